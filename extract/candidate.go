@@ -1,0 +1,118 @@
+package extract
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Kind says what a candidate is.
+type Kind uint8
+
+// Candidate kinds.
+const (
+	KindURI         Kind = iota + 1 // a URI with a scheme other than urn
+	KindURN                         // a URI with the scheme urn
+	KindRelativeRef                 // a relative reference (from markup attributes only, never from running text)
+)
+
+var kindNames = [...]string{KindURI: "uri", KindURN: "urn", KindRelativeRef: "relative-ref"}
+
+func (k Kind) String() string {
+	if k > 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// MarshalText writes the kind's name, for JSON.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Context says where in a document a candidate was found.
+type Context string
+
+// Contexts the plain-text scanner produces. The Markdown and HTML walkers
+// add their own.
+const (
+	ContextText     Context = "text"      // bare in running text, delimited by whitespace
+	ContextQuoted   Context = "quoted"    // between double quotes: "http://example.com/"
+	ContextAngle    Context = "angle"     // between angle brackets: <http://example.com/>
+	ContextAngleURL Context = "angle-url" // with the old prefix: <URL:http://example.com/>
+)
+
+// Pos is a position in a document. Offset counts bytes from 0. Line counts
+// from 1; Column counts Unicode characters from 1 (an invalid UTF-8 byte
+// counts as one character, the "\r" of a "\r\n" line end and a leading UTF-8
+// byte order mark are not counted).
+type Pos struct {
+	Offset int `json:"offset"`
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// Candidate is a URI or URN found in a document.
+type Candidate struct {
+	// URI is the identifier as understood: delimiters and layout whitespace
+	// removed, and (in markup) escapes and entities decoded.
+	URI string
+	// Raw is the source text from Start to End. It equals URI unless layout
+	// whitespace was removed or escapes were decoded.
+	Raw     string
+	Kind    Kind
+	Context Context
+	// Attribute names the markup attribute the candidate came from, if any.
+	Attribute string
+	// Start and End delimit Raw in the document; End is exclusive.
+	Start, End Pos
+	// PrefixStart is the offset of the "URL:" prefix for ContextAngleURL
+	// (the prefix ends where the URI starts); otherwise -1.
+	PrefixStart int
+	// HyphenBreaks holds the document offset of each "-" that was followed by
+	// a line break inside angle brackets: the line break was removed, but the
+	// hyphen may have been added by a typesetter (RFC 3986 Appendix C).
+	HyphenBreaks []int
+
+	// pieces maps URI bytes to document bytes when URI is not Raw.
+	pieces []piece
+}
+
+// piece maps the URI bytes [uri, uri+n) to the document bytes [src, src+srcN).
+// A piece with n == srcN maps byte for byte; any other (an entity or escape
+// decoded to fewer bytes) maps as a whole.
+type piece struct{ uri, src, n, srcN int }
+
+// SourceSpan maps the URI bytes [start, end) to the document bytes that hold
+// them, so that a problem found in the URI can be reported where it was
+// written. An empty span maps to an empty span.
+func (c *Candidate) SourceSpan(start, end int) (int, int) {
+	if c.pieces == nil {
+		return c.Start.Offset + start, c.Start.Offset + end
+	}
+	s := c.sourceOffset(start, false)
+	if end == start {
+		return s, s
+	}
+	return s, c.sourceOffset(end, true)
+}
+
+// sourceOffset maps a URI offset to a document offset. An end offset that
+// falls between two pieces maps to the end of the earlier one, so that a span
+// never takes in the layout between pieces.
+func (c *Candidate) sourceOffset(i int, isEnd bool) int {
+	ps := c.pieces
+	k := sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > i })
+	if isEnd {
+		k = sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n >= i })
+	}
+	if k == len(ps) {
+		last := ps[len(ps)-1]
+		return last.src + last.srcN
+	}
+	p := ps[k]
+	switch {
+	case p.n == p.srcN:
+		return p.src + (i - p.uri)
+	case isEnd && i > p.uri:
+		return p.src + p.srcN
+	}
+	return p.src
+}

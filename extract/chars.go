@@ -1,0 +1,95 @@
+package extract
+
+// Character classes of RFC 3986 Appendix A, RFC 8141 section 2 and RFC 2141
+// section 2, one bit each, looked up in a 256-entry table so that the
+// grammar and the scanner test a byte with one load and one AND.
+const (
+	cAlpha       uint16 = 1 << iota // ALPHA
+	cDigit                          // DIGIT
+	cHex                            // HEXDIG (either case)
+	cMark                           // "-" / "." / "_" / "~": the rest of unreserved
+	cSub                            // sub-delims: ! $ & ' ( ) * + , ; =
+	cColon                          // ":"
+	cAt                             // "@"
+	cSlash                          // "/"
+	cQuestion                       // "?"
+	cSchemePunct                    // "+" / "-" / "."
+	cOther2141                      // RFC 2141 <other>: ( ) + , - . : = @ ; $ _ ! * '
+	cExcluded                       // CTL, SP, DQUOTE, "<", ">", "\", "^", "`", "{", "|", "}", DEL
+	cSpace                          // whitespace: SP, HT, LF, VT, FF, CR
+)
+
+// Sets built from the classes above.
+const (
+	mUnreserved = cAlpha | cDigit | cMark
+	mRegName    = mUnreserved | cSub                   // reg-name (without pct-encoded)
+	mUserinfo   = mRegName | cColon                    // userinfo; also IPvFuture's tail
+	mPchar      = mRegName | cColon | cAt              // pchar (without pct-encoded)
+	mPath       = mPchar | cSlash                      // path characters; RFC 8141 NSS
+	mQuery      = mPath | cQuestion                    // query, fragment; r-, q-, f-component
+	mScheme     = cAlpha | cDigit | cSchemePunct       // scheme after its first letter
+	mNID        = cAlpha | cDigit                      // ldh without the hyphen
+	mNSS2141    = cAlpha | cDigit | cOther2141         // RFC 2141 <trans> minus <reserved>
+	mURIChar    = mQuery | cHex | cSchemePunct | cMark // every character a URI may contain, but "%", "#", "[", "]"
+)
+
+var class = func() (t [256]uint16) {
+	set := func(chars string, c uint16) {
+		for i := 0; i < len(chars); i++ {
+			t[chars[i]] |= c
+		}
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] |= cAlpha
+		t[c+'a'-'A'] |= cAlpha
+	}
+	set("0123456789", cDigit)
+	set("0123456789ABCDEFabcdef", cHex)
+	set("-._~", cMark)
+	set("!$&'()*+,;=", cSub)
+	set(":", cColon)
+	set("@", cAt)
+	set("/", cSlash)
+	set("?", cQuestion)
+	set("+-.", cSchemePunct)
+	set("()+,-.:=@;$_!*'", cOther2141)
+	for c := 0; c < 0x20; c++ {
+		t[c] |= cExcluded
+	}
+	set(" \"<>\\^`{|}\x7f", cExcluded)
+	set(" \t\n\v\f\r", cSpace)
+	return t
+}()
+
+func is(c byte, m uint16) bool { return class[c]&m != 0 }
+
+// mustEncode reports whether c can appear in a URI only percent-encoded
+// wherever it is: the excluded characters of RFC 2396bis 2.4.3 (controls,
+// space, DQUOTE, "<", ">", "\", "^", "`", "{", "|", "}"), DEL, every octet of
+// a non-ASCII character, "[" and "]" (the grammar callers never pass the
+// brackets of an IP literal), and "#" (callers never pass the "#" that starts
+// a fragment, so any "#" they see is a second one).
+func mustEncode(c byte) bool {
+	return c >= 0x80 || class[c]&cExcluded != 0 || c == '[' || c == ']' || c == '#'
+}
+
+func isHex(c byte) bool { return class[c]&cHex != 0 }
+
+func isAlpha(c byte) bool { return class[c]&cAlpha != 0 }
+
+func isSpace(c byte) bool { return class[c]&cSpace != 0 }
+
+const upperHex = "0123456789ABCDEF"
+
+// appendPercentEncoded appends the percent-encoding of every octet of s.
+func appendPercentEncoded(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		dst = append(dst, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
+	}
+	return dst
+}
+
+// PercentEncode returns the percent-encoding (upper-case hex digits) of every
+// octet of s: the UTF-8 octets of a non-ASCII character are encoded one by one,
+// as RFC 3986 section 2.5 and RFC 8141 section 2 ask.
+func PercentEncode(s string) string { return string(appendPercentEncoded(nil, s)) }

@@ -1,0 +1,190 @@
+package extract
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// The conformance cases of ../testdata/conformance (copied from other
+// projects' test suites; see the README there). Validation cases must all
+// agree with their RFC labels, disputed ones included: the label is the RFC's
+// answer. Extraction cases must agree with the peer except where RFC 3986
+// Appendix C or the URI grammar says otherwise; those cases are listed in
+// extractDisagreements with the reason, and in docs/conformance.md.
+
+func readCases[T any](t *testing.T, name string) []T {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "conformance", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var c T
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+func TestConformanceURN(t *testing.T) {
+	type urnCase struct {
+		Source       string `json:"source"`
+		Input        string `json:"input"`
+		ValidRFC8141 bool   `json:"valid_rfc8141"`
+		ValidRFC2141 bool   `json:"valid_rfc2141"`
+		Disputed     bool   `json:"disputed"`
+		Note         string `json:"note"`
+	}
+	cases := readCases[urnCase](t, "urn-cases.jsonl")
+	agree := map[Syntax]int{}
+	for _, c := range cases {
+		for _, tc := range []struct {
+			syn  Syntax
+			want bool
+		}{{RFC8141, c.ValidRFC8141}, {RFC2141, c.ValidRFC2141}} {
+			p := Parse(c.Input, AsURN, tc.syn)
+			if p.Valid() != tc.want {
+				t.Errorf("%s: Parse(%q, urn, %v).Valid() = %v, want %v (problems %s; note %q)",
+					c.Source, c.Input, tc.syn, p.Valid(), tc.want, problems(&p), c.Note)
+				continue
+			}
+			agree[tc.syn]++
+		}
+	}
+	t.Logf("urn-cases.jsonl: RFC 8141 %d/%d, RFC 2141 %d/%d agree", agree[RFC8141], len(cases), agree[RFC2141], len(cases))
+}
+
+func TestConformanceURI(t *testing.T) {
+	type uriCase struct {
+		Source   string `json:"source"`
+		Input    string `json:"input"`
+		Valid    bool   `json:"valid_rfc3986"`
+		Kind     string `json:"kind"`
+		Disputed bool   `json:"disputed"`
+		Note     string `json:"note"`
+	}
+	cases := readCases[uriCase](t, "uri-cases.jsonl")
+	n := 0
+	for _, c := range cases {
+		as := map[string]As{"URI": AsURI, "URI-reference": AsURIReference, "relative": AsRelativeRef}[c.Kind]
+		if as == 0 {
+			t.Fatalf("%s: unknown kind %q", c.Source, c.Kind)
+		}
+		p := Parse(c.Input, as, RFC8141)
+		if p.Valid() != c.Valid {
+			t.Errorf("%s: Parse(%q, %v).Valid() = %v, want %v (problems %s; note %q)",
+				c.Source, c.Input, as, p.Valid(), c.Valid, problems(&p), c.Note)
+			continue
+		}
+		n++
+	}
+	t.Logf("uri-cases.jsonl: %d/%d agree", n, len(cases))
+}
+
+// extractDisagreements lists the extraction cases where urilint answers
+// differently from the peer, with what urilint finds and why.
+var extractDisagreements = map[string]struct {
+	got    []string
+	reason string
+}{
+	// xurls (Strict).
+	"http://a.b/a0/$€¥":                  {[]string{"http://a.b/a0/$"}, nonASCIISymbol},
+	"http://✪foo.bar/pa✪th©more":         {nil, nonASCIISymbol},
+	"http://foo.com/–":                   {[]string{"http://foo.com/"}, nonASCIISymbol},
+	"http://foo.com/🐼":                   {[]string{"http://foo.com/"}, nonASCIISymbol},
+	"https://shmibbles.me/tmp/自殺でも？.png": {[]string{"https://shmibbles.me/tmp/自殺でも"}, nonASCIISymbol},
+	"http://foo.bar/path@":               {[]string{"http://foo.bar/path@"}, "\"@\" is a pchar and not sentence punctuation; Appendix C strips only punctuation"},
+	"http://foo.bar/path|more":           {[]string{"http://foo.bar/path|more"}, "an excluded character followed by more URI characters stays in the candidate so that its missing percent-encoding is reported"},
+	"randomtexthttp://foo.bar/etc":       {[]string{"randomtexthttp://foo.bar/etc"}, "the scheme is what is written; uri-scheme-unregistered then reports it and suggests http"},
+	"<https://foo.bar/baz bim>\n":        {[]string{"https://foo.bar/bazbim"}, layoutInAngles},
+	"<http://foo.bar/baz bim>\n":         {[]string{"http://foo.bar/bazbim"}, layoutInAngles},
+	"<foo@bar.example.com>\n":            {nil, noScheme},
+	"<foo+special@Bar.baz-bar0.com>\n":   {nil, noScheme},
+	"< https://foo.bar >\n":              {[]string{"https://foo.bar"}, bareFound},
+	"< http://foo.bar >\n":               {[]string{"http://foo.bar"}, bareFound},
+	"https://example.com\n":              {[]string{"https://example.com"}, bareFound},
+	"http://example.com\n":               {[]string{"http://example.com"}, bareFound},
+	// GFM autolink extension.
+	"www.commonmark.org\n":                                         {nil, abbreviated},
+	"Visit www.commonmark.org/help for more information.\n":        {nil, abbreviated},
+	"Visit www.commonmark.org.\n\nVisit www.commonmark.org/a.b.\n": {nil, abbreviated},
+	"www.google.com/search?q=Markup+(business)\n\nwww.google.com/search?q=Markup+(business)))\n\n(www.google.com/search?q=Markup+(business))\n\n(www.google.com/search?q=Markup+(business)\n": {nil, abbreviated},
+	"www.google.com/search?q=(business))+ok\n":                                             {nil, abbreviated},
+	"www.google.com/search?q=commonmark&hl=en\n\nwww.google.com/search?q=commonmark&hl;\n": {nil, abbreviated},
+	"www.commonmark.org/he<lp\n":                                                           {nil, abbreviated},
+	"foo@bar.baz\n":                                                                        {nil, noScheme},
+	"hello@mail+xyz.example isn't valid, but hello+xyz@mail.example is.\n":                 {nil, noScheme},
+	"a.b-c_d@a.b\n\na.b-c_d@a.b.\n\na.b-c_d@a.b-\n\na.b-c_d@a.b_\n":                        {nil, noScheme},
+	"mailto:foo@bar.baz\n\nmailto:a.b-c_d@a.b\n\nmailto:a.b-c_d@a.b.\n\nmailto:a.b-c_d@a.b/\n\nmailto:a.b-c_d@a.b-\n\nmailto:a.b-c_d@a.b_\n\nxmpp:foo@bar.baz\n\nxmpp:foo@bar.baz.\n": {
+		[]string{"mailto:foo@bar.baz", "mailto:a.b-c_d@a.b", "mailto:a.b-c_d@a.b", "mailto:a.b-c_d@a.b/", "mailto:a.b-c_d@a.b-", "mailto:a.b-c_d@a.b_", "xmpp:foo@bar.baz", "xmpp:foo@bar.baz"},
+		"\"/\", \"-\" and \"_\" are URI characters, not sentence punctuation; GFM's e-mail link rules are not URI syntax"},
+	"xmpp:foo@bar.baz/txt/bin\n": {[]string{"xmpp:foo@bar.baz/txt/bin"}, "GFM allows one \"/\" resource in xmpp links; URI syntax has no such limit"},
+}
+
+const (
+	nonASCIISymbol = "a non-ASCII character that is not a letter, mark or digit ends a candidate (non-ASCII letters continue it so that an IRI written in text is reported)"
+	layoutInAngles = "RFC 3986 Appendix C: whitespace inside <...> is layout and is removed"
+	noScheme       = "an e-mail address without \"mailto:\" is not a URI"
+	bareFound      = "not a <...> autolink, but a URI in running text, which Appendix C delimits by whitespace"
+	abbreviated    = "an abbreviated URI without a scheme (Appendix F of the 2003 draft) is not extracted"
+)
+
+func TestConformanceExtract(t *testing.T) {
+	type extractCase struct {
+		Source   string   `json:"source"`
+		Input    string   `json:"input"`
+		Expect   []string `json:"expect"`
+		Match    string   `json:"match"`
+		Variants []string `json:"variants"`
+	}
+	used := map[string]bool{}
+	for _, file := range []string{"extract-xurls.jsonl", "extract-commonmark-autolinks.jsonl", "extract-gfm-spec-autolinks.jsonl"} {
+		cases := readCases[extractCase](t, file)
+		n, agree := 0, 0
+		for _, c := range cases {
+			if c.Variants != nil && !slices.Contains(c.Variants, "Strict") {
+				continue // Relaxed-only cases find URIs without a scheme: not our default
+			}
+			n++
+			var got []string
+			for _, cand := range Text([]byte(c.Input)) {
+				got = append(got, cand.URI)
+			}
+			want := c.Expect
+			if c.Match == "first" && len(got) > 1 {
+				got = got[:1]
+			}
+			if d, ok := extractDisagreements[c.Input]; ok {
+				used[c.Input] = true
+				if !slices.Equal(got, d.got) {
+					t.Errorf("%s: Text(%q) = %q; the documented answer is %q (%s)", file, c.Input, got, d.got, d.reason)
+				}
+				continue
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s (%s): Text(%q) = %q, want %q", file, c.Source, c.Input, got, want)
+				continue
+			}
+			agree++
+		}
+		t.Logf("%s: %d of %d cases agree with the peer, %d differ as documented", file, agree, n, n-agree)
+	}
+	for in := range extractDisagreements {
+		if !used[in] {
+			t.Errorf("documented disagreement %q matches no case", in)
+		}
+	}
+}

@@ -1,0 +1,361 @@
+package extract
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// As selects the production a string is parsed as.
+type As uint8
+
+// Productions: RFC 3986 URI, URI-reference and relative-ref, and the RFC
+// 8141 namestring (or RFC 2141 URN).
+const (
+	// AsAuto parses a string that starts with "urn:" (any case) as a URN,
+	// one with a scheme as a URI, anything else as a relative reference.
+	AsAuto As = iota
+	AsURI
+	AsURIReference
+	AsRelativeRef
+	AsURN
+)
+
+var asNames = [...]string{AsAuto: "auto", AsURI: "uri", AsURIReference: "uri-reference", AsRelativeRef: "relative-ref", AsURN: "urn"}
+
+func (a As) String() string {
+	if int(a) < len(asNames) {
+		return asNames[a]
+	}
+	return fmt.Sprintf("As(%d)", a)
+}
+
+// ParseAs reads the name of a production as printed by As.String.
+func ParseAs(name string) (As, error) {
+	for a, n := range asNames {
+		if n == name {
+			return As(a), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown production %q (want auto, uri, uri-reference, relative-ref or urn)", name)
+}
+
+// Syntax selects the URN grammar.
+type Syntax uint8
+
+// URN grammars. RFC 8141 is the default; RFC 2141 is the 1997 syntax, still
+// the reference of many namespace registrations.
+const (
+	RFC8141 Syntax = iota
+	RFC2141
+)
+
+func (s Syntax) String() string {
+	if s == RFC2141 {
+		return "rfc2141"
+	}
+	return "rfc8141"
+}
+
+// ParseSyntax reads the name of a URN grammar as printed by Syntax.String.
+func ParseSyntax(name string) (Syntax, error) {
+	switch name {
+	case "rfc8141":
+		return RFC8141, nil
+	case "rfc2141":
+		return RFC2141, nil
+	}
+	return 0, fmt.Errorf("unknown URN syntax %q (want rfc8141 or rfc2141)", name)
+}
+
+// Span is the byte range [Start, End) of a component in the parsed string.
+// An absent component has Start == End == -1; a present one may be empty.
+type Span struct{ Start, End int }
+
+var absent = Span{-1, -1}
+
+// Present reports whether the component appears in the string.
+func (s Span) Present() bool { return s.Start >= 0 }
+
+// In returns the component's text in s, or "" when it is absent.
+func (s Span) In(str string) string {
+	if s.Start < 0 {
+		return ""
+	}
+	return str[s.Start:s.End]
+}
+
+// Parsed is a string parsed as a URI, URI reference, relative reference or
+// URN: the byte span of every component and every problem found.
+//
+// For a generic URI, Scheme, Authority (with Userinfo, Host, Port), Path,
+// Query and Fragment are set. For a URN, Scheme, NID, NSS and the three
+// optional components RComponent ("?+"), QComponent ("?=") and FComponent
+// ("#") are set. Spans exclude the delimiters ("//", "?", "#", "?+", ...).
+type Parsed struct {
+	Input  string
+	As     As     // the production used; never AsAuto
+	Syntax Syntax // the URN grammar, when As is AsURN
+
+	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment Span
+	NID, NSS, RComponent, QComponent, FComponent                   Span
+
+	// Problems in order of position. Nil when the string is valid.
+	Problems []Problem
+}
+
+// Valid reports whether the grammar found no problem.
+func (p *Parsed) Valid() bool { return len(p.Problems) == 0 }
+
+// Parse parses s as the production as (with the URN grammar syn). It never
+// fails: every violation is recorded in Problems with its byte span, and
+// parsing goes on so that one call reports every problem. Parsing a valid
+// string does not allocate.
+func Parse(s string, as As, syn Syntax) Parsed {
+	p := Parsed{
+		Input: s, Syntax: syn,
+		Scheme: absent, Authority: absent, Userinfo: absent, Host: absent, Port: absent,
+		Path: absent, Query: absent, Fragment: absent,
+		NID: absent, NSS: absent, RComponent: absent, QComponent: absent, FComponent: absent,
+	}
+	if as == AsAuto {
+		as = detect(s)
+	}
+	p.As = as
+	if as == AsURN {
+		p.parseURN()
+	} else {
+		p.parseURI()
+	}
+	if len(p.Problems) > 1 {
+		slices.SortStableFunc(p.Problems, func(a, b Problem) int { return a.Start - b.Start })
+	}
+	return p
+}
+
+// detect chooses the production for AsAuto.
+func detect(s string) As {
+	c := schemeColon(s)
+	switch {
+	case c < 0:
+		return AsRelativeRef
+	case c == 3 && strings.EqualFold(s[:3], "urn"):
+		return AsURN
+	}
+	return AsURI
+}
+
+// schemeColon returns the index of the ":" that ends a scheme: the first ":"
+// before any "/", "?" or "#"; -1 if there is none.
+func schemeColon(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			return i
+		case '/', '?', '#':
+			return -1
+		}
+	}
+	return -1
+}
+
+func (p *Parsed) add(c Code, start, end int) {
+	p.Problems = append(p.Problems, Problem{c, start, end})
+}
+
+// parseURI parses a URI (RFC 3986 section 3), URI-reference (section 4.1) or
+// relative-ref (section 4.2).
+func (p *Parsed) parseURI() {
+	s := p.Input
+	rest := 0
+	colon := schemeColon(s)
+	switch p.As {
+	case AsURI:
+		if colon < 0 {
+			p.add(SchemeMissing, 0, 0)
+			break
+		}
+		p.scheme(colon)
+		rest = colon + 1
+	case AsURIReference:
+		if colon >= 0 {
+			p.scheme(colon)
+			rest = colon + 1
+		}
+	case AsRelativeRef:
+		if colon >= 0 {
+			p.add(RelativeColon, colon, colon+1)
+		}
+	}
+
+	n := len(s)
+	i := rest
+	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
+		a := i + 2
+		e := a
+		for e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' {
+			e++
+		}
+		p.Authority = Span{a, e}
+		p.authority(a, e)
+		i = e
+	}
+	e := i
+	for e < n && s[e] != '?' && s[e] != '#' {
+		e++
+	}
+	p.Path = Span{i, e}
+	p.chars(i, e, mPath, 0)
+	if e < n && s[e] == '?' {
+		q := e + 1
+		e = q
+		for e < n && s[e] != '#' {
+			e++
+		}
+		p.Query = Span{q, e}
+		p.chars(q, e, mQuery, 0)
+	}
+	if e < n {
+		p.Fragment = Span{e + 1, n}
+		p.chars(e+1, n, mQuery, 0)
+	}
+}
+
+// scheme checks scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), which
+// ends at colon.
+func (p *Parsed) scheme(colon int) {
+	s := p.Input
+	p.Scheme = Span{0, colon}
+	if colon == 0 {
+		p.add(SchemeEmpty, 0, 0)
+		return
+	}
+	i := 0
+	if !isAlpha(s[0]) {
+		j := runeEnd(s, 0)
+		p.add(SchemeStart, 0, j)
+		i = j
+	}
+	for i < colon {
+		if is(s[i], mScheme) {
+			i++
+			continue
+		}
+		j := i
+		for j < colon && !is(s[j], mScheme) {
+			j++
+		}
+		p.add(SchemeChar, i, j)
+		i = j
+	}
+}
+
+// runeEnd returns the end of the UTF-8 sequence starting at s[i], or i+1 for
+// an invalid byte.
+func runeEnd(s string, i int) int {
+	j := i + 1
+	if s[i] >= 0x80 {
+		for j < len(s) && j-i < 4 && s[j]&0xc0 == 0x80 {
+			j++
+		}
+	}
+	return j
+}
+
+// authority parses authority = [ userinfo "@" ] host [ ":" port ] in s[a:e].
+// The last "@" ends the userinfo, so that an "@" that should have been
+// percent-encoded is reported in the userinfo rather than the host.
+func (p *Parsed) authority(a, e int) {
+	s := p.Input
+	h := a
+	if at := strings.LastIndexByte(s[a:e], '@'); at >= 0 {
+		at += a
+		p.Userinfo = Span{a, at}
+		p.chars(a, at, mUserinfo, UserinfoChar)
+		h = at + 1
+	}
+	if h < e && s[h] == '[' {
+		end := strings.IndexByte(s[h:e], ']')
+		if end < 0 {
+			p.Host = Span{h, e}
+			p.add(IPLiteral, h, e)
+			return
+		}
+		end += h + 1
+		p.Host = Span{h, end}
+		if !validIPLiteral(s[h+1 : end-1]) {
+			p.add(IPLiteral, h, end)
+		}
+		switch {
+		case end == e:
+		case s[end] == ':':
+			p.port(end+1, e)
+		default:
+			p.add(HostChar, end, e)
+		}
+		return
+	}
+	hostEnd := e
+	if c := strings.IndexByte(s[h:e], ':'); c >= 0 {
+		hostEnd = h + c
+		p.port(hostEnd+1, e)
+	}
+	p.Host = Span{h, hostEnd}
+	p.chars(h, hostEnd, mRegName, 0)
+}
+
+// port checks port = *DIGIT in s[a:e].
+func (p *Parsed) port(a, e int) {
+	p.Port = Span{a, e}
+	for i := a; i < e; i++ {
+		if !is(p.Input[i], cDigit) {
+			p.add(PortChar, a, e)
+			return
+		}
+	}
+}
+
+// chars checks that s[i:e] holds only characters of the set allowed,
+// percent-encodings, and nothing else. Characters that must always be
+// percent-encoded are reported as Unencoded; any other character outside the
+// set is reported with the code other. Consecutive offending characters of
+// one kind make one problem.
+func (p *Parsed) chars(i, e int, allowed uint16, other Code) {
+	s := p.Input
+	for i < e {
+		c := s[i]
+		if class[c]&allowed != 0 {
+			i++
+			continue
+		}
+		switch {
+		case c == '%':
+			if i+2 < e && isHex(s[i+1]) && isHex(s[i+2]) {
+				if p.As == AsURN && p.Syntax == RFC2141 && s[i+1] == '0' && s[i+2] == '0' {
+					p.add(NUL, i, i+3)
+				}
+				i += 3
+				continue
+			}
+			p.add(PercentMalformed, i, i+1)
+			i++
+		case mustEncode(c):
+			j := i + 1
+			for j < e && mustEncode(s[j]) {
+				j++
+			}
+			p.add(Unencoded, i, j)
+			i = j
+		default:
+			j := i + 1
+			for j < e && class[s[j]]&allowed == 0 && s[j] != '%' && !mustEncode(s[j]) {
+				j++
+			}
+			if other == 0 {
+				panic(fmt.Sprintf("extract: unexpected %q at %d in %q", s[i:j], i, s))
+			}
+			p.add(other, i, j)
+			i = j
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package extract
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// Locator turns byte offsets of one document into line and column
+// positions. It keeps a cursor and moves it from one requested offset to the
+// next, so a run of requests in document order costs one pass over the
+// document in all, however long its lines are.
+type Locator struct {
+	doc       []byte
+	bom       bool // the document starts with a UTF-8 byte order mark
+	off       int  // cursor: an offset ...
+	line, col int  // ... and its line and column, counted as if no BOM or "\r" existed
+	lineStart int  // offset of the cursor's line
+}
+
+// NewLocator returns a Locator for doc.
+func NewLocator(doc []byte) *Locator {
+	return &Locator{doc: doc, bom: bytes.HasPrefix(doc, bom), line: 1, col: 1}
+}
+
+var bom = []byte("\xef\xbb\xbf")
+
+// Pos returns the position of the byte offset off (0 <= off <= len(doc)).
+func (l *Locator) Pos(off int) Pos {
+	doc := l.doc
+	switch {
+	case off >= l.off:
+		seg := doc[l.off:off]
+		if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+			l.line += bytes.Count(seg, []byte{'\n'})
+			l.lineStart = l.off + nl + 1
+			l.col = 1 + utf8.RuneCount(doc[l.lineStart:off])
+		} else {
+			l.col += utf8.RuneCount(seg)
+		}
+	default:
+		seg := doc[off:l.off]
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			l.line -= n
+			l.lineStart = bytes.LastIndexByte(doc[:off], '\n') + 1
+			l.col = 1 + utf8.RuneCount(doc[l.lineStart:off])
+		} else {
+			l.col -= utf8.RuneCount(seg)
+		}
+	}
+	l.off = off
+	col := l.col
+	if l.bom && l.lineStart == 0 && off >= len(bom) {
+		col-- // the three bytes of the BOM count as one character
+	}
+	if off < len(doc) && doc[off] == '\n' && off > l.lineStart && doc[off-1] == '\r' {
+		col-- // the "\r" of "\r\n" belongs to the line end, not the line
+	}
+	return Pos{Offset: off, Line: l.line, Column: col}
+}
+
+// Locate fills in the line and column of the start and end of every
+// candidate from their offsets in doc.
+func Locate(doc []byte, cands []Candidate) {
+	l := NewLocator(doc)
+	for i := range cands {
+		c := &cands[i]
+		c.Start = l.Pos(c.Start.Offset)
+		c.End = l.Pos(c.End.Offset)
+	}
+}

@@ -1,0 +1,201 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Code names one kind of syntax problem the grammar finds. Rules map codes
+// to rule IDs; the codes themselves are not a public contract.
+type Code uint8
+
+// Problem codes. The comment names the production that is violated.
+const (
+	_ Code = iota
+
+	SchemeMissing // URI = scheme ":" ...: no scheme (parsing as uri)
+	SchemeEmpty   // scheme = ALPHA ...: nothing before the ":"
+	SchemeStart   // scheme = ALPHA ...: first character is not a letter
+	SchemeChar    // scheme = ... *( ALPHA / DIGIT / "+" / "-" / "." )
+	NotURN        // namestring = "urn" ":" ...: scheme is not "urn" (parsing as urn)
+	RelativeColon // path-noscheme: ":" in the first segment of a relative reference
+
+	PercentMalformed // pct-encoded = "%" HEXDIG HEXDIG
+	Unencoded        // a character that must be percent-encoded appears literally
+
+	UserinfoChar // userinfo: "@" (the last "@" ends the userinfo)
+	HostChar     // host: characters after an IP literal other than ":" port
+	IPLiteral    // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+	PortChar     // port = *DIGIT
+
+	NIDEmpty          // NID: nothing between "urn:" and ":"
+	NIDChar           // NID = alphanum 0*30(ldh) alphanum: character other than letter, digit, "-"
+	NIDTooShort       // NID: one character (RFC 8141 needs two)
+	NIDTooLong        // NID: more than 32 characters
+	NIDLeadingHyphen  // NID: starts with "-"
+	NIDTrailingHyphen // NID: ends with "-" (RFC 8141)
+	NIDReserved       // NID "urn" (RFC 2141 section 2.1; a policy rule under RFC 8141)
+
+	NSSMissing        // assigned-name = "urn" ":" NID ":" NSS: no ":" after the NID
+	NSSEmpty          // NSS = pchar ...: empty
+	NSSStart          // NSS = pchar *(pchar / "/"): starts with "/"
+	NSSChar           // RFC 2141 NSS: "/", "?", "~", "&" (not in RFC 2141's character set)
+	UnencodedQuestion // RFC 8141 section 2: "?" in the NSS not starting "?+" or "?="
+
+	RComponentEmpty // "?+" r-component: empty
+	QComponentEmpty // "?=" q-component: empty
+	ComponentStart  // r-component = pchar ...: starts with "/" or "?"
+	NUL             // "%00" (RFC 2141 section 5: never valid in a URN)
+)
+
+var codeNames = [...]string{
+	SchemeMissing:     "scheme-missing",
+	SchemeEmpty:       "scheme-empty",
+	SchemeStart:       "scheme-start",
+	SchemeChar:        "scheme-char",
+	NotURN:            "not-urn",
+	RelativeColon:     "relative-colon",
+	PercentMalformed:  "percent-malformed",
+	Unencoded:         "unencoded",
+	UserinfoChar:      "userinfo-char",
+	HostChar:          "host-char",
+	IPLiteral:         "ip-literal",
+	PortChar:          "port-char",
+	NIDEmpty:          "nid-empty",
+	NIDChar:           "nid-char",
+	NIDTooShort:       "nid-too-short",
+	NIDTooLong:        "nid-too-long",
+	NIDLeadingHyphen:  "nid-leading-hyphen",
+	NIDTrailingHyphen: "nid-trailing-hyphen",
+	NIDReserved:       "nid-reserved",
+	NSSMissing:        "nss-missing",
+	NSSEmpty:          "nss-empty",
+	NSSStart:          "nss-start",
+	NSSChar:           "nss-char",
+	UnencodedQuestion: "unencoded-question",
+	RComponentEmpty:   "r-component-empty",
+	QComponentEmpty:   "q-component-empty",
+	ComponentStart:    "component-start",
+	NUL:               "nul",
+}
+
+func (c Code) String() string {
+	if int(c) < len(codeNames) && codeNames[c] != "" {
+		return codeNames[c]
+	}
+	return fmt.Sprintf("Code(%d)", c)
+}
+
+// Problem is one violation of the grammar, at bytes [Start, End) of the
+// parsed string. End == Start marks a position where something is missing.
+type Problem struct {
+	Code       Code
+	Start, End int
+}
+
+// Message describes the problem in a sentence that names the offending
+// characters and says how to fix them. input is the string that was parsed.
+func (p Problem) Message(input string) string {
+	text := input[p.Start:p.End]
+	switch p.Code {
+	case SchemeMissing:
+		return `missing scheme: a URI starts with a scheme and ":" (such as "https:")`
+	case SchemeEmpty:
+		return `empty scheme: nothing before ":"`
+	case SchemeStart:
+		return fmt.Sprintf("scheme must start with a letter, not %s", describe(text))
+	case SchemeChar:
+		return fmt.Sprintf(`%s not allowed in a scheme (letters, digits, "+", "-" and "." only)`, describe(text))
+	case NotURN:
+		return `not a URN: a URN starts with "urn:"`
+	case RelativeColon:
+		return `":" in the first segment of a relative reference makes it read as a scheme; write "./" before it or encode it as %3A`
+	case PercentMalformed:
+		return fmt.Sprintf(`"%%" not followed by two hexadecimal digits (found %s); a literal "%%" is written %%25`,
+			describe(input[p.Start:min(p.Start+3, len(input))]))
+	case Unencoded:
+		return unencodedMessage(text)
+	case UserinfoChar:
+		return fmt.Sprintf(`%s not allowed in userinfo; percent-encode it as %s`, describe(text), PercentEncode(text))
+	case HostChar:
+		return fmt.Sprintf(`%s after an IP literal; only ":" and a port may follow "]"`, describe(text))
+	case IPLiteral:
+		return ipLiteralMessage(text)
+	case PortChar:
+		return fmt.Sprintf("port %s is not a decimal number", describe(text))
+	case NIDEmpty:
+		return `empty namespace identifier (NID) between "urn:" and ":"`
+	case NIDChar:
+		return fmt.Sprintf(`%s not allowed in a namespace identifier (NID): letters, digits and "-" only`, describe(text))
+	case NIDTooShort:
+		return fmt.Sprintf("namespace identifier (NID) %s has 1 character; RFC 8141 needs 2 to 32", describe(text))
+	case NIDTooLong:
+		return fmt.Sprintf("namespace identifier (NID) %s has %d characters; at most 32 are allowed", describe(text), utf8.RuneCountInString(text))
+	case NIDLeadingHyphen:
+		return `namespace identifier (NID) must not start with "-"`
+	case NIDTrailingHyphen:
+		return `namespace identifier (NID) must not end with "-" (RFC 8141; RFC 2141 allowed it)`
+	case NIDReserved:
+		return `namespace identifier (NID) "urn" is reserved (RFC 2141 section 2.1)`
+	case NSSMissing:
+		return `missing ":" and namespace-specific string (NSS) after the namespace identifier`
+	case NSSEmpty:
+		return `empty namespace-specific string (NSS) after "urn:NID:"`
+	case NSSStart:
+		return `namespace-specific string (NSS) must not start with "/"; percent-encode it as %2F`
+	case NSSChar:
+		return fmt.Sprintf("%s not allowed unencoded in an RFC 2141 namespace-specific string; percent-encode it as %s", describe(text), PercentEncode(text))
+	case UnencodedQuestion:
+		return fmt.Sprintf(`%s in the namespace-specific string: only "?+" (r-component) and "?=" (q-component) may follow the NSS; percent-encode a literal "?" as %%3F`, describe(text))
+	case RComponentEmpty:
+		return `empty r-component after "?+"`
+	case QComponentEmpty:
+		return `empty q-component after "?="`
+	case ComponentStart:
+		return fmt.Sprintf("%s cannot start an r- or q-component; percent-encode it as %s", describe(text), PercentEncode(text))
+	case NUL:
+		return `"%00" (NUL) is never allowed in a URN`
+	}
+	return p.Code.String()
+}
+
+func unencodedMessage(text string) string {
+	enc := PercentEncode(text)
+	switch text {
+	case "#":
+		return `second "#": only the first "#" starts the fragment; percent-encode this one as %23`
+	case "[", "]":
+		return fmt.Sprintf(`"%s" is only allowed around an IP literal in the host; percent-encode it as %s`, text, enc)
+	}
+	return fmt.Sprintf("%s must be percent-encoded as %s", describe(text), enc)
+}
+
+func ipLiteralMessage(text string) string {
+	switch {
+	case !strings.HasSuffix(text, "]"):
+		return fmt.Sprintf(`IP literal %s has no closing "]"`, describe(text))
+	case strings.Contains(text, "%"):
+		return fmt.Sprintf("malformed IP literal %s: IPv6 zone identifiers are not part of RFC 3986", describe(text))
+	}
+	return fmt.Sprintf("malformed IP literal %s: not an IPv6 address or IPvFuture", describe(text))
+}
+
+// describe names the characters of s for a message: one space or control
+// character by name, anything else quoted.
+func describe(s string) string {
+	if r, n := utf8.DecodeRuneInString(s); n == len(s) && n > 0 {
+		switch {
+		case r == ' ':
+			return "space"
+		case r == utf8.RuneError && n == 1:
+			return fmt.Sprintf("invalid UTF-8 byte 0x%02X", s[0])
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			return fmt.Sprintf("control character U+%04X", r)
+		case r >= 0x80:
+			return fmt.Sprintf("%q (U+%04X)", s, r)
+		}
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprintf("%q", s)
+}

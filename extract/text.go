@@ -1,0 +1,413 @@
+package extract
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urilint/urilint/iana"
+)
+
+// How the plain-text scanner delimits a URI in running text, following RFC
+// 3986 Appendix C (Appendix E of draft-fielding-uri-rfc2396bis-01), the 1993
+// URL draft's <...> wrapper (section 1.3) and the excluded characters of
+// RFC 2396bis 2.4.3. The decisions the RFCs leave open are documented in
+// docs/extraction.md; each has a test in text_test.go.
+//
+// A candidate starts at a scheme and its ":" where
+//   - the scheme is "urn" in any case; or
+//   - the scheme is syntactically valid and "//" follows the ":"; or
+//   - the scheme is in the IANA registry; or
+//   - "<" comes right before the scheme (any valid scheme, and "<URL:").
+//
+// In each case the character after the ":" must be able to continue a URI,
+// and must not be another ":" ("std::vector", "fe80::1").
+
+// maxScheme bounds how far the scanner looks back from a ":" for a scheme.
+const maxScheme = 64
+
+// Classes of bytes while a bare candidate is extended.
+const (
+	sURI   uint8 = iota // continues the candidate (including excluded characters)
+	sStop               // ends it: whitespace, "<", ">", DQUOTE
+	sOpen               // "(", "[", "{": counted, so that a matching closer is kept
+	sClose              // ")", "]", "}": ends the candidate when nothing inside opened it
+	sMulti              // starts a non-ASCII character: letters, marks and digits continue
+)
+
+var scanClass = func() (t [256]uint8) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = sMulti
+	}
+	for _, c := range []byte(" \t\n\v\f\r<>\"") {
+		t[c] = sStop
+	}
+	for _, c := range []byte("([{") {
+		t[c] = sOpen
+	}
+	for _, c := range []byte(")]}") {
+		t[c] = sClose
+	}
+	return t
+}()
+
+// Text returns the URI and URN candidates in the plain text doc, in
+// document order, with their positions.
+func Text(doc []byte) []Candidate {
+	cands := ScanText(nil, doc, 0)
+	Locate(doc, cands)
+	return cands
+}
+
+// ScanText appends to dst the candidates found in the running text src,
+// whose first byte is at offset base of its document. Only the Offset of the
+// candidates' positions is set; Locate fills in lines and columns.
+func ScanText(dst []Candidate, src []byte, base int) []Candidate {
+	floor := 0 // no candidate starts before the end of the previous one
+	for i := 0; i < len(src); {
+		k := bytes.IndexByte(src[i:], ':')
+		if k < 0 {
+			break
+		}
+		colon := i + k
+		i = colon + 1
+		s := schemeStart(src, floor, colon)
+		if s < 0 {
+			continue
+		}
+		if s-1 >= floor && src[s-1] == '<' {
+			if c, end, ok := angle(src, base, s, colon); ok {
+				dst = append(dst, c)
+				floor, i = end, end
+				continue
+			}
+		}
+		if c, end, ok := bare(src, base, s, colon); ok {
+			dst = append(dst, c)
+			floor, i = end, end
+		}
+	}
+	return dst
+}
+
+// schemeStart returns where the scheme ending at src[colon] starts: the
+// first letter of the run of scheme characters before the colon. It returns
+// -1 when there is no such letter or the run is longer than maxScheme.
+func schemeStart(src []byte, floor, colon int) int {
+	s := colon
+	for s > floor && is(src[s-1], mScheme) {
+		s--
+		if colon-s > maxScheme {
+			return -1
+		}
+	}
+	for s < colon && !isAlpha(src[s]) {
+		s++
+	}
+	if s == colon {
+		return -1
+	}
+	return s
+}
+
+// bare delimits a candidate in running text that starts with the scheme
+// src[s:colon]. It returns the candidate and the offset after it.
+func bare(src []byte, base, s, colon int) (Candidate, int, bool) {
+	n := len(src)
+	if colon+1 >= n {
+		return Candidate{}, 0, false
+	}
+	if next := src[colon+1]; next == ':' || scanClass[next] == sStop {
+		return Candidate{}, 0, false
+	}
+	scheme := src[s:colon]
+	urn := isURNScheme(scheme)
+	slashes := colon+2 < n && src[colon+1] == '/' && src[colon+2] == '/'
+	// A registered scheme without "//" starts a candidate only where a word
+	// starts: not inside a colon-separated token ("3f:bb:30:e6", a hex
+	// dump) or a path ("/restconf/data/example:interfaces").
+	if !urn && !slashes && (!iana.IsScheme(scheme) || s > 0 && continuesToken(src[s-1])) {
+		return Candidate{}, 0, false
+	}
+	stop := extend(src, colon+1)
+	end := trim(src, s, stop)
+	// Something other than slashes must follow the ":": "see the http://
+	// prefix" names a scheme, it is not a URI.
+	j := colon + 1
+	for j < end && src[j] == '/' {
+		j++
+	}
+	if j >= end {
+		return Candidate{}, 0, false
+	}
+	// Likewise "urn:NID:" followed by no NSS names a namespace ("URNs
+	// starting with "urn:xmpp:""); it is not a URN with a missing NSS.
+	if urn && end < stop && src[end] == ':' && bytes.IndexByte(src[colon+1:end], ':') < 0 {
+		return Candidate{}, 0, false
+	}
+	ctx := ContextText
+	if s > 0 && src[s-1] == '"' && stop < n && src[stop] == '"' {
+		ctx = ContextQuoted
+	}
+	uri := string(src[s:end])
+	return Candidate{
+		URI: uri, Raw: uri, Kind: kindOf(urn), Context: ctx,
+		Start: Pos{Offset: base + s}, End: Pos{Offset: base + end}, PrefixStart: -1,
+	}, end, true
+}
+
+// continuesToken reports whether a scheme after c would continue a token
+// rather than start a word: c is ":", "/" or a scheme character that
+// schemeStart skipped because no scheme may start with it.
+func continuesToken(c byte) bool { return c == ':' || c == '/' || is(c, mScheme) }
+
+// extend returns where a bare candidate whose scheme ends before src[i]
+// stops: at whitespace, "<", ">", DQUOTE, a closing bracket that nothing in
+// the candidate opened, a non-ASCII character that is not a letter, mark or
+// digit, an invalid UTF-8 byte, or the end of src.
+func extend(src []byte, i int) int {
+	var paren, square, curly int
+	n := len(src)
+	for i < n {
+		b := src[i]
+		switch scanClass[b] {
+		case sURI:
+			i++
+			for i < n && scanClass[src[i]] == sURI {
+				i++
+			}
+		case sStop:
+			return i
+		case sOpen:
+			switch b {
+			case '(':
+				paren++
+			case '[':
+				square++
+			default:
+				curly++
+			}
+			i++
+		case sClose:
+			d := &paren
+			switch b {
+			case ']':
+				d = &square
+			case '}':
+				d = &curly
+			}
+			if *d == 0 {
+				return i
+			}
+			*d--
+			i++
+		case sMulti:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 || !unicode.IsLetter(r) && !unicode.IsMark(r) && !unicode.IsDigit(r) {
+				return i
+			}
+			i += size
+		}
+	}
+	return n
+}
+
+// trim removes from the end of the candidate src[s:end] what is punctuation
+// of the sentence rather than part of the URI: ". , ; : ! ?", "*" (emphasis
+// in plain text), an apostrophe that closes a quotation opened before the
+// candidate, and excluded characters (which stay inside a candidate only
+// when more of it follows them). "%" is never removed: a malformed
+// percent-encoding is reported, not cut off.
+func trim(src []byte, s, end int) int {
+	for end > s {
+		switch b := src[end-1]; {
+		case b == '.' || b == ',' || b == ';' || b == ':' || b == '!' || b == '?' || b == '*':
+			end--
+		case b == '\'':
+			if opensQuote(src[s : end-1]) {
+				return end
+			}
+			end--
+		case b == ')' || b == ']' || b == '}':
+			return end // extend kept only closers that match an opener
+		case b < 0x80 && class[b]&cExcluded != 0:
+			end--
+		default:
+			return end
+		}
+	}
+	return end
+}
+
+// opensQuote reports whether b holds an apostrophe that opens a quotation:
+// one not preceded by a letter or digit (an apostrophe inside a word, as in
+// "it's", opens nothing).
+func opensQuote(b []byte) bool {
+	for i, c := range b {
+		if c == '\'' && (i == 0 || !is(b[i-1], cAlpha|cDigit)) {
+			return true
+		}
+	}
+	return false
+}
+
+// angle delimits a candidate wrapped in angle brackets, whose scheme (or
+// "URL:" prefix) src[s:colon] follows the "<" at src[s-1]. Whitespace inside
+// the brackets is layout and is removed; a blank line, "<" or DQUOTE before
+// the ">" means this was not a wrapper after all.
+func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
+	n := len(src)
+	start, prefix, ctx := s, -1, ContextAngle
+	if colon-s == 3 && equalFoldASCII(src[s:colon], "url") {
+		j := colon + 1
+		for j < n && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		k := j
+		for k < n && is(src[k], mScheme) {
+			k++
+		}
+		if k == j || k >= n || !isAlpha(src[j]) || src[k] != ':' {
+			return Candidate{}, 0, false
+		}
+		start, prefix, ctx, colon = j, s, ContextAngleURL, k
+	}
+
+	var pieces []piece
+	var hyphens []int
+	runStart := start // start of the current run of URI characters
+	uriLen := 0
+	for i := colon + 1; i < n; i++ {
+		b := src[i]
+		switch {
+		case b == '>':
+			end := i
+			if runStart < i {
+				pieces = append(pieces, piece{uri: uriLen, src: base + runStart, n: i - runStart, srcN: i - runStart})
+			} else if len(pieces) > 0 {
+				last := pieces[len(pieces)-1]
+				end = last.src + last.srcN - base
+			}
+			c := Candidate{
+				Kind: kindOf(isURNScheme(src[start:colon])), Context: ctx,
+				Start: Pos{Offset: base + start}, End: Pos{Offset: base + end},
+				PrefixStart: -1, HyphenBreaks: hyphens,
+			}
+			if prefix >= 0 {
+				c.PrefixStart = base + prefix
+			}
+			c.Raw = string(src[start:end])
+			if len(pieces) == 1 {
+				c.URI = c.Raw
+			} else {
+				buf := make([]byte, 0, end-start)
+				for _, p := range pieces {
+					buf = append(buf, src[p.src-base:p.src-base+p.n]...)
+				}
+				c.URI = string(buf)
+				c.pieces = pieces
+			}
+			if len(c.URI) == colon+1-start {
+				return Candidate{}, 0, false // nothing but layout after the ":"
+			}
+			if first := pieces[0]; prefix < 0 && xmlName(src[start:first.src-base+first.n], colon-start) {
+				return Candidate{}, 0, false
+			}
+			return c, i + 1, true
+		case b == '<' || b == '"':
+			return Candidate{}, 0, false
+		case isSpace(b):
+			j, lines := i, 0
+			for j < n && isSpace(src[j]) {
+				if src[j] == '\n' {
+					lines++
+				}
+				j++
+			}
+			if lines > 1 || xmlAttribute(src[j:]) {
+				return Candidate{}, 0, false
+			}
+			if runStart < i {
+				pieces = append(pieces, piece{uri: uriLen, src: base + runStart, n: i - runStart, srcN: i - runStart})
+				uriLen += i - runStart
+				if lines == 1 && src[i-1] == '-' {
+					hyphens = append(hyphens, base+i-1)
+				}
+			}
+			runStart = j
+			i = j - 1
+		}
+	}
+	return Candidate{}, 0, false
+}
+
+// xmlName reports whether the text after "<", up to the first whitespace,
+// is more likely the name of an XML element with a namespace prefix than a
+// URI: "<xsd:element>", "<D:prop/>", "<xs:schema xmlns:xs='...'>". That is
+// the case when the scheme (which ends at text[colon]) is neither registered
+// nor "urn" nor followed by "//", it is a valid XML prefix (no "+"), and the
+// rest is an XML local name (ASCII letters, digits, "-", "_", ".")
+// optionally followed by the "/" of an empty-element tag.
+func xmlName(text []byte, colon int) bool {
+	scheme, rest := text[:colon], text[colon+1:]
+	if bytes.HasPrefix(rest, []byte("//")) || isURNScheme(scheme) || iana.IsScheme(scheme) ||
+		bytes.IndexByte(scheme, '+') >= 0 {
+		return false
+	}
+	rest = bytes.TrimSuffix(rest, []byte("/"))
+	return localName(rest) == len(rest)
+}
+
+// localName returns the length of the XML local name (ASCII letters, digits,
+// "-", "_", ".", starting with a letter or "_") at the start of b, or -1.
+func localName(b []byte) int {
+	if len(b) == 0 || !isAlpha(b[0]) && b[0] != '_' {
+		return -1
+	}
+	i := 1
+	for i < len(b) && (is(b[i], cAlpha|cDigit) || b[i] == '-' || b[i] == '_' || b[i] == '.') {
+		i++
+	}
+	return i
+}
+
+// xmlAttribute reports whether b starts with an XML attribute: a name,
+// optionally prefixed, then "=" and a quote. Whitespace followed by one ends
+// a wrapper: the "<" opened a tag, not a URI.
+func xmlAttribute(b []byte) bool {
+	n := localName(b)
+	if n < 0 {
+		return false
+	}
+	if n < len(b) && b[n] == ':' {
+		m := localName(b[n+1:])
+		if m < 0 {
+			return false
+		}
+		n += 1 + m
+	}
+	return n+1 < len(b) && b[n] == '=' && (b[n+1] == '\'' || b[n+1] == '"')
+}
+
+func kindOf(urn bool) Kind {
+	if urn {
+		return KindURN
+	}
+	return KindURI
+}
+
+func isURNScheme(scheme []byte) bool { return equalFoldASCII(scheme, "urn") }
+
+// equalFoldASCII reports whether b equals the lower-case ASCII string lower,
+// ignoring case.
+func equalFoldASCII(b []byte, lower string) bool {
+	if len(b) != len(lower) {
+		return false
+	}
+	for i := range b {
+		if c := b[i]; c != lower[i] && c+'a'-'A' != lower[i] {
+			return false
+		}
+	}
+	return true
+}

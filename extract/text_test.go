@@ -1,0 +1,401 @@
+package extract
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// render describes a candidate on one line: positions, kind, context, the
+// URI, and what differs from the plain case.
+func render(c Candidate) string {
+	s := fmt.Sprintf("%d:%d-%d:%d %d-%d %s %s %q", c.Start.Line, c.Start.Column, c.End.Line, c.End.Column,
+		c.Start.Offset, c.End.Offset, c.Kind, c.Context, c.URI)
+	if c.Raw != c.URI {
+		s += fmt.Sprintf(" raw=%q", c.Raw)
+	}
+	if len(c.HyphenBreaks) > 0 {
+		s += fmt.Sprintf(" hyphens=%v", c.HyphenBreaks)
+	}
+	if c.PrefixStart >= 0 {
+		s += fmt.Sprintf(" prefix=%d", c.PrefixStart)
+	}
+	return s
+}
+
+func renderAll(cands []Candidate) []string {
+	var out []string
+	for _, c := range cands {
+		out = append(out, render(c))
+	}
+	return out
+}
+
+func checkText(t *testing.T, doc string, want ...string) {
+	t.Helper()
+	got := renderAll(Text([]byte(doc)))
+	if !slices.Equal(got, want) {
+		t.Errorf("Text(%q):\n got %s\nwant %s", doc, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
+
+// RFC 3986 Appendix C, as published (the copy of the 2003 draft in
+// shared/specs lost the bracketed text in conversion).
+func TestTextAppendixCExample(t *testing.T) {
+	checkText(t, ""+
+		"      Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"+
+		"      but you can probably pick it up from <ftp://foo.example.\n"+
+		"      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"+
+		"      ietf/uri/historical.html#WARNING>.\n",
+		`1:35-1:64 34-63 uri quoted "http://www.w3.org/Addressing/"`,
+		`2:45-3:15 110-143 uri angle "ftp://foo.example.com/rfc/" raw="ftp://foo.example.\n      com/rfc/"`,
+		`3:40-4:39 168-234 uri angle "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING" raw="http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING"`,
+	)
+}
+
+// The same example as RFC 2396 Appendix E and draft-fielding-uri-rfc2396bis-01
+// Appendix E give it.
+func TestTextAppendixEExample2003Draft(t *testing.T) {
+	checkText(t, ""+
+		"   Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n"+
+		"   but you can probably pick it up from <ftp://ds.internic.\n"+
+		"   net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n"+
+		"   ietf/uri/historical.html#WARNING>.\n",
+		`1:32-1:61 31-60 uri quoted "http://www.w3.org/Addressing/"`,
+		`2:42-3:12 104-134 uri angle "ftp://ds.internic.net/rfc/" raw="ftp://ds.internic.\n   net/rfc/"`,
+		`3:37-4:36 159-222 uri angle "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING" raw="http://www.ics.uci.edu/pub/\n   ietf/uri/historical.html#WARNING"`,
+	)
+}
+
+// The wrapper example of the 1993 URL draft, section 1.3, and a reference
+// from its bibliography where a ">" inside the URI ends the wrapper.
+func TestText1993WrapperExample(t *testing.T) {
+	checkText(t, ""+
+		"Yes, Jim, I found it under <ftp://info.cern.ch/pub> but\n"+
+		"you can probably pick it up from <ftp://ds.internic.net/rfc>.\n"+
+		"See also <gopher://gopher.micro.umn.edu/00>About Gopher/About Gopher>\n",
+		`1:29-1:51 28-50 uri angle "ftp://info.cern.ch/pub"`,
+		`2:35-2:60 90-115 uri angle "ftp://ds.internic.net/rfc"`,
+		`3:11-3:43 128-160 uri angle "gopher://gopher.micro.umn.edu/00"`,
+	)
+}
+
+// RFC 3986 section 1.1.2, laid out as in the RFC.
+func TestTextRFC3986Examples(t *testing.T) {
+	checkText(t, ""+
+		"      ftp://ftp.is.co.za/rfc/rfc1808.txt\n"+
+		"      http://www.ietf.org/rfc/rfc2396.txt\n"+
+		"      ldap://[2001:db8::7]/c=GB?objectClass?one\n"+
+		"      mailto:John.Doe@example.com\n"+
+		"      news:comp.infosystems.www.servers.unix\n"+
+		"      tel:+1-816-555-1212\n"+
+		"      telnet://192.0.2.16:80/\n"+
+		"      urn:oasis:names:specification:docbook:dtd:xml:4.1.2\n",
+		`1:7-1:41 6-40 uri text "ftp://ftp.is.co.za/rfc/rfc1808.txt"`,
+		`2:7-2:42 47-82 uri text "http://www.ietf.org/rfc/rfc2396.txt"`,
+		`3:7-3:48 89-130 uri text "ldap://[2001:db8::7]/c=GB?objectClass?one"`,
+		`4:7-4:34 137-164 uri text "mailto:John.Doe@example.com"`,
+		`5:7-5:45 171-209 uri text "news:comp.infosystems.www.servers.unix"`,
+		`6:7-6:26 216-235 uri text "tel:+1-816-555-1212"`,
+		`7:7-7:30 242-265 uri text "telnet://192.0.2.16:80/"`,
+		`8:7-8:58 272-323 urn text "urn:oasis:names:specification:docbook:dtd:xml:4.1.2"`,
+	)
+}
+
+// The URNs of RFC 8141 section 3.2 in a bulleted list.
+func TestTextRFC8141Examples(t *testing.T) {
+	checkText(t, ""+
+		"   o  urn:example:a123,z456\n"+
+		"   o  URN:example:a123,z456\n"+
+		"   o  urn:EXAMPLE:a123,z456?+abc\n"+
+		"   o  urn:example:a123,z456?=xyz\n"+
+		"   o  urn:example:a123,z456#789\n"+
+		"   o  urn:example:a123%2Cz456\n"+
+		"   o  urn:example:%D0%B0123,z456\n",
+		`1:7-1:28 6-27 urn text "urn:example:a123,z456"`,
+		`2:7-2:28 34-55 urn text "URN:example:a123,z456"`,
+		`3:7-3:33 62-88 urn text "urn:EXAMPLE:a123,z456?+abc"`,
+		`4:7-4:33 95-121 urn text "urn:example:a123,z456?=xyz"`,
+		`5:7-5:32 128-153 urn text "urn:example:a123,z456#789"`,
+		`6:7-6:30 160-183 urn text "urn:example:a123%2Cz456"`,
+		`7:7-7:33 190-216 urn text "urn:example:%D0%B0123,z456"`,
+	)
+}
+
+func TestTextNotCandidates(t *testing.T) {
+	for _, doc := range []string{
+		"Note: this", "Note:this", "at 10:30 today", `C:\x`, `C:\Windows\x.txt`, "std::vector<int>",
+		"localhost:8080", "key:value", "a:b", "http://", "see the http:// prefix", "https:// and",
+		"mailto:", "mailto: x", "fe80::1", "2001:db8::1", "e.g.: this", "X-Custom:value",
+		"urn:", "urn: x", "urn::x", `"urn:"`, "urn:<NID>:<NSS>", "http:.", "(http:)", "<>", "<http:>",
+		"<http: >", `"urn:xmpp:"`, "urn:ietf: namespace", "urn:xmpp:*", "<URL:>", "<URL:foo>", "< http://", "foo@bar.example.com", "www.example.com",
+		strings.Repeat("a", 70) + "://x", "::::", "://", "x:", "1:1", ":foo",
+	} {
+		if got := renderAll(Text([]byte(doc))); got != nil {
+			t.Errorf("Text(%q) = %s, want no candidate", doc, got)
+		}
+	}
+}
+
+func TestTextDelimiting(t *testing.T) {
+	tests := []struct {
+		doc  string
+		want []string // the URIs found
+	}{
+		// Sentence punctuation after a URI is not part of it.
+		{"see http://a.example/x.", []string{"http://a.example/x"}},
+		{"see http://a.example/x...", []string{"http://a.example/x"}},
+		{"http://a.example/x, and", []string{"http://a.example/x"}},
+		{"http://a.example/x; and", []string{"http://a.example/x"}},
+		{"http://a.example/x: and", []string{"http://a.example/x"}},
+		{"is it http://a.example/x?", []string{"http://a.example/x"}},
+		{"http://a.example/x!", []string{"http://a.example/x"}},
+		{"http://a.example/x?!.", []string{"http://a.example/x"}},
+		{"urn:example:foo.", []string{"urn:example:foo"}},
+		{"the urn:example namespace", []string{"urn:example"}},
+		{"urn:ietf:params:xml:ns: prefix", []string{"urn:ietf:params:xml:ns"}},
+		{"<urn:xmpp:>", []string{"urn:xmpp:"}},
+		{"http://a.example/x.y", []string{"http://a.example/x.y"}},
+		{"http://a.example/?q=1", []string{"http://a.example/?q=1"}},
+		{"http://a.example/#", []string{"http://a.example/#"}},
+		{"http://a.example/x=", []string{"http://a.example/x="}},
+		{"http://a.example/x-", []string{"http://a.example/x-"}},
+		{"http://a.example/x_", []string{"http://a.example/x_"}},
+		// Emphasis in plain text.
+		{"*http://a.example/x*", []string{"http://a.example/x"}},
+		{"**urn:example:b**", []string{"urn:example:b"}},
+		{"_http://a.example/x_", []string{"http://a.example/x_"}},
+		// Brackets: balanced ones are kept, an unmatched closer ends the URI.
+		{"http://example.com/x_(y)", []string{"http://example.com/x_(y)"}},
+		{"(see http://example.com/x_(y))", []string{"http://example.com/x_(y)"}},
+		{"(http://example.com/x), and", []string{"http://example.com/x"}},
+		{"(http://example.com/x)more", []string{"http://example.com/x"}},
+		{"[http://example.com/x]", []string{"http://example.com/x"}},
+		{"http://[2001:db8::7]/c=GB", []string{"http://[2001:db8::7]/c=GB"}},
+		{"http://example.com/a_(b_(c))", []string{"http://example.com/a_(b_(c))"}},
+		{"http://example.com/users/{id}", []string{"http://example.com/users/{id}"}},
+		{"{http://example.com/users/{id}}", []string{"http://example.com/users/{id}"}},
+		{"http://example.com/a(b", []string{"http://example.com/a(b"}},
+		// Quotes.
+		{`"http://a.example/x"`, []string{"http://a.example/x"}},
+		{`"http://a.example/x."`, []string{"http://a.example/x"}},
+		{"'http://a.example/x'", []string{"http://a.example/x"}},
+		{"http://a.example/it's", []string{"http://a.example/it's"}},
+		{"http://a.example/it's'", []string{"http://a.example/it's"}},
+		{"http://a.example/'a'", []string{"http://a.example/'a'"}},
+		{`{"url":"http://a.example/x"}`, []string{"http://a.example/x"}},
+		// Excluded characters stay inside when more of the URI follows.
+		{"http://a.example/a|b", []string{"http://a.example/a|b"}},
+		{"http://a.example/a|", []string{"http://a.example/a"}},
+		{"http://a.example/a\\b^c`d", []string{"http://a.example/a\\b^c`d"}},
+		{"`http://a.example/a`, `urn:example:b`", []string{"http://a.example/a", "urn:example:b"}},
+		{"http://a.example/a\x01b", []string{"http://a.example/a\x01b"}},
+		{"http://a.example/a\x01 b", []string{"http://a.example/a"}},
+		{"http://a.example/a{", []string{"http://a.example/a"}},
+		// "%" always belongs to the candidate.
+		{"http://a.example/50%", []string{"http://a.example/50%"}},
+		{"http://a.example/50%.", []string{"http://a.example/50%"}},
+		{"urn:example:a%2", []string{"urn:example:a%2"}},
+		// Non-ASCII: letters, marks and digits continue, anything else ends.
+		{"http://a.example/été.", []string{"http://a.example/été"}},
+		{"http://中国.中国/中国。", []string{"http://中国.中国/中国"}},
+		{"http://उदाहरण.परीकषा", []string{"http://उदाहरण.परीकषा"}},
+		{"“http://a.example/x”", []string{"http://a.example/x"}},
+		{"http://a.example/x\u00a0y", []string{"http://a.example/x"}},
+		{"http://a.example/x\xffy", []string{"http://a.example/x"}},
+		{"http://a.example/x—y", []string{"http://a.example/x"}},
+		// Delimiters.
+		{"<http://a.example/x>y", []string{"http://a.example/x"}},
+		{"http://a.example/x<y", []string{"http://a.example/x"}},
+		{"http://a.example/x>y", []string{"http://a.example/x"}},
+		{"http://a.example/x\ty", []string{"http://a.example/x"}},
+		{"http://a.example/x-\nyz", []string{"http://a.example/x-"}},
+		// Where candidates start.
+		{"mailto:John.Doe@example.com", []string{"mailto:John.Doe@example.com"}},
+		{"MAILTO:foo", []string{"MAILTO:foo"}},
+		{"foo://bar", []string{"foo://bar"}},
+		{"postgres://u@h:5432/db", []string{"postgres://u@h:5432/db"}},
+		{"URN:ISBN:0-395-36341-1", []string{"URN:ISBN:0-395-36341-1"}},
+		{"uRn:x:y", []string{"uRn:x:y"}},
+		{"foorandom:bar", nil},
+		// A registered scheme without "//" does not start inside a token.
+		{"a4:8f:b8:6a:fe:89:bb:30:e6:98", nil},
+		{"GET /restconf/data/example:interfaces/interface=eth1", nil},
+		{"a=mid:1", []string{"mid:1"}},
+		{"Location:http://a.example/", []string{"http://a.example/"}},
+		{"id:urn:example:x", []string{"urn:example:x"}},
+		{"x1http://a.example/", []string{"x1http://a.example/"}},
+		{"1http://a.example/", []string{"http://a.example/"}},
+		{".http://a.example/", []string{"http://a.example/"}},
+		{"https://web.archive.org/web/2020/http://example.com/", []string{"https://web.archive.org/web/2020/http://example.com/"}},
+		{"http://a.example/ http://b.example/", []string{"http://a.example/", "http://b.example/"}},
+		{"data:text/plain,hi", []string{"data:text/plain,hi"}},
+		{"tag:example.com,2005:x", []string{"tag:example.com,2005:x"}},
+		// content-type is a registered (provisional) scheme, so this is a
+		// candidate; it is also a valid URI, so nothing is reported on it.
+		{"Content-Type:text/html", []string{"Content-Type:text/html"}},
+		// Angle brackets: any scheme, whitespace is layout.
+		{"<m:abc>", nil}, // an XML element as much as a URI: see xmlName
+		{"<xsd:annotation>", nil},
+		{"<D:prop/>text</D:prop>", nil},
+		{"<iodef:Contact role=\"creator\">", nil},
+		{"<a:b/c>", []string{"a:b/c"}},
+		{"<xs:element name='x' type='xs:string'/>", nil},
+		{"<stream:stream\n    xmlns:stream='http://etherx.jabber.org/streams'\n    to='a.lit'>", []string{"http://etherx.jabber.org/streams"}},
+		{"<xmpp:x a='1'>", []string{"xmpp:x"}},
+		{"<made-up:a/b c>", []string{"made-up:a/bc"}},
+		{"<sip:user@domain>", []string{"sip:user@domain"}},
+		{"<urn:xsd>", []string{"urn:xsd"}},
+		{"<dav:prop>", []string{"dav:prop"}}, // registered scheme
+		{"<a+b+c:d>", []string{"a+b+c:d"}},
+		{"<localhost:5001/foo>", []string{"localhost:5001/foo"}},
+		{"<http://a.example/ x y >", []string{"http://a.example/xy"}},
+		{"<http://a.example/x.>", []string{"http://a.example/x."}},
+		{"<http://a.example/\n\nx>", []string{"http://a.example/"}},
+		{"<http://a.example/x <b>", []string{"http://a.example/x"}},
+		{`<http://a.example/x" y>`, []string{"http://a.example/x"}},
+		{"<http://a.example/x", []string{"http://a.example/x"}},
+		{"<URL:http://a.example/x>", []string{"http://a.example/x"}},
+		{"<URL: http://a.example/x>", []string{"http://a.example/x"}},
+		{"<url:urn:example:x>", []string{"urn:example:x"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range Text([]byte(tt.doc)) {
+			got = append(got, c.URI)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Text(%q) = %q, want %q", tt.doc, got, tt.want)
+		}
+	}
+}
+
+func TestTextLayoutAndPositions(t *testing.T) {
+	checkText(t, "see <urn:example:long-\n    name> and <URL: http://a.example/b\r\n c>.",
+		`1:6-2:9 5-31 urn angle "urn:example:long-name" raw="urn:example:long-\n    name" hyphens=[21]`,
+		`2:21-3:3 43-65 uri angle-url "http://a.example/bc" raw="http://a.example/b\r\n c" prefix=38`,
+	)
+	// A BOM is not counted in columns; tabs count as one character; so does
+	// an invalid UTF-8 byte; CRLF line ends.
+	checkText(t, "\xef\xbb\xbfhttp://a.example/\r\n\tét\xff urn:example:x\r\n",
+		`1:1-1:18 3-20 uri text "http://a.example/"`,
+		`2:6-2:19 28-41 urn text "urn:example:x"`,
+	)
+	checkText(t, "„Привет“ http://a.example/x",
+		`1:10-1:28 19-37 uri text "http://a.example/x"`,
+	)
+	checkText(t, `he said "http://a.example/x" then "urn:example:y`,
+		`1:10-1:28 9-27 uri quoted "http://a.example/x"`,
+		`1:36-1:49 35-48 urn text "urn:example:y"`,
+	)
+}
+
+// A problem found in a candidate's URI maps back to where it was written,
+// across removed layout whitespace.
+func TestCandidateSourceSpan(t *testing.T) {
+	doc := "x <http://a.example/a b\n  c-\n d>"
+	cands := Text([]byte(doc))
+	if len(cands) != 1 {
+		t.Fatalf("got %d candidates", len(cands))
+	}
+	c := cands[0]
+	if c.URI != "http://a.example/abc-d" {
+		t.Fatalf("URI = %q", c.URI)
+	}
+	tests := []struct {
+		start, end int
+		want       string
+	}{
+		{0, 4, "http"},
+		{17, 18, "a"},
+		{17, 19, "a b"},
+		{18, 19, "b"},
+		{19, 21, "c-"},
+		{20, 22, "-\n d"},
+		{21, 22, "d"},
+		{0, 22, "http://a.example/a b\n  c-\n d"},
+		{22, 22, ""},
+	}
+	for _, tt := range tests {
+		s, e := c.SourceSpan(tt.start, tt.end)
+		if got := doc[s:e]; got != tt.want {
+			t.Errorf("SourceSpan(%d, %d) = %d, %d = %q, want %q", tt.start, tt.end, s, e, got, tt.want)
+		}
+	}
+	if len(c.HyphenBreaks) != 1 || doc[c.HyphenBreaks[0]] != '-' {
+		t.Errorf("HyphenBreaks = %v", c.HyphenBreaks)
+	}
+}
+
+func TestTextEveryCandidateInOrder(t *testing.T) {
+	doc := []byte(strings.Repeat("a <urn:x:y> http://b.example/(c) \"urn:ex:z\" std::x 10:30 ", 50))
+	cands := Text(doc)
+	if len(cands) != 150 {
+		t.Fatalf("%d candidates, want 150", len(cands))
+	}
+	checkInvariants(t, doc, cands)
+}
+
+// checkInvariants checks what must hold for any document: spans in range
+// and in order, Raw is the source slice, URI is Raw without layout, and
+// positions agree with offsets.
+func checkInvariants(t *testing.T, doc []byte, cands []Candidate) {
+	t.Helper()
+	prevEnd := 0
+	for i, c := range cands {
+		s, e := c.Start.Offset, c.End.Offset
+		if s < prevEnd || e <= s || e > len(doc) {
+			t.Fatalf("candidate %d: span %d-%d out of range or order (previous end %d, len %d)", i, s, e, prevEnd, len(doc))
+		}
+		prevEnd = e
+		if c.Raw != string(doc[s:e]) {
+			t.Fatalf("candidate %d: Raw %q is not the source slice %q", i, c.Raw, doc[s:e])
+		}
+		if c.URI == "" || (c.pieces == nil && c.URI != c.Raw) {
+			t.Fatalf("candidate %d: URI %q, Raw %q", i, c.URI, c.Raw)
+		}
+		if c.pieces != nil {
+			var b []byte
+			for _, p := range c.pieces {
+				b = append(b, doc[p.src:p.src+p.srcN]...)
+			}
+			if string(b) != c.URI {
+				t.Fatalf("candidate %d: pieces give %q, URI is %q", i, b, c.URI)
+			}
+		}
+		if c.Kind != KindURI && c.Kind != KindURN {
+			t.Fatalf("candidate %d: kind %v", i, c.Kind)
+		}
+		if a, b := c.SourceSpan(0, len(c.URI)); a != s || b != e {
+			t.Fatalf("candidate %d: SourceSpan of the whole URI = %d-%d, want %d-%d", i, a, b, s, e)
+		}
+		for _, p := range []Pos{c.Start, c.End} {
+			if want := slowPos(doc, p.Offset); p != want {
+				t.Fatalf("candidate %d: position %+v, want %+v", i, p, want)
+			}
+		}
+	}
+}
+
+// slowPos is the definition of a position, for checking Locator.
+func slowPos(doc []byte, off int) Pos {
+	line, col := 1, 1
+	for i := 0; i < off; {
+		r, size := rune(doc[i]), 1
+		if r >= 0x80 {
+			r, size = utf8.DecodeRune(doc[i:])
+		}
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+		case r == '\r' && i+1 < len(doc) && doc[i+1] == '\n':
+		case i == 0 && r == 0xfeff:
+		default:
+			col++
+		}
+		i += size
+	}
+	return Pos{Offset: off, Line: line, Column: col}
+}
