@@ -64,10 +64,7 @@ func (p *Parsed) parseURN() {
 
 	// The NSS ends at the first "?+", "?=" or "#".
 	ne := ns
-	for ne < n {
-		if c := s[ne]; c == '#' || c == '?' && ne+1 < n && (s[ne+1] == '+' || s[ne+1] == '=') {
-			break
-		}
+	for ne < n && s[ne] != '#' && !delim(s, ne, '+') && !delim(s, ne, '=') {
 		ne++
 	}
 	// After a missing NSS, what is left before a component can only be "?"
@@ -84,17 +81,17 @@ func (p *Parsed) parseURN() {
 	p.chars(ns, ne, mPath, UnencodedQuestion)
 
 	i := ne
-	if i+1 < n && s[i] == '?' && s[i+1] == '+' {
+	if i < n && delim(s, i, '+') {
 		a := i + 2
 		e := a
-		for e < n && s[e] != '#' && !(s[e] == '?' && e+1 < n && s[e+1] == '=') {
+		for e < n && s[e] != '#' && !delim(s, e, '=') {
 			e++
 		}
 		p.RComponent = Span{a, e}
 		p.component(a, e, RComponentEmpty)
 		i = e
 	}
-	if i+1 < n && s[i] == '?' && s[i+1] == '=' {
+	if i < n && delim(s, i, '=') {
 		a := i + 2
 		e := n
 		if h := strings.IndexByte(s[a:], '#'); h >= 0 {
@@ -109,6 +106,10 @@ func (p *Parsed) parseURN() {
 		p.chars(i+1, n, mQuery, 0)
 	}
 }
+
+// delim reports whether s[i:] starts with "?" followed by c: "?+" starts an
+// r-component, "?=" a q-component.
+func delim(s string, i int, c byte) bool { return s[i] == '?' && i+1 < len(s) && s[i+1] == c }
 
 // nid checks the namespace identifier s[a:e].
 func (p *Parsed) nid(a, e int) {
