@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"urilint": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
+}
+
+// TestScripts runs the command-line tests in testdata/script: each .txtar
+// file is a script of urilint invocations with the files they read and the
+// output they must produce.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join("..", "..", "testdata", "script"),
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// writebytes FILE QUOTED writes the Go-quoted string QUOTED
+			// (with \x00 and the like) to FILE: binary test files.
+			"writebytes": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: writebytes FILE QUOTED")
+				}
+				data, err := strconv.Unquote(`"` + args[1] + `"`)
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+			},
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" { // permission bits do not stop root from reading
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
+	})
+}

@@ -1,0 +1,92 @@
+package lint
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.txt", "a.md", "sub/c.html", "sub/deeper/d.txt", ".hidden/e.txt", ".f.txt", "g.PNG", "h.pdf"} {
+		write(t, filepath.Join(dir, name), "x")
+	}
+	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "b.txt"), filepath.Join(dir, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	files, errs := Files([]string{dir, filepath.Join(dir, "b.txt"), filepath.Join(dir, "nope.txt"), filepath.Join(dir, "h.pdf")})
+	var rel []string
+	for _, f := range files {
+		r, _ := filepath.Rel(dir, f)
+		rel = append(rel, filepath.ToSlash(r))
+	}
+	want := []string{"a.md", "b.txt", "h.pdf", "link.txt", "sub/c.html", "sub/deeper/d.txt"}
+	if !slices.Equal(rel, want) {
+		t.Errorf("Files = %q, want %q", rel, want)
+	}
+	if len(errs) != 1 || errs[0].Path != filepath.Join(dir, "nope.txt") || !errors.Is(errs[0], os.ErrNotExist) {
+		t.Errorf("errors = %v, want one for nope.txt", errs)
+	}
+	if got := errs[0].Error(); got != filepath.Join(dir, "nope.txt")+": no such file or directory" {
+		t.Errorf("error message %q", got)
+	}
+}
+
+func TestCheckText(t *testing.T) {
+	tests := []struct {
+		data string
+		want error
+	}{
+		{"", nil},
+		{"plain text with é and \xff", nil},
+		{"a\x00b", ErrBinary},
+		{string(make([]byte, sniffLen)) + "x", ErrBinary},
+		{"x" + string(make([]byte, sniffLen)), ErrBinary},
+		{"\xff\xfeh\x00", ErrUTF16},
+		{"\xfe\xff\x00h", ErrUTF16},
+		{"\xef\xbb\xbfUTF-8 with a BOM", nil},
+	}
+	for _, tt := range tests {
+		if got := CheckText([]byte(tt.data)); !errors.Is(got, tt.want) || (got == nil) != (tt.want == nil) {
+			t.Errorf("CheckText(%.20q) = %v, want %v", tt.data, got, tt.want)
+		}
+	}
+	// A NUL after the first 8 KiB does not make a file binary.
+	late := make([]byte, sniffLen+10)
+	for i := range late {
+		late[i] = 'a'
+	}
+	late[sniffLen+5] = 0
+	if err := CheckText(late); err != nil {
+		t.Errorf("NUL after 8 KiB: %v", err)
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadFile(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) || err.Error() != "no such file or directory" {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := ReadFile(dir); err == nil || IsSkip(err) {
+		t.Errorf("directory: %v", err)
+	}
+	write(t, filepath.Join(dir, "bin"), "\x00")
+	if _, err := ReadFile(filepath.Join(dir, "bin")); !IsSkip(err) {
+		t.Errorf("binary: %v", err)
+	}
+}
