@@ -273,47 +273,13 @@ func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
 		start, prefix, ctx, colon = j, s, ContextAngleURL, k
 	}
 
-	var pieces []piece
-	var hyphens []int
-	runStart := start // start of the current run of URI characters
-	uriLen := 0
-	for i := colon + 1; i < n; i++ {
-		b := src[i]
-		switch {
+	// First pass: find the ">" that closes the wrapper, or give up, without
+	// allocating anything.
+	gt, layout := -1, false
+	for i := colon + 1; i < n && gt < 0; i++ {
+		switch b := src[i]; {
 		case b == '>':
-			end := i
-			if runStart < i {
-				pieces = append(pieces, piece{uri: uriLen, src: base + runStart, n: i - runStart, srcN: i - runStart})
-			} else if len(pieces) > 0 {
-				last := pieces[len(pieces)-1]
-				end = last.src + last.srcN - base
-			}
-			c := Candidate{
-				Kind: kindOf(isURNScheme(src[start:colon])), Context: ctx,
-				Start: Pos{Offset: base + start}, End: Pos{Offset: base + end},
-				PrefixStart: -1, HyphenBreaks: hyphens,
-			}
-			if prefix >= 0 {
-				c.PrefixStart = base + prefix
-			}
-			c.Raw = string(src[start:end])
-			if len(pieces) == 1 {
-				c.URI = c.Raw
-			} else {
-				buf := make([]byte, 0, end-start)
-				for _, p := range pieces {
-					buf = append(buf, src[p.src-base:p.src-base+p.n]...)
-				}
-				c.URI = string(buf)
-				c.pieces = pieces
-			}
-			if len(c.URI) == colon+1-start {
-				return Candidate{}, 0, false // nothing but layout after the ":"
-			}
-			if first := pieces[0]; prefix < 0 && xmlName(src[start:first.src-base+first.n], colon-start) {
-				return Candidate{}, 0, false
-			}
-			return c, i + 1, true
+			gt = i
 		case b == '<' || b == '"':
 			return Candidate{}, 0, false
 		case isSpace(b):
@@ -327,18 +293,66 @@ func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
 			if lines > 1 || xmlAttribute(src[j:]) {
 				return Candidate{}, 0, false
 			}
-			if runStart < i {
-				pieces = append(pieces, piece{uri: uriLen, src: base + runStart, n: i - runStart, srcN: i - runStart})
-				uriLen += i - runStart
-				if lines == 1 && src[i-1] == '-' {
-					hyphens = append(hyphens, base+i-1)
-				}
-			}
-			runStart = j
-			i = j - 1
+			layout, i = true, j-1
 		}
 	}
-	return Candidate{}, 0, false
+	if gt < 0 {
+		return Candidate{}, 0, false
+	}
+	firstEnd := colon + 1 // end of the text before the first whitespace
+	for firstEnd < gt && !isSpace(src[firstEnd]) {
+		firstEnd++
+	}
+	if prefix < 0 && xmlName(src[start:firstEnd], colon-start) {
+		return Candidate{}, 0, false
+	}
+
+	c := Candidate{
+		Kind: kindOf(isURNScheme(src[start:colon])), Context: ctx,
+		Start: Pos{Offset: base + start}, PrefixStart: -1,
+	}
+	if prefix >= 0 {
+		c.PrefixStart = base + prefix
+	}
+	if !layout {
+		if gt == colon+1 {
+			return Candidate{}, 0, false // nothing after the ":"
+		}
+		c.URI = string(src[start:gt])
+		c.Raw, c.End = c.URI, Pos{Offset: base + gt}
+		return c, gt + 1, true
+	}
+
+	// Second pass: the runs of URI characters between layout whitespace.
+	uri := make([]byte, 0, gt-start)
+	for i := start; i < gt; {
+		j := i
+		for j < gt && !isSpace(src[j]) {
+			j++
+		}
+		if j > i {
+			c.pieces = append(c.pieces, piece{uri: len(uri), src: base + i, n: j - i, srcN: j - i})
+			uri = append(uri, src[i:j]...)
+			c.End = Pos{Offset: base + j}
+		}
+		k := j
+		for k < gt && isSpace(src[k]) {
+			k++
+		}
+		if j > i && k < gt && src[j-1] == '-' && bytes.IndexByte(src[j:k], '\n') >= 0 {
+			c.HyphenBreaks = append(c.HyphenBreaks, base+j-1)
+		}
+		i = k
+	}
+	if len(uri) == colon+1-start {
+		return Candidate{}, 0, false // nothing but layout after the ":"
+	}
+	c.URI = string(uri)
+	c.Raw = string(src[start : c.End.Offset-base])
+	if len(c.pieces) == 1 {
+		c.pieces = nil
+	}
+	return c, gt + 1, true
 }
 
 // xmlName reports whether the text after "<", up to the first whitespace,

@@ -258,6 +258,7 @@ func TestTextDelimiting(t *testing.T) {
 		{`<http://a.example/x" y>`, []string{"http://a.example/x"}},
 		{"<http://a.example/x", []string{"http://a.example/x"}},
 		{"<URL:http://a.example/x>", []string{"http://a.example/x"}},
+		{"<http:\n  //a.example/x>", []string{"http://a.example/x"}},
 		{"<URL: http://a.example/x>", []string{"http://a.example/x"}},
 		{"<url:urn:example:x>", []string{"urn:example:x"}},
 	}
