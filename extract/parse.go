@@ -339,6 +339,9 @@ func (p *Parsed) chars(i, e int, allowed uint16, other Code) {
 			}
 			p.add(PercentMalformed, i, i+1)
 			i++
+		case c == '#' && other == NSSChar:
+			p.add(NSSChar, i, i+1) // RFC 2141 reserves "#"; there is no fragment to be second in
+			i++
 		case mustEncode(c):
 			j := i + 1
 			for j < e && mustEncode(s[j]) {

@@ -57,14 +57,3 @@ func (l *Locator) Pos(off int) Pos {
 	}
 	return Pos{Offset: off, Line: l.line, Column: col}
 }
-
-// Locate fills in the line and column of the start and end of every
-// candidate from their offsets in doc.
-func Locate(doc []byte, cands []Candidate) {
-	l := NewLocator(doc)
-	for i := range cands {
-		c := &cands[i]
-		c.Start = l.Pos(c.Start.Offset)
-		c.End = l.Pos(c.End.Offset)
-	}
-}

@@ -113,7 +113,7 @@ func (p Problem) Message(input string) string {
 		return `":" in the first segment of a relative reference makes it read as a scheme; write "./" before it or encode it as %3A`
 	case PercentMalformed:
 		return fmt.Sprintf(`"%%" not followed by two hexadecimal digits (found %s); a literal "%%" is written %%25`,
-			describe(input[p.Start:min(p.Start+3, len(input))]))
+			describe(runes(input[p.Start:], 3)))
 	case Unencoded:
 		return unencodedMessage(text)
 	case UserinfoChar:
@@ -145,9 +145,9 @@ func (p Problem) Message(input string) string {
 	case NSSStart:
 		return `namespace-specific string (NSS) must not start with "/"; percent-encode it as %2F`
 	case NSSChar:
-		return fmt.Sprintf("%s not allowed unencoded in an RFC 2141 namespace-specific string; percent-encode it as %s", describe(text), PercentEncode(text))
+		return fmt.Sprintf("%s not allowed unencoded in an RFC 2141 namespace-specific string (RFC 2141 reserves \"/\", \"?\" and \"#\" and has no \"~\" or \"&\"); percent-encode it as %s", describe(text), PercentEncode(text))
 	case UnencodedQuestion:
-		return fmt.Sprintf(`%s in the namespace-specific string: only "?+" (r-component) and "?=" (q-component) may follow the NSS; percent-encode a literal "?" as %%3F`, describe(text))
+		return questionMessage(input, p)
 	case RComponentEmpty:
 		return `empty r-component after "?+"`
 	case QComponentEmpty:
@@ -158,6 +158,48 @@ func (p Problem) Message(input string) string {
 		return `"%00" (NUL) is never allowed in a URN`
 	}
 	return p.Code.String()
+}
+
+// questionMessage explains a "?" in an RFC 8141 NSS. Documents still use
+// the URN syntaxes of earlier drafts, so the message says which one the "?"
+// most likely comes from and how RFC 8141 writes it.
+func questionMessage(input string, p Problem) string {
+	const encode = `; a literal "?" is percent-encoded as %3F`
+	text, rest := input[p.Start:p.End], input[p.End:]
+	switch {
+	case strings.HasPrefix(text, "??") || text == "?" && strings.HasPrefix(rest, "?"):
+		return `"??" starts an r-component in the 2015 URNbis draft; RFC 8141 writes it "?+"` + encode
+	case text == "?" && directive(rest):
+		d := rest
+		if i := strings.IndexAny(d, "#"); i >= 0 {
+			d = d[:i]
+		}
+		return fmt.Sprintf(`"?%s" is a query directive of the 2012 URNbis draft (draft-ietf-urnbis-rfc2141bis-urn-03); RFC 8141 writes a q-component: "?=%s"`, d, d) + encode
+	}
+	return fmt.Sprintf(`%s in the namespace-specific string: the 2015 URNbis draft started a q-component with "?"; RFC 8141 writes "?=" (q-component) or "?+" (r-component)`, describe(text)) + encode
+}
+
+// directive reports whether s starts with keywd "=" as in the 2012 draft's
+// query directives: keywd = ALPHA *( ["-"] (ALPHA / DIGIT)).
+func directive(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	i := 1
+	for i < len(s) && (isAlpha(s[i]) || is(s[i], cDigit) || s[i] == '-') {
+		i++
+	}
+	return i < len(s) && s[i] == '='
+}
+
+// runes returns the first n characters of s (invalid bytes count as one).
+func runes(s string, n int) string {
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i]
 }
 
 func unencodedMessage(text string) string {

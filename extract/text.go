@@ -20,11 +20,9 @@ import (
 //   - the scheme is in the IANA registry; or
 //   - "<" comes right before the scheme (any valid scheme, and "<URL:").
 //
-// In each case the character after the ":" must be able to continue a URI,
-// and must not be another ":" ("std::vector", "fe80::1").
-
-// maxScheme bounds how far the scanner looks back from a ":" for a scheme.
-const maxScheme = 64
+// In each case the character after the ":" must be able to continue a URI:
+// not whitespace (even inside angle brackets, where "<TODO: fix this>" is
+// no URI), not a delimiter, and not another ":" ("std::vector", "fe80::1").
 
 // Classes of bytes while a bare candidate is extended.
 const (
@@ -54,16 +52,31 @@ var scanClass = func() (t [256]uint8) {
 // Text returns the URI and URN candidates in the plain text doc, in
 // document order, with their positions.
 func Text(doc []byte) []Candidate {
-	cands := ScanText(nil, doc, 0)
-	Locate(doc, cands)
+	var cands []Candidate
+	EachText(doc, func(c *Candidate) { cands = append(cands, *c) })
 	return cands
 }
 
-// ScanText appends to dst the candidates found in the running text src,
-// whose first byte is at offset base of its document. Only the Offset of the
-// candidates' positions is set; Locate fills in lines and columns.
-func ScanText(dst []Candidate, src []byte, base int) []Candidate {
-	floor := 0 // no candidate starts before the end of the previous one
+// EachText calls yield with each URI and URN candidate in the plain text doc,
+// in document order, with its positions. Nothing is kept between calls, so
+// memory does not grow with the number of candidates; the candidate passed
+// is valid only during the call.
+func EachText(doc []byte, yield func(*Candidate)) {
+	loc := NewLocator(doc)
+	ScanText(doc, 0, func(c *Candidate) {
+		c.Start = loc.Pos(c.Start.Offset)
+		c.End = loc.Pos(c.End.Offset)
+		yield(c)
+	})
+}
+
+// ScanText calls yield with each candidate found in the running text src,
+// whose first byte is at offset base of its document, in order. Only the
+// Offset of the candidates' positions is set (see Locator). The candidate
+// passed is valid only during the call.
+func ScanText(src []byte, base int, yield func(*Candidate)) {
+	var c Candidate // filled in place for each candidate: one allocation per call
+	floor := 0      // no candidate starts before the end of the previous one
 	for i := 0; i < len(src); {
 		k := bytes.IndexByte(src[i:], ':')
 		if k < 0 {
@@ -76,30 +89,27 @@ func ScanText(dst []Candidate, src []byte, base int) []Candidate {
 			continue
 		}
 		if s-1 >= floor && src[s-1] == '<' {
-			if c, end, ok := angle(src, base, s, colon); ok {
-				dst = append(dst, c)
+			if end, ok := angle(&c, src, base, s, colon); ok {
+				yield(&c)
 				floor, i = end, end
 				continue
 			}
 		}
-		if c, end, ok := bare(src, base, s, colon); ok {
-			dst = append(dst, c)
+		if end, ok := bare(&c, src, base, s, colon); ok {
+			yield(&c)
 			floor, i = end, end
 		}
 	}
-	return dst
 }
 
 // schemeStart returns where the scheme ending at src[colon] starts: the
-// first letter of the run of scheme characters before the colon. It returns
-// -1 when there is no such letter or the run is longer than maxScheme.
+// first letter of the run of scheme characters before the colon, or -1 when
+// there is none. (The runs looked at for successive colons never overlap, so
+// this costs one pass over the text in all.)
 func schemeStart(src []byte, floor, colon int) int {
 	s := colon
 	for s > floor && is(src[s-1], mScheme) {
 		s--
-		if colon-s > maxScheme {
-			return -1
-		}
 	}
 	for s < colon && !isAlpha(src[s]) {
 		s++
@@ -111,14 +121,14 @@ func schemeStart(src []byte, floor, colon int) int {
 }
 
 // bare delimits a candidate in running text that starts with the scheme
-// src[s:colon]. It returns the candidate and the offset after it.
-func bare(src []byte, base, s, colon int) (Candidate, int, bool) {
+// src[s:colon]. It fills in c and returns the offset after the candidate.
+func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	n := len(src)
 	if colon+1 >= n {
-		return Candidate{}, 0, false
+		return 0, false
 	}
-	if next := src[colon+1]; next == ':' || scanClass[next] == sStop {
-		return Candidate{}, 0, false
+	if !continues(src[colon+1]) {
+		return 0, false
 	}
 	scheme := src[s:colon]
 	urn := isURNScheme(scheme)
@@ -127,10 +137,10 @@ func bare(src []byte, base, s, colon int) (Candidate, int, bool) {
 	// starts: not inside a colon-separated token ("3f:bb:30:e6", a hex
 	// dump) or a path ("/restconf/data/example:interfaces").
 	if !urn && !slashes && (!iana.IsScheme(scheme) || s > 0 && continuesToken(src[s-1])) {
-		return Candidate{}, 0, false
+		return 0, false
 	}
 	stop := extend(src, colon+1)
-	end := trim(src, s, stop)
+	end := trim(src, s, stop, s > 0 && src[s-1] == '*')
 	// Something other than slashes must follow the ":": "see the http://
 	// prefix" names a scheme, it is not a URI.
 	j := colon + 1
@@ -138,23 +148,28 @@ func bare(src []byte, base, s, colon int) (Candidate, int, bool) {
 		j++
 	}
 	if j >= end {
-		return Candidate{}, 0, false
+		return 0, false
 	}
 	// Likewise "urn:NID:" followed by no NSS names a namespace ("URNs
 	// starting with "urn:xmpp:""); it is not a URN with a missing NSS.
 	if urn && end < stop && src[end] == ':' && bytes.IndexByte(src[colon+1:end], ':') < 0 {
-		return Candidate{}, 0, false
+		return 0, false
 	}
 	ctx := ContextText
 	if s > 0 && src[s-1] == '"' && stop < n && src[stop] == '"' {
 		ctx = ContextQuoted
 	}
 	uri := string(src[s:end])
-	return Candidate{
+	*c = Candidate{
 		URI: uri, Raw: uri, Kind: kindOf(urn), Context: ctx,
 		Start: Pos{Offset: base + s}, End: Pos{Offset: base + end}, PrefixStart: -1,
-	}, end, true
+	}
+	return end, true
 }
+
+// continues reports whether c, right after a scheme's ":", can continue a
+// URI: not whitespace, "<", ">", DQUOTE or another ":".
+func continues(c byte) bool { return c != ':' && scanClass[c] != sStop }
 
 // continuesToken reports whether a scheme after c would continue a token
 // rather than start a word: c is ":", "/" or a scheme character that
@@ -213,15 +228,18 @@ func extend(src []byte, i int) int {
 }
 
 // trim removes from the end of the candidate src[s:end] what is punctuation
-// of the sentence rather than part of the URI: ". , ; : ! ?", "*" (emphasis
-// in plain text), an apostrophe that closes a quotation opened before the
-// candidate, and excluded characters (which stay inside a candidate only
-// when more of it follows them). "%" is never removed: a malformed
-// percent-encoding is reported, not cut off.
-func trim(src []byte, s, end int) int {
+// of the sentence rather than part of the URI: ". , ; : ! ?", "*" when a "*"
+// came right before the candidate (emphasis: "*http://a.example/x*"), an
+// apostrophe that closes a quotation opened before the candidate, an opening
+// bracket that nothing closes, and excluded characters (which stay inside a
+// candidate only when more of it follows them). "%" is never removed: a
+// malformed percent-encoding is reported, not cut off.
+func trim(src []byte, s, end int, emphasis bool) int {
 	for end > s {
 		switch b := src[end-1]; {
-		case b == '.' || b == ',' || b == ';' || b == ':' || b == '!' || b == '?' || b == '*':
+		case b == '.' || b == ',' || b == ';' || b == ':' || b == '!' || b == '?' || b == '*' && emphasis:
+			end--
+		case b == '(' || b == '[':
 			end--
 		case b == '\'':
 			if opensQuote(src[s : end-1]) {
@@ -254,23 +272,31 @@ func opensQuote(b []byte) bool {
 // angle delimits a candidate wrapped in angle brackets, whose scheme (or
 // "URL:" prefix) src[s:colon] follows the "<" at src[s-1]. Whitespace inside
 // the brackets is layout and is removed; a blank line, "<" or DQUOTE before
-// the ">" means this was not a wrapper after all.
-func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
+// the ">" means this was not a wrapper after all. It fills in c and returns
+// the offset after the ">".
+func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	n := len(src)
 	start, prefix, ctx := s, -1, ContextAngle
 	if colon-s == 3 && equalFoldASCII(src[s:colon], "url") {
 		j := colon + 1
-		for j < n && (src[j] == ' ' || src[j] == '\t') {
+		for j < n && isSpace(src[j]) {
 			j++
+		}
+		if lineBreaks(src[colon+1:j]) > 1 {
+			return 0, false
 		}
 		k := j
 		for k < n && is(src[k], mScheme) {
 			k++
 		}
 		if k == j || k >= n || !isAlpha(src[j]) || src[k] != ':' {
-			return Candidate{}, 0, false
+			return 0, false
 		}
 		start, prefix, ctx, colon = j, s, ContextAngleURL, k
+	}
+
+	if colon+1 >= n || !continues(src[colon+1]) {
+		return 0, false
 	}
 
 	// First pass: find the ">" that closes the wrapper, or give up, without
@@ -281,33 +307,30 @@ func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
 		case b == '>':
 			gt = i
 		case b == '<' || b == '"':
-			return Candidate{}, 0, false
+			return 0, false
 		case isSpace(b):
-			j, lines := i, 0
+			j := i
 			for j < n && isSpace(src[j]) {
-				if src[j] == '\n' {
-					lines++
-				}
 				j++
 			}
-			if lines > 1 || xmlAttribute(src[j:]) {
-				return Candidate{}, 0, false
+			if lineBreaks(src[i:j]) > 1 || xmlAttribute(src[j:]) {
+				return 0, false
 			}
 			layout, i = true, j-1
 		}
 	}
 	if gt < 0 {
-		return Candidate{}, 0, false
+		return 0, false
 	}
 	firstEnd := colon + 1 // end of the text before the first whitespace
 	for firstEnd < gt && !isSpace(src[firstEnd]) {
 		firstEnd++
 	}
 	if prefix < 0 && xmlName(src[start:firstEnd], colon-start) {
-		return Candidate{}, 0, false
+		return 0, false
 	}
 
-	c := Candidate{
+	*c = Candidate{
 		Kind: kindOf(isURNScheme(src[start:colon])), Context: ctx,
 		Start: Pos{Offset: base + start}, PrefixStart: -1,
 	}
@@ -316,11 +339,11 @@ func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
 	}
 	if !layout {
 		if gt == colon+1 {
-			return Candidate{}, 0, false // nothing after the ":"
+			return 0, false // nothing after the ":"
 		}
 		c.URI = string(src[start:gt])
 		c.Raw, c.End = c.URI, Pos{Offset: base + gt}
-		return c, gt + 1, true
+		return gt + 1, true
 	}
 
 	// Second pass: the runs of URI characters between layout whitespace.
@@ -339,20 +362,20 @@ func angle(src []byte, base, s, colon int) (Candidate, int, bool) {
 		for k < gt && isSpace(src[k]) {
 			k++
 		}
-		if j > i && k < gt && src[j-1] == '-' && bytes.IndexByte(src[j:k], '\n') >= 0 {
+		if j > i && k < gt && src[j-1] == '-' && lineBreaks(src[j:k]) > 0 {
 			c.HyphenBreaks = append(c.HyphenBreaks, base+j-1)
 		}
 		i = k
 	}
 	if len(uri) == colon+1-start {
-		return Candidate{}, 0, false // nothing but layout after the ":"
+		return 0, false // nothing but layout after the ":"
 	}
 	c.URI = string(uri)
 	c.Raw = string(src[start : c.End.Offset-base])
 	if len(c.pieces) == 1 {
 		c.pieces = nil
 	}
-	return c, gt + 1, true
+	return gt + 1, true
 }
 
 // xmlName reports whether the text after "<", up to the first whitespace,
@@ -401,6 +424,18 @@ func xmlAttribute(b []byte) bool {
 		n += 1 + m
 	}
 	return n+1 < len(b) && b[n] == '=' && (b[n+1] == '\'' || b[n+1] == '"')
+}
+
+// lineBreaks counts the line breaks in the whitespace b: "\n", "\r\n", or a
+// "\r" alone.
+func lineBreaks(b []byte) int {
+	n := 0
+	for i, c := range b {
+		if c == '\n' || c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			n++
+		}
+	}
+	return n
 }
 
 func kindOf(urn bool) Kind {

@@ -130,8 +130,8 @@ func TestTextNotCandidates(t *testing.T) {
 		"localhost:8080", "key:value", "a:b", "http://", "see the http:// prefix", "https:// and",
 		"mailto:", "mailto: x", "fe80::1", "2001:db8::1", "e.g.: this", "X-Custom:value",
 		"urn:", "urn: x", "urn::x", `"urn:"`, "urn:<NID>:<NSS>", "http:.", "(http:)", "<>", "<http:>",
-		"<http: >", `"urn:xmpp:"`, "urn:ietf: namespace", "urn:xmpp:*", "<URL:>", "<URL:foo>", "< http://", "foo@bar.example.com", "www.example.com",
-		strings.Repeat("a", 70) + "://x", "::::", "://", "x:", "1:1", ":foo",
+		"<http: >", `"urn:xmpp:"`, "urn:ietf: namespace", "<URL:>", "<URL:foo>", "< http://", "foo@bar.example.com", "www.example.com",
+		"::::", "://", "x:", "1:1", ":foo",
 	} {
 		if got := renderAll(Text([]byte(doc))); got != nil {
 			t.Errorf("Text(%q) = %s, want no candidate", doc, got)
@@ -157,6 +157,7 @@ func TestTextDelimiting(t *testing.T) {
 		{"the urn:example namespace", []string{"urn:example"}},
 		{"urn:ietf:params:xml:ns: prefix", []string{"urn:ietf:params:xml:ns"}},
 		{"<urn:xmpp:>", []string{"urn:xmpp:"}},
+		{"urn:xmpp:*", []string{"urn:xmpp:*"}}, // "*" is a pchar: a valid URN
 		{"http://a.example/x.y", []string{"http://a.example/x.y"}},
 		{"http://a.example/?q=1", []string{"http://a.example/?q=1"}},
 		{"http://a.example/#", []string{"http://a.example/#"}},
@@ -165,6 +166,8 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://a.example/x_", []string{"http://a.example/x_"}},
 		// Emphasis in plain text.
 		{"*http://a.example/x*", []string{"http://a.example/x"}},
+		{"see http://a.example/search?q=* now", []string{"http://a.example/search?q=*"}},
+		{"http://a.example/x*.", []string{"http://a.example/x*"}},
 		{"**urn:example:b**", []string{"urn:example:b"}},
 		{"_http://a.example/x_", []string{"http://a.example/x_"}},
 		// Brackets: balanced ones are kept, an unmatched closer ends the URI.
@@ -178,6 +181,8 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://example.com/users/{id}", []string{"http://example.com/users/{id}"}},
 		{"{http://example.com/users/{id}}", []string{"http://example.com/users/{id}"}},
 		{"http://example.com/a(b", []string{"http://example.com/a(b"}},
+		{"see http://example.com/x( and", []string{"http://example.com/x"}},
+		{"see http://example.com/x[. and", []string{"http://example.com/x"}},
 		// Quotes.
 		{`"http://a.example/x"`, []string{"http://a.example/x"}},
 		{`"http://a.example/x."`, []string{"http://a.example/x"}},
@@ -229,6 +234,9 @@ func TestTextDelimiting(t *testing.T) {
 		{"x1http://a.example/", []string{"x1http://a.example/"}},
 		{"1http://a.example/", []string{"http://a.example/"}},
 		{".http://a.example/", []string{"http://a.example/"}},
+		{strings.Repeat(".", 70) + "http://a.example/", []string{"http://a.example/"}},
+		{strings.Repeat("-", 70) + "urn:ex:a", []string{"urn:ex:a"}},
+		{strings.Repeat("a", 70) + "://x", []string{strings.Repeat("a", 70) + "://x"}},
 		{"https://web.archive.org/web/2020/http://example.com/", []string{"https://web.archive.org/web/2020/http://example.com/"}},
 		{"http://a.example/ http://b.example/", []string{"http://a.example/", "http://b.example/"}},
 		{"data:text/plain,hi", []string{"data:text/plain,hi"}},
@@ -258,7 +266,14 @@ func TestTextDelimiting(t *testing.T) {
 		{`<http://a.example/x" y>`, []string{"http://a.example/x"}},
 		{"<http://a.example/x", []string{"http://a.example/x"}},
 		{"<URL:http://a.example/x>", []string{"http://a.example/x"}},
-		{"<http:\n  //a.example/x>", []string{"http://a.example/x"}},
+		{"<http:\n  //a.example/x>", nil}, // nothing may follow the ":" but URI characters
+		{"<URL:\nhttp://a.example/x>", []string{"http://a.example/x"}},
+		{"<http://a.example/\r\rx>", []string{"http://a.example/"}}, // a blank line of lone CRs
+		{"<TODO: fix this>", nil},
+		{"<Note: see the text>", nil},
+		{"std::map<std::string, int> m;", nil},
+		{"Result<io::Error>", nil},
+		{"<fe80::1>", nil},
 		{"<URL: http://a.example/x>", []string{"http://a.example/x"}},
 		{"<url:urn:example:x>", []string{"urn:example:x"}},
 	}

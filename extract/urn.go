@@ -1,6 +1,9 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // parseURN parses an RFC 8141 namestring:
 //
@@ -130,7 +133,7 @@ func (p *Parsed) nid(a, e int) {
 		p.add(NIDChar, i, j)
 		i = j
 	}
-	n := e - a
+	n := utf8.RuneCountInString(s[a:e]) // lengths count characters (a non-ASCII one is also NIDChar)
 	if s[a] == '-' {
 		p.add(NIDLeadingHyphen, a, a+1)
 	}
