@@ -38,10 +38,12 @@ var binaryExtensions = map[string]bool{
 }
 
 // Files expands the paths named on the command line into the sorted list of
-// files to read. A directory is walked: hidden files and directories (names
-// starting with "."), files with a binary extension, and symbolic links to
-// directories are skipped. A path that cannot be read is returned as an
-// error, and the others are still expanded.
+// files to read. A directory (or a symbolic link to one) is walked: hidden
+// files and directories (names starting with "."), files with a binary
+// extension, and symbolic links to directories found inside are skipped. A
+// path that cannot be read is returned as an error, and the others are still
+// expanded; a broken symbolic link found inside a directory is returned as
+// ErrBrokenLink, which IsSkip recognises.
 func Files(paths []string) ([]string, []*FileError) {
 	var files []string
 	var errs []*FileError
@@ -55,7 +57,11 @@ func Files(paths []string) ([]string, []*FileError) {
 			files = append(files, root)
 			continue
 		}
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		walkRoot := root
+		if l, err := os.Lstat(root); err == nil && l.Mode()&fs.ModeSymlink != 0 {
+			walkRoot = root + string(filepath.Separator) // WalkDir does not follow a root link
+		}
+		err = filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				errs = append(errs, &FileError{path, cleanError(err)})
 				if d != nil && d.IsDir() {
@@ -63,7 +69,7 @@ func Files(paths []string) ([]string, []*FileError) {
 				}
 				return nil
 			}
-			if path != root && strings.HasPrefix(d.Name(), ".") {
+			if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
 				if d.IsDir() {
 					return fs.SkipDir
 				}
@@ -74,6 +80,9 @@ func Files(paths []string) ([]string, []*FileError) {
 				return nil
 			case d.Type()&fs.ModeSymlink != 0:
 				if info, err := os.Stat(path); err != nil {
+					if errors.Is(err, fs.ErrNotExist) {
+						err = ErrBrokenLink
+					}
 					errs = append(errs, &FileError{path, cleanError(err)})
 					return nil
 				} else if info.IsDir() {
@@ -108,8 +117,9 @@ func cleanError(err error) error {
 // Reasons a file is skipped rather than linted. They are not errors: the
 // file holds no text to lint.
 var (
-	ErrBinary = errors.New("skipped: binary file (NUL byte in the first 8 KiB)")
-	ErrUTF16  = errors.New("skipped: UTF-16 text (byte order mark); convert it to UTF-8 to lint it")
+	ErrBinary     = errors.New("skipped: binary file (NUL byte in the first 8 KiB)")
+	ErrUTF16      = errors.New("skipped: UTF-16 text (byte order mark); convert it to UTF-8 to lint it")
+	ErrBrokenLink = errors.New("skipped: broken symbolic link")
 )
 
 // sniffLen is how much of a file is searched for a NUL byte.
@@ -139,7 +149,9 @@ func CheckText(data []byte) error {
 }
 
 // IsSkip reports whether err says a file was skipped as not text.
-func IsSkip(err error) bool { return errors.Is(err, ErrBinary) || errors.Is(err, ErrUTF16) }
+func IsSkip(err error) bool {
+	return errors.Is(err, ErrBinary) || errors.Is(err, ErrUTF16) || errors.Is(err, ErrBrokenLink)
+}
 
 // internalError wraps a panic recovered while a file was processed.
 func internalError(v any) error {

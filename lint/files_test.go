@@ -47,6 +47,31 @@ func TestFiles(t *testing.T) {
 	}
 }
 
+func TestFilesLinks(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "real", "a.txt"), "x")
+	if err := os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "linkdir")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "gone"), filepath.Join(dir, "real", "broken.txt")); err != nil {
+		t.Fatal(err)
+	}
+	// A link to a directory named on the command line is walked.
+	files, errs := Files([]string{filepath.Join(dir, "linkdir")})
+	if len(files) != 1 || files[0] != filepath.Join(dir, "linkdir", "a.txt") {
+		t.Errorf("Files(linkdir) = %q", files)
+	}
+	// A broken link found inside is skipped with a note, not an error.
+	if len(errs) != 1 || !IsSkip(errs[0]) || errs[0].Path != filepath.Join(dir, "linkdir", "broken.txt") {
+		t.Errorf("errors = %v", errs)
+	}
+	// Named on the command line, it is an error.
+	_, errs = Files([]string{filepath.Join(dir, "real", "broken.txt")})
+	if len(errs) != 1 || IsSkip(errs[0]) {
+		t.Errorf("named broken link: %v", errs)
+	}
+}
+
 func TestCheckText(t *testing.T) {
 	tests := []struct {
 		data string

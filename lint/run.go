@@ -4,53 +4,88 @@ import (
 	"github.com/urilint/urilint/extract"
 )
 
-// Extract returns the URI and URN candidates of a document, with
-// positions. The file name is to choose the walker; every file is plain text
-// until the Markdown and HTML walkers exist.
-func Extract(_ string, src []byte) []extract.Candidate {
-	return extract.Text(src)
+// Extract calls yield with each URI and URN candidate of a document, in
+// document order, with positions. The file name is to choose the walker;
+// every file is plain text until the Markdown and HTML walkers exist.
+func Extract(_ string, src []byte, yield func(*extract.Candidate)) {
+	extract.EachText(src, yield)
 }
 
-// Result is what processing one file yields.
-type Result struct {
-	Path       string
-	Candidates []extract.Candidate
-	// Err is set when the file could not be processed, or was skipped
-	// (IsSkip(Err)).
-	Err error
+// chunkSize is how much output a file gathers before passing it on.
+const chunkSize = 64 << 10
+
+// chunksAhead is how many chunks of a file may wait while an earlier file's
+// output is still being written.
+const chunksAhead = 4
+
+// Sink takes the output of one file, in chunks.
+type Sink struct {
+	ch chan []byte
 }
 
-// Run calls process on every file with at most jobs calls at a time, and
-// emit with the results in the order of files, so that the output is the
-// same whatever jobs is. At most a few results per job wait to be emitted,
-// so memory stays bounded however many files there are. A panic in process
-// becomes that file's error; the other files go on.
-func Run(files []string, jobs int, process func(path string) Result, emit func(Result)) {
+// Flush passes b on when it has grown to a chunk, and returns the buffer to
+// go on appending to. The caller must not touch b after passing it on.
+func (s *Sink) Flush(b []byte) []byte {
+	if len(b) < chunkSize {
+		return b
+	}
+	s.ch <- b
+	return make([]byte, 0, chunkSize+chunkSize/4)
+}
+
+// Close passes on what is left of the file's output.
+func (s *Sink) Close(b []byte) {
+	if len(b) > 0 {
+		s.ch <- b
+	}
+}
+
+// Run calls process on every file, at most jobs at a time, and writes their
+// output with write in the order of files, so that the output is the same
+// whatever jobs is. done is called after each file's output with the error
+// process returned (nil, a reason the file was skipped, or the reason it
+// could not be processed).
+//
+// Memory stays bounded however many files there are and however much
+// output one of them has: the output of the file being written streams
+// through in chunks, and a file further on stops when a few of its chunks
+// are waiting. A panic in process becomes that file's error; the other files
+// go on.
+func Run(files []string, jobs int, process func(path string, out *Sink) error, write func([]byte), done func(path string, err error)) {
 	jobs = max(jobs, 1)
-	slots := make(chan chan Result, 2*jobs) // results in file order; bounds the look-ahead
+	type slot struct {
+		path   string
+		chunks chan []byte
+		err    error // set before chunks is closed
+	}
+	slots := make(chan *slot, jobs) // in file order; bounds the look-ahead
 	sem := make(chan struct{}, jobs)
 	go func() {
 		for _, f := range files {
-			slot := make(chan Result, 1)
-			slots <- slot
-			sem <- struct{}{}
+			s := &slot{path: f, chunks: make(chan []byte, chunksAhead)}
+			sem <- struct{}{} // taken in file order, so the file being written always holds one
+			slots <- s
 			go func() {
 				defer func() { <-sem }()
-				slot <- safely(f, process)
+				defer close(s.chunks)
+				s.err = safely(f, s.chunks, process)
 			}()
 		}
 		close(slots)
 	}()
-	for slot := range slots {
-		emit(<-slot)
+	for s := range slots {
+		for b := range s.chunks {
+			write(b)
+		}
+		done(s.path, s.err)
 	}
 }
 
-func safely(path string, process func(string) Result) (r Result) {
+func safely(path string, chunks chan []byte, process func(string, *Sink) error) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			r = Result{Path: path, Err: internalError(v)}
+			err = internalError(v)
 		}
 	}()
-	return process(path)
+	return process(path, &Sink{ch: chunks})
 }

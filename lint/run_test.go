@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -14,10 +16,12 @@ func TestRunKeepsOrder(t *testing.T) {
 		files = append(files, fmt.Sprintf("f%03d", i))
 	}
 	for _, jobs := range []int{0, 1, 2, 8, 64} {
-		var got []string
+		var out bytes.Buffer
+		var done []string
 		var running, peak atomic.Int32
-		Run(files, jobs, func(path string) Result {
+		Run(files, jobs, func(path string, sink *Sink) error {
 			n := running.Add(1)
+			defer running.Add(-1)
 			for {
 				p := peak.Load()
 				if n <= p || peak.CompareAndSwap(p, n) {
@@ -27,11 +31,19 @@ func TestRunKeepsOrder(t *testing.T) {
 			if path[len(path)-1]%3 == 0 {
 				time.Sleep(time.Millisecond) // finish out of order
 			}
-			running.Add(-1)
-			return Result{Path: path}
-		}, func(r Result) { got = append(got, r.Path) })
-		if strings.Join(got, ",") != strings.Join(files, ",") {
-			t.Errorf("jobs=%d: results out of order", jobs)
+			sink.Close([]byte(path + "\n"))
+			if path == "f007" {
+				return errors.New("seven")
+			}
+			return nil
+		}, func(b []byte) { out.Write(b) }, func(path string, err error) {
+			done = append(done, fmt.Sprintf("%s:%v", path, err))
+		})
+		if got, want := out.String(), strings.Join(files, "\n")+"\n"; got != want {
+			t.Errorf("jobs=%d: output out of order", jobs)
+		}
+		if done[7] != "f007:seven" || done[8] != "f008:<nil>" || len(done) != len(files) {
+			t.Errorf("jobs=%d: done calls %v", jobs, done[:9])
 		}
 		if limit := int32(max(jobs, 1)); peak.Load() > limit {
 			t.Errorf("jobs=%d: %d ran at once", jobs, peak.Load())
@@ -39,18 +51,54 @@ func TestRunKeepsOrder(t *testing.T) {
 	}
 }
 
+// A file whose output is far larger than the look-ahead streams through in
+// chunks, while the files after it wait with a bounded amount of output.
+func TestRunStreamsLargeOutput(t *testing.T) {
+	files := []string{"big", "small1", "small2", "small3"}
+	var written atomic.Int64
+	var peakAhead int64
+	var produced atomic.Int64
+	Run(files, 4, func(path string, sink *Sink) error {
+		var b []byte
+		n := 10 * chunksAhead * chunkSize
+		if path != "big" {
+			n = 3 * chunksAhead * chunkSize
+		}
+		for i := 0; i < n; i += 1024 {
+			b = append(b, bytes.Repeat([]byte{'x'}, 1024)...)
+			produced.Add(1024)
+			b = sink.Flush(b)
+		}
+		sink.Close(b)
+		return nil
+	}, func(b []byte) {
+		w := written.Add(int64(len(b)))
+		if ahead := produced.Load() - w; ahead > peakAhead {
+			peakAhead = ahead
+		}
+	}, func(string, error) {})
+	if want := int64((10 + 3*3) * chunksAhead * chunkSize); written.Load() != want {
+		t.Errorf("wrote %d bytes, want %d", written.Load(), want)
+	}
+	// Each of 4 workers holds at most chunksAhead queued chunks, one being
+	// written, and one being filled.
+	if limit := int64(4 * (chunksAhead + 2) * chunkSize * 5 / 4); peakAhead > limit {
+		t.Errorf("%d bytes produced but not written at once; bound %d", peakAhead, limit)
+	}
+}
+
 func TestRunRecoversPanics(t *testing.T) {
-	var got []Result
-	Run([]string{"a", "boom", "c"}, 2, func(path string) Result {
+	var done []string
+	Run([]string{"a", "boom", "c"}, 2, func(path string, sink *Sink) error {
 		if path == "boom" {
 			panic("kaput")
 		}
-		return Result{Path: path}
-	}, func(r Result) { got = append(got, r) })
-	if len(got) != 3 || got[0].Err != nil || got[2].Err != nil {
-		t.Fatalf("results %+v", got)
-	}
-	if got[1].Path != "boom" || got[1].Err == nil || !strings.Contains(got[1].Err.Error(), "internal error") || !strings.Contains(got[1].Err.Error(), "kaput") {
-		t.Errorf("panic result %+v", got[1])
+		return nil
+	}, func([]byte) {}, func(path string, err error) {
+		done = append(done, fmt.Sprintf("%s:%v", path, err))
+	})
+	if len(done) != 3 || done[0] != "a:<nil>" || done[2] != "c:<nil>" ||
+		!strings.Contains(done[1], "boom:internal error") || !strings.Contains(done[1], "kaput") {
+		t.Errorf("done calls %q", done)
 	}
 }

@@ -4,55 +4,61 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"runtime"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
 func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("extract", "[--format text|json|jsonl] [-j N] PATH...", stdout, stderr)
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "number of files to process at once")
-	paths, err := parseArgs(fs, args)
-	if err != nil {
-		return flagError(err)
+	jobs := jobsFlag(fs)
+	paths, code := fs.parse(args)
+	if code >= 0 {
+		return code
 	}
 	if err := oneOf("format", *format, lint.Formats); err != nil {
-		fmt.Fprintf(stderr, "urilint extract: %v\n", err)
-		return exitError
+		return usageError(stderr, "extract", err)
 	}
 	if len(paths) == 0 {
-		fmt.Fprintln(stderr, "urilint extract: no path given (try: urilint extract .)")
-		return exitError
+		return usageError(stderr, "extract", fmt.Errorf("no path given (try: urilint extract .)"))
 	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w, _ := lint.NewCandidateWriter(*format, out)
-	files, errs := lint.Files(paths)
-	for _, e := range errs {
-		fmt.Fprintf(stderr, "urilint: %v\n", e)
+	files, walkErrs := lint.Files(paths)
+	var errs []*lint.FileError
+	for _, e := range walkErrs {
+		report(stderr, e.Path, e.Err)
+		if !lint.IsSkip(e.Err) {
+			errs = append(errs, e)
+		}
 	}
 	var writeErr error
-	lint.Run(files, *jobs, func(path string) lint.Result {
+	lint.Run(files, *jobs, func(path string, sink *lint.Sink) error {
 		src, err := lint.ReadFile(path)
 		if err != nil {
-			return lint.Result{Path: path, Err: err}
+			return err
 		}
-		return lint.Result{Path: path, Candidates: lint.Extract(path, src)}
-	}, func(r lint.Result) {
-		if r.Err != nil {
-			fmt.Fprintf(stderr, "urilint: %s: %v\n", r.Path, r.Err)
-			if !lint.IsSkip(r.Err) {
-				errs = append(errs, &lint.FileError{Path: r.Path, Err: r.Err})
-			}
+		var b []byte
+		lint.Extract(path, src, func(c *extract.Candidate) { b = sink.Flush(w.Append(b, path, c)) })
+		sink.Close(b)
+		return nil
+	}, func(chunk []byte) {
+		if writeErr == nil {
+			writeErr = w.Write(chunk)
+		}
+	}, func(path string, err error) {
+		if err == nil {
 			return
 		}
-		if writeErr == nil {
-			writeErr = w.File(r.Path, r.Candidates)
+		report(stderr, path, err)
+		if !lint.IsSkip(err) {
+			errs = append(errs, &lint.FileError{Path: path, Err: err})
 		}
 	})
 	if writeErr == nil {
-		writeErr = w.Finish(errs)
+		writeErr = w.Close(errs)
 	}
 	if writeErr == nil {
 		writeErr = out.Flush()
@@ -65,4 +71,9 @@ func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// report names a file that could not be read, or was skipped, on stderr.
+func report(stderr io.Writer, path string, err error) {
+	fmt.Fprintf(stderr, "urilint: %s: %v\n", lint.DisplayPath(path), err)
 }

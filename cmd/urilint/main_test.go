@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -32,6 +33,17 @@ func TestScripts(t *testing.T) {
 				data, err := strconv.Unquote(`"` + args[1] + `"`)
 				ts.Check(err)
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+			},
+			// longline FILE N writes a line of N bytes holding one URI,
+			// then a short line: input too long for line-limited readers.
+			"longline": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: longline FILE N")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				line := "http://a.example/" + strings.Repeat("a", max(n-17, 0))
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(line+"\nurn:example:b\n"), 0o644))
 			},
 		},
 		Condition: func(cond string) (bool, error) {

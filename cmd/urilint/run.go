@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 )
 
@@ -16,14 +18,14 @@ const (
 	exitError    = 2 // usage error, or a file could not be read
 )
 
-const usage = `urilint finds the URIs and URNs in Markdown, HTML and plain-text documents
-and tells you what is wrong with them.
+const usage = `urilint finds the URIs and URNs in documents and tells you what is wrong
+with them. Every file is read as plain text for now.
 
 Usage:
   urilint extract [flags] PATH...     list every URI and URN found in files and directories
   urilint validate [flags] VALUE...   check values given on the command line (or "-" for stdin)
-  urilint version                     print the version
-  urilint help [COMMAND]              show this help, or a command's flags
+  urilint version                     print the version (also: --version)
+  urilint help [COMMAND]              show this help, or a command's flags (also: -h, --help)
 
 Exit status: 0 success, 1 invalid values (validate), 2 usage or I/O error.
 `
@@ -80,48 +82,76 @@ func version() string {
 	return "urilint " + v
 }
 
-// newFlags returns a flag set for a command whose usage line is synopsis.
-// Its help goes to stdout (asked for) and its errors to stderr.
-func newFlags(name, synopsis string, stdout, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("urilint "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: urilint %s %s\n\nFlags:\n", name, synopsis)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(stderr)
-	}
-	return fs
+// flags is a command's flag set and its usage.
+type flags struct {
+	*flag.FlagSet
+	stdout, stderr io.Writer
+	synopsis       string
 }
 
-// parseArgs parses flags wherever they appear among the arguments
-// ("urilint extract docs --format json"), and returns the other arguments in
-// order. "--" ends the flags: everything after it is an argument.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+// newFlags returns the flag set of a command whose usage line is synopsis.
+// Parse errors go to stderr; the usage goes to stdout when asked for (-h)
+// and is otherwise only pointed to, so that it never mixes with output.
+func newFlags(name, synopsis string, stdout, stderr io.Writer) *flags {
+	fs := flag.NewFlagSet("urilint "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	return &flags{FlagSet: fs, stdout: stdout, stderr: stderr, synopsis: synopsis}
+}
+
+// parse parses flags wherever they appear among the arguments ("urilint
+// extract docs --format json"), and returns the other arguments in order.
+// "--" ends the flags: everything after it is an argument. It returns an
+// exit code >= 0 when the command must stop: after printing the usage for -h
+// (0) or reporting a bad flag (2).
+func (f *flags) parse(args []string) ([]string, int) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintf(f.stdout, "Usage: %s %s\n\nFlags:\n", f.Name(), f.synopsis)
+				f.SetOutput(f.stdout)
+				f.PrintDefaults()
+				f.SetOutput(f.stderr)
+				return nil, exitOK
+			}
+			fmt.Fprintf(f.stderr, "Run \"%s -h\" for its flags.\n", f.Name())
+			return nil, exitError
 		}
-		rest := fs.Args()
+		rest := f.Args()
 		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
+			return append(pos, rest...), -1
 		}
 		if len(rest) == 0 {
-			return pos, nil
+			return pos, -1
 		}
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
 }
 
-// flagError turns a flag parsing error into an exit code: help asked for is
-// a success, anything else a usage error (already printed by the flag set).
-func flagError(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
+// usageError reports a usage error of a command and returns its exit code.
+func usageError(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "urilint %s: %v\n", cmd, err)
 	return exitError
+}
+
+// maxJobs bounds -j: more files at once than this only costs memory.
+const maxJobs = 1024
+
+// jobsFlag defines -j, the number of files processed at once.
+func jobsFlag(fs *flags) *int {
+	j := new(int)
+	*j = runtime.GOMAXPROCS(0)
+	fs.Func("j", fmt.Sprintf("number of files to process at once, 1 to %d (default: the number of CPUs, %d)", maxJobs, *j), func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxJobs {
+			return fmt.Errorf("must be a number from 1 to %d", maxJobs)
+		}
+		*j = n
+		return nil
+	})
+	return j
 }
 
 // oneOf checks a flag value against the allowed ones.

@@ -3,17 +3,21 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
 )
 
 type validateResult struct {
-	Input    string            `json:"input"`
-	As       string            `json:"as"`
+	Input string `json:"input"`
+	As    string `json:"as"`
+	// Syntax is the URN grammar, for values parsed as URNs.
+	Syntax   string            `json:"syntax,omitempty"`
 	Valid    bool              `json:"valid"`
 	Problems []validateProblem `json:"problems"`
 }
@@ -29,34 +33,34 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asName := fs.String("as", "auto", "parse values as `production`: auto (urn for \"urn:...\", uri with a scheme, relative-ref otherwise), uri, uri-reference, relative-ref or urn")
 	synName := fs.String("urn-syntax", "rfc8141", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax)")
 	format := fs.String("format", "text", "output `format`: text or json")
-	values, err := parseArgs(fs, args)
-	if err != nil {
-		return flagError(err)
+	values, code := fs.parse(args)
+	if code >= 0 {
+		return code
 	}
 	as, err := extract.ParseAs(*asName)
-	if err == nil {
-		_, err = extract.ParseSyntax(*synName)
-	}
-	if err == nil {
-		err = oneOf("format", *format, []string{"text", "json"})
-	}
 	if err != nil {
-		fmt.Fprintf(stderr, "urilint validate: %v\n", err)
-		return exitError
+		return usageError(stderr, "validate", err)
 	}
-	syn, _ := extract.ParseSyntax(*synName)
+	syn, err := extract.ParseSyntax(*synName)
+	if err != nil {
+		return usageError(stderr, "validate", err)
+	}
+	if err := oneOf("format", *format, []string{"text", "json"}); err != nil {
+		return usageError(stderr, "validate", err)
+	}
 	if len(values) == 0 {
-		fmt.Fprintln(stderr, "urilint validate: no value given (values may follow \"--\"; \"-\" reads one per line from stdin)")
-		return exitError
+		return usageError(stderr, "validate", errors.New(`no value given (values may follow "--"; "-" reads one per line from stdin)`))
 	}
 
-	var results []validateResult
+	results := []validateResult{}
 	check := func(v string) {
 		p := extract.Parse(v, as, syn)
 		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}}
-		loc := extract.NewLocator([]byte(v))
+		if p.As == extract.AsURN {
+			r.Syntax = syn.String()
+		}
 		for _, pr := range p.Problems {
-			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: loc.Pos(pr.Start), End: loc.Pos(pr.End)})
+			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: valuePos(v, pr.Start), End: valuePos(v, pr.End)})
 		}
 		results = append(results, r)
 	}
@@ -65,14 +69,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			check(v)
 			continue
 		}
-		sc := bufio.NewScanner(stdin)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if line := strings.TrimSuffix(sc.Text(), "\r"); line != "" {
-				check(line)
-			}
-		}
-		if err := sc.Err(); err != nil {
+		if err := eachLine(stdin, check); err != nil {
 			fmt.Fprintf(stderr, "urilint validate: reading stdin: %v\n", err)
 			return exitError
 		}
@@ -94,8 +91,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				state = "invalid"
 			}
 			kind := r.As
-			if r.As == "urn" {
-				kind += " (" + syn.String() + ")"
+			if r.Syntax != "" {
+				kind += " (" + r.Syntax + ")"
 			}
 			fmt.Fprintf(out, "%s: %s %s\n", printableValue(r.Input), state, kind)
 			for _, p := range r.Problems {
@@ -118,6 +115,38 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// eachLine calls fn with each line of r that holds more than whitespace,
+// without its line end; lines may be of any length. A UTF-8 byte order mark
+// at the start of the input is dropped (editors write one).
+func eachLine(r io.Reader, fn func(string)) error {
+	br := bufio.NewReader(r)
+	for first := true; ; first = false {
+		line, err := br.ReadString('\n')
+		if first {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		if strings.TrimSpace(line) != "" {
+			fn(line)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// valuePos is the position of byte offset off in a value: unlike a
+// document, every character of a value counts, a byte order mark included.
+func valuePos(v string, off int) extract.Pos {
+	before := v[:off]
+	line := 1 + strings.Count(before, "\n")
+	lineStart := strings.LastIndexByte(before, '\n') + 1
+	return extract.Pos{Offset: off, Line: line, Column: 1 + utf8.RuneCountInString(before[lineStart:])}
+}
+
 // columns names the characters a problem covers: "col 5", or "col 5-7"
 // (inclusive) for several.
 func columns(start, end extract.Pos) string {
@@ -127,11 +156,11 @@ func columns(start, end extract.Pos) string {
 	return fmt.Sprintf("col %d-%d", start.Column, end.Column-1)
 }
 
-// printableValue quotes a value that holds control characters or invalid
-// UTF-8, or that is empty or has leading or trailing spaces.
+// printableValue quotes a value that is empty, has leading or trailing
+// whitespace, or holds a character that is not printable.
 func printableValue(s string) string {
-	if s == "" || strings.TrimSpace(s) != s || !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+	if s == "" || strings.TrimSpace(s) != s {
 		return fmt.Sprintf("%q", s)
 	}
-	return s
+	return lint.Printable(s)
 }
