@@ -5,19 +5,35 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
 )
 
 // corpus returns the plain-text documents to benchmark on: the directory
 // named by URILINT_CORPUS, else the shared RFC corpus next to the
 // repository, else the small sample in testdata/corpus.
 func corpus(b *testing.B) ([][]byte, int64) {
+	return corpusOf(b, "txt", "URILINT_CORPUS", ".txt")
+}
+
+// corpusOf returns the documents with extension ext under the directory
+// named by the environment variable env, else under the shared corpus's
+// folder kind, else in testdata/corpus.
+func corpusOf(b *testing.B, kind, env, ext string) ([][]byte, int64) {
 	b.Helper()
-	dirs := []string{os.Getenv("URILINT_CORPUS"), filepath.Join("..", "..", "shared", "corpus", "txt"), filepath.Join("..", "testdata", "corpus")}
+	dirs := []string{os.Getenv(env), filepath.Join("..", "..", "shared", "corpus", kind), filepath.Join("..", "testdata", "corpus")}
 	for _, dir := range dirs {
 		if dir == "" {
 			continue
 		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+		var files []string
+		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(p) == ext {
+				files = append(files, p)
+			}
+			return nil
+		})
 		if len(files) == 0 {
 			continue
 		}
@@ -96,6 +112,64 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		for _, u := range uris {
 			Parse(u, AsAuto, RFC8141)
+		}
+	}
+}
+
+// BenchmarkGoldmarkParse is the Markdown baseline: goldmark's parse alone
+// (same parser and extensions as the walker), on the same files.
+func BenchmarkGoldmarkParse(b *testing.B) {
+	docs, n := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
+	b.SetBytes(n)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, d := range docs {
+			markdownParser().Parse(text.NewReader(d))
+		}
+	}
+}
+
+// BenchmarkMarkdown is the Markdown walker end to end: parse, walk, scan,
+// positions.
+func BenchmarkMarkdown(b *testing.B) {
+	docs, n := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
+	b.SetBytes(n)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, d := range docs {
+			Markdown(d, Options{}, func(*Candidate) {})
+		}
+	}
+}
+
+// BenchmarkTokenizer is the HTML baseline: the bare x/net/html tokenizer,
+// token by token with Raw, on the same files.
+func BenchmarkTokenizer(b *testing.B) {
+	docs, n := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
+	b.SetBytes(n)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, d := range docs {
+			z := html.NewTokenizer(bytes.NewReader(d))
+			for z.Next() != html.ErrorToken {
+				_ = z.Raw()
+			}
+		}
+	}
+}
+
+// BenchmarkHTML is the HTML walker end to end.
+func BenchmarkHTML(b *testing.B) {
+	docs, n := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
+	b.SetBytes(n)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, d := range docs {
+			HTML(d, Options{}, func(*Candidate) {})
 		}
 	}
 }

@@ -76,9 +76,13 @@ type Candidate struct {
 }
 
 // piece maps the URI bytes [uri, uri+n) to the document bytes [src, src+srcN).
-// A piece with n == srcN maps byte for byte; any other (an entity or escape
-// decoded to fewer bytes) maps as a whole.
-type piece struct{ uri, src, n, srcN int }
+// A piece that is not decoded maps byte for byte (n == srcN, the same bytes);
+// a decoded one (an escape or character reference, a line end HTML reads
+// as LF) maps as a whole.
+type piece struct {
+	uri, src, n, srcN int
+	decoded           bool
+}
 
 // SourceSpan maps the URI bytes [start, end) to the document bytes that hold
 // them, so that a problem found in the URI can be reported where it was
@@ -87,21 +91,27 @@ func (c *Candidate) SourceSpan(start, end int) (int, int) {
 	if c.pieces == nil {
 		return c.Start.Offset + start, c.Start.Offset + end
 	}
-	s := c.sourceOffset(start, false)
+	return mapSpan(c.pieces, start, end)
+}
+
+// mapSpan maps the bytes [start, end) through pieces.
+func mapSpan(ps []piece, start, end int) (int, int) {
+	s := mapOffset(ps, start, false)
 	if end == start {
 		return s, s
 	}
-	return s, c.sourceOffset(end, true)
+	return s, mapOffset(ps, end, true)
 }
 
-// sourceOffset maps a URI offset to a document offset. An end offset that
-// falls between two pieces maps to the end of the earlier one, so that a span
-// never takes in the layout between pieces.
-func (c *Candidate) sourceOffset(i int, isEnd bool) int {
-	ps := c.pieces
-	k := sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > i })
+// mapOffset maps an offset through pieces. An end offset that falls between
+// two pieces maps to the end of the earlier one, so that a span never takes
+// in what lies between pieces (layout whitespace).
+func mapOffset(ps []piece, i int, isEnd bool) int {
+	var k int
 	if isEnd {
 		k = sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n >= i })
+	} else {
+		k = sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > i })
 	}
 	if k == len(ps) {
 		last := ps[len(ps)-1]
@@ -109,7 +119,7 @@ func (c *Candidate) sourceOffset(i int, isEnd bool) int {
 	}
 	p := ps[k]
 	switch {
-	case p.n == p.srcN:
+	case !p.decoded:
 		return p.src + (i - p.uri)
 	case isEnd && i > p.uri:
 		return p.src + p.srcN

@@ -29,27 +29,78 @@ func TestTextGolden(t *testing.T) {
 			}
 			cands := Text(src)
 			checkInvariants(t, src, cands)
-			got := []byte(strings.Join(renderAll(cands), "\n") + "\n")
 			golden := strings.TrimSuffix(doc, ".txt") + ".golden"
 			if strings.Contains(doc, "corpus") {
 				golden = filepath.Join("..", "testdata", "golden", filepath.Base(golden))
 			}
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -run Golden -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("candidates differ from %s (go test -run Golden -update rewrites it):\n%s", golden, lineDiff(string(want), string(got)))
-			}
+			checkGolden(t, golden, cands)
 		})
+	}
+}
+
+// TestWalkersGolden runs the Markdown and HTML walkers over the documents
+// in testdata/markdown and testdata/html and compares every candidate, with
+// exact positions, with the .golden file next to each. A document whose
+// name holds "code" is also read with IncludeCodeBlocks, into .code.golden.
+func TestWalkersGolden(t *testing.T) {
+	walkers := []struct {
+		dir, ext string
+		walk     func([]byte, Options, func(*Candidate))
+	}{
+		{"markdown", ".md", Markdown},
+		{"html", ".html", HTML},
+	}
+	for _, w := range walkers {
+		docs, err := filepath.Glob(filepath.Join("..", "testdata", w.dir, "*"+w.ext))
+		if err != nil || len(docs) == 0 {
+			t.Fatalf("no documents in testdata/%s: %v", w.dir, err)
+		}
+		for _, doc := range docs {
+			t.Run(filepath.Base(doc), func(t *testing.T) {
+				src, err := os.ReadFile(doc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				variants := []struct {
+					suffix string
+					opts   Options
+				}{{".golden", Options{}}}
+				if strings.Contains(filepath.Base(doc), "code") {
+					variants = append(variants, struct {
+						suffix string
+						opts   Options
+					}{".code.golden", Options{IncludeCodeBlocks: true}})
+				}
+				for _, v := range variants {
+					var cands []Candidate
+					w.walk(src, v.opts, func(c *Candidate) { cands = append(cands, *c) })
+					checkInvariants(t, src, cands)
+					checkGolden(t, strings.TrimSuffix(doc, w.ext)+v.suffix, cands)
+				}
+			})
+		}
+	}
+}
+
+// checkGolden compares the rendered candidates with a golden file, or
+// rewrites it with -update.
+func checkGolden(t *testing.T, golden string, cands []Candidate) {
+	t.Helper()
+	got := []byte(strings.Join(renderAll(cands), "\n") + "\n")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Golden -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("candidates differ from %s (go test -run Golden -update rewrites it):\n%s", golden, lineDiff(string(want), string(got)))
 	}
 }
 

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -30,21 +31,21 @@ func (l *Locator) Pos(off int) Pos {
 	switch {
 	case off >= l.off:
 		seg := doc[l.off:off]
-		if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+		if bytes.IndexByte(seg, '\n') >= 0 {
 			l.line += bytes.Count(seg, []byte{'\n'})
-			l.lineStart = l.off + nl + 1
-			l.col = 1 + utf8.RuneCount(doc[l.lineStart:off])
+			l.lineStart = l.off + bytes.LastIndexByte(seg, '\n') + 1
+			l.col = 1 + runeCount(doc[l.lineStart:off])
 		} else {
-			l.col += utf8.RuneCount(seg)
+			l.col += runeCount(seg)
 		}
 	default:
 		seg := doc[off:l.off]
 		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 			l.line -= n
 			l.lineStart = bytes.LastIndexByte(doc[:off], '\n') + 1
-			l.col = 1 + utf8.RuneCount(doc[l.lineStart:off])
+			l.col = 1 + runeCount(doc[l.lineStart:off])
 		} else {
-			l.col -= utf8.RuneCount(seg)
+			l.col -= runeCount(seg)
 		}
 	}
 	l.off = off
@@ -56,4 +57,22 @@ func (l *Locator) Pos(off int) Pos {
 		col-- // the "\r" of "\r\n" belongs to the line end, not the line
 	}
 	return Pos{Offset: off, Line: l.line, Column: col}
+}
+
+// runeCount is utf8.RuneCount with a fast path for ASCII, which most text
+// between two positions is: 8 bytes at a time up to the first non-ASCII
+// byte, then utf8.RuneCount for the rest.
+func runeCount(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return i + utf8.RuneCount(b[i:])
+		}
+	}
+	return len(b)
 }

@@ -75,8 +75,14 @@ func EachText(doc []byte, yield func(*Candidate)) {
 // Offset of the candidates' positions is set (see Locator). The candidate
 // passed is valid only during the call.
 func ScanText(src []byte, base int, yield func(*Candidate)) {
-	var c Candidate // filled in place for each candidate: one allocation per call
-	floor := 0      // no candidate starts before the end of the previous one
+	var c Candidate
+	scanText(&c, src, base, yield)
+}
+
+// scanText is ScanText filling in c, the caller's buffer, for each
+// candidate: walkers that scan many small texts allocate none per text.
+func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
+	floor := 0 // no candidate starts before the end of the previous one
 	for i := 0; i < len(src); {
 		k := bytes.IndexByte(src[i:], ':')
 		if k < 0 {
@@ -89,14 +95,14 @@ func ScanText(src []byte, base int, yield func(*Candidate)) {
 			continue
 		}
 		if s-1 >= floor && src[s-1] == '<' {
-			if end, ok := angle(&c, src, base, s, colon); ok {
-				yield(&c)
+			if end, ok := angle(c, src, base, s, colon); ok {
+				yield(c)
 				floor, i = end, end
 				continue
 			}
 		}
-		if end, ok := bare(&c, src, base, s, colon); ok {
-			yield(&c)
+		if end, ok := bare(c, src, base, s, colon); ok {
+			yield(c)
 			floor, i = end, end
 		}
 	}

@@ -22,6 +22,9 @@ func render(c Candidate) string {
 	if c.PrefixStart >= 0 {
 		s += fmt.Sprintf(" prefix=%d", c.PrefixStart)
 	}
+	if c.Attribute != "" {
+		s += " attr=" + c.Attribute
+	}
 	return s
 }
 
@@ -372,16 +375,8 @@ func checkInvariants(t *testing.T, doc []byte, cands []Candidate) {
 		if c.URI == "" || (c.pieces == nil && c.URI != c.Raw) {
 			t.Fatalf("candidate %d: URI %q, Raw %q", i, c.URI, c.Raw)
 		}
-		if c.pieces != nil {
-			var b []byte
-			for _, p := range c.pieces {
-				b = append(b, doc[p.src:p.src+p.srcN]...)
-			}
-			if string(b) != c.URI {
-				t.Fatalf("candidate %d: pieces give %q, URI is %q", i, b, c.URI)
-			}
-		}
-		if c.Kind != KindURI && c.Kind != KindURN {
+		checkPieces(t, doc, &c)
+		if c.Kind != KindURI && c.Kind != KindURN && c.Kind != KindRelativeRef {
 			t.Fatalf("candidate %d: kind %v", i, c.Kind)
 		}
 		if a, b := c.SourceSpan(0, len(c.URI)); a != s || b != e {
@@ -392,6 +387,30 @@ func checkInvariants(t *testing.T, doc []byte, cands []Candidate) {
 				t.Fatalf("candidate %d: position %+v, want %+v", i, p, want)
 			}
 		}
+	}
+}
+
+// checkPieces checks a candidate's map from URI to source: the pieces
+// cover the URI without gap, in order, within the candidate's span; a piece
+// that maps byte for byte holds the same bytes on both sides (a decoded
+// escape or reference maps as a whole and is checked by the walker tests).
+func checkPieces(t *testing.T, doc []byte, c *Candidate) {
+	t.Helper()
+	if c.pieces == nil {
+		return
+	}
+	u, src := 0, c.Start.Offset
+	for k, p := range c.pieces {
+		if p.uri != u || p.src < src || p.n < 0 || p.srcN < 0 || p.src+p.srcN > c.End.Offset {
+			t.Fatalf("candidate %q: piece %d %+v out of order or range (URI at %d, source at %d, end %d)", c.URI, k, p, u, src, c.End.Offset)
+		}
+		if !p.decoded && (p.n != p.srcN || c.URI[p.uri:p.uri+p.n] != string(doc[p.src:p.src+p.srcN])) {
+			t.Fatalf("candidate %q: piece %d maps %q to %q", c.URI, k, c.URI[p.uri:p.uri+p.n], doc[p.src:p.src+p.srcN])
+		}
+		u, src = p.uri+p.n, p.src+p.srcN
+	}
+	if u != len(c.URI) || c.pieces[0].src != c.Start.Offset || src != c.End.Offset {
+		t.Fatalf("candidate %q: pieces cover URI to %d of %d, source %d-%d of %d-%d", c.URI, u, len(c.URI), c.pieces[0].src, src, c.Start.Offset, c.End.Offset)
 	}
 }
 

@@ -1,0 +1,486 @@
+package extract
+
+import (
+	"bytes"
+
+	"golang.org/x/net/html"
+)
+
+// Options select what the Markdown and HTML walkers read.
+type Options struct {
+	// IncludeCodeBlocks scans fenced and indented code blocks in Markdown and
+	// <pre> (and <xmp>) elements in HTML, which are skipped by default.
+	IncludeCodeBlocks bool
+}
+
+// Contexts the HTML walker adds to the scanner's.
+const (
+	ContextHTMLAttribute   Context = "html-attribute"    // a URI attribute; Candidate.Attribute names it
+	ContextHTMLMetaRefresh Context = "html-meta-refresh" // the URL of <meta http-equiv="refresh" content="N; url=...">
+)
+
+// uriAttrs are the attributes whose values are URIs, and how a value holds
+// them: one URI, a list separated by whitespace, or a srcset.
+var uriAttrs = func() map[string]attrInfo {
+	m := map[string]attrKind{
+		"href": oneURI, "src": oneURI, "action": oneURI, "formaction": oneURI, "cite": oneURI,
+		"data": oneURI, "poster": oneURI, "background": oneURI, "longdesc": oneURI, "manifest": oneURI,
+		"icon": oneURI, "usemap": oneURI, "codebase": oneURI, "classid": oneURI, "itemid": oneURI,
+		"xmlns":    oneURI, // and every "xmlns:prefix"
+		"srcset":   srcsetList,
+		"itemtype": spaceList, "profile": spaceList,
+		"archive": archiveList, // HTML 4 <object archive>: whitespace; <applet archive>: commas
+		// Text for people, where authors write URIs too: scanned as text.
+		"title": textAttr, "alt": textAttr,
+	}
+	info := make(map[string]attrInfo, len(m))
+	for name, kind := range m {
+		info[name] = attrInfo{name, kind}
+	}
+	return info
+}()
+
+// attrInfo is a URI attribute's lower-case name and how it holds URIs.
+type attrInfo struct {
+	name string
+	kind attrKind
+}
+
+type attrKind uint8
+
+const (
+	oneURI attrKind = iota + 1
+	spaceList
+	archiveList
+	srcsetList
+	textAttr // running text, scanned like text content
+)
+
+// HTML calls yield with each URI and URN candidate of an HTML document or
+// fragment, in document order, with positions: the values of URI attributes
+// (with entities decoded; relative references included, as KindRelativeRef),
+// the URL of a meta refresh, and URIs in text content and in the title and
+// alt attributes, found by the plain-text scanner after entities are decoded
+// (Attribute names the attribute). Comments and the content of
+// <script> and <style> are skipped, and so are <pre> and <xmp> unless
+// opts.IncludeCodeBlocks. YAML front matter at the start is scanned as plain
+// text. Positions are on the source bytes.
+func HTML(doc []byte, opts Options, yield func(*Candidate)) {
+	loc := NewLocator(doc)
+	var buf Candidate
+	walkHTML(&buf, doc, opts, true, func(c *Candidate) {
+		c.Start = loc.Pos(c.Start.Offset)
+		c.End = loc.Pos(c.End.Offset)
+		yield(c)
+	})
+}
+
+// walkHTML finds the candidates of the HTML src, with offsets in src, in
+// order, filling in buf for each. Front matter is looked for only when
+// withFrontMatter is set.
+func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, emit func(*Candidate)) {
+	start := 0
+	if withFrontMatter {
+		if fm, ok := findFrontMatter(src); ok {
+			scanText(buf, src[fm.contentStart:fm.contentEnd], fm.contentStart, emit)
+			start = fm.end
+		}
+	}
+	z := html.NewTokenizer(bytes.NewReader(src[start:]))
+	off := start
+	skipped := "" // the element whose content is being skipped ("pre", "xmp", "script", "style")
+	depth := 0    // how many of it are open
+	var scratch []tagAttr
+	for {
+		tt := z.Next()
+		n := len(z.Raw())
+		switch tt {
+		case html.ErrorToken: // the end, or a tag left open at the end
+			return
+		case html.TextToken:
+			if skipped == "" && mayHoldURI(src[off:off+n]) {
+				d := decodeHTML(src, off, off+n, false)
+				scanDecoded(buf, src, &d, emit)
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			// The tag name is read from the source: the tokenizer's
+			// TagName allocates.
+			nameEnd := tagNameEnd(src, off+1, off+n)
+			name := src[off+1 : nameEnd]
+			if skipped == "" && nameEnd < off+n-1 {
+				scratch = htmlAttributes(buf, src, off, off+n, equalFoldASCII(name, "meta"), scratch, emit)
+			}
+			switch {
+			case tt == html.SelfClosingTagToken:
+			case skipped == "":
+				for _, el := range skippedElements {
+					if equalFoldASCII(name, el) && (el != "pre" && el != "xmp" || !opts.IncludeCodeBlocks) {
+						skipped, depth = el, 1
+					}
+				}
+			case equalFoldASCII(name, skipped):
+				depth++
+			}
+		case html.EndTagToken:
+			if skipped != "" && equalFoldASCII(src[off+2:tagNameEnd(src, off+2, off+n)], skipped) {
+				if depth--; depth == 0 {
+					skipped = ""
+				}
+			}
+		}
+		off += n
+	}
+}
+
+// skippedElements are the elements whose content the walker does not scan:
+// programs and style sheets, and preformatted text (unless code is
+// included).
+var skippedElements = [...]string{"script", "style", "pre", "xmp"}
+
+// tagNameEnd returns where the tag name starting at src[i] ends, as the
+// tokenizer reads it: at whitespace, "/" or ">".
+func tagNameEnd(src []byte, i, end int) int {
+	for i < end && !isHTMLSpace(src[i]) && src[i] != '/' && src[i] != '>' {
+		i++
+	}
+	return i
+}
+
+// tagAttr is an attribute of a tag that the walker reads: the spans of its
+// key and value in the document, and what it is.
+type tagAttr struct {
+	keyStart, keyEnd, valStart, valEnd int
+	info                               attrInfo // a URI attribute, or (in <meta>) metaHTTPEquiv / metaContent
+}
+
+// The attributes of <meta> a refresh needs.
+var (
+	metaHTTPEquiv = attrInfo{name: "http-equiv"}
+	metaContent   = attrInfo{name: "content"}
+)
+
+// htmlAttributes emits the candidates in the URI attributes of the tag
+// src[start:end], a <meta> if meta is set.
+func htmlAttributes(buf *Candidate, src []byte, start, end int, meta bool, attrs []tagAttr, emit func(*Candidate)) []tagAttr {
+	attrs = lexAttributes(src, start, end, meta, attrs[:0])
+	var httpEquiv, content *tagAttr
+	for i := range attrs {
+		a := &attrs[i]
+		switch a.info {
+		case metaHTTPEquiv:
+			httpEquiv = a
+		case metaContent:
+			content = a
+		default:
+			if a.info.kind == textAttr {
+				if mayHoldURI(src[a.valStart:a.valEnd]) {
+					d := decodeHTML(src, a.valStart, a.valEnd, true)
+					name := a.info.name
+					scanDecoded(buf, src, &d, func(c *Candidate) {
+						c.Attribute = name
+						emit(c)
+					})
+				}
+				continue
+			}
+			d := decodeHTML(src, a.valStart, a.valEnd, true)
+			uriList(&d, a.info.kind, func(s, e int) {
+				emitValue(buf, src, &d, s, e, ContextHTMLAttribute, a.info.name, emit)
+			})
+		}
+	}
+	if httpEquiv != nil && content != nil {
+		he := decodeHTML(src, httpEquiv.valStart, httpEquiv.valEnd, true)
+		if equalFoldASCII(bytes.TrimFunc(he.text, func(r rune) bool { return r < 0x80 && isHTMLSpace(byte(r)) }), "refresh") {
+			d := decodeHTML(src, content.valStart, content.valEnd, true)
+			if s, e, ok := refreshURL(d.text); ok {
+				emitValue(buf, src, &d, s, e, ContextHTMLMetaRefresh, "content", emit)
+			}
+		}
+	}
+	return attrs
+}
+
+// lookupAttr finds a URI attribute by name, ignoring ASCII case; the zero
+// attrInfo when the attribute holds no URI. Only an "xmlns:prefix" name is
+// allocated.
+func lookupAttr(key []byte) attrInfo {
+	if len(key) > 6 && equalFoldASCII(key[:6], "xmlns:") {
+		// Named as the tokenizer names it: ASCII lower case, NUL as U+FFFD.
+		return attrInfo{string(bytes.ReplaceAll(asciiLower(key), []byte{0}, []byte("\ufffd"))), oneURI}
+	}
+	if len(key) > 10 {
+		return attrInfo{}
+	}
+	var lower [10]byte
+	for i, c := range key {
+		lower[i] = c | 0x20 // ASCII letters only matter here; others never match
+	}
+	return uriAttrs[string(lower[:len(key)])]
+}
+
+// emitValue emits the URI d.text[s:e] of an attribute value or link
+// destination, filled in c.
+func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr string, emit func(*Candidate)) {
+	if s >= e {
+		return
+	}
+	*c = Candidate{
+		URI: string(d.text[s:e]), Context: ctx, Attribute: attr,
+		Start: Pos{Offset: s}, End: Pos{Offset: e}, PrefixStart: -1,
+	}
+	c.Kind = kindOfValue(c.URI)
+	remap(c, d, src)
+	emit(c)
+}
+
+// kindOfValue is the kind of a URI found in a markup attribute or link
+// destination, where relative references are URIs too.
+func kindOfValue(uri string) Kind {
+	switch detect(uri) {
+	case AsURN:
+		return KindURN
+	case AsURI:
+		return KindURI
+	}
+	return KindRelativeRef
+}
+
+// isHTMLSpace reports whether c is ASCII whitespace as HTML defines it.
+func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// uriList calls fn with the span of each URI in an attribute value of the
+// given kind, with the leading and trailing whitespace that URL parsing
+// strips left out.
+func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
+	t := d.text
+	switch kind {
+	case oneURI:
+		s, e := 0, len(t)
+		for s < e && isHTMLSpace(t[s]) {
+			s++
+		}
+		for e > s && isHTMLSpace(t[e-1]) {
+			e--
+		}
+		fn(s, e)
+	case spaceList, archiveList:
+		sep := func(c byte) bool { return isHTMLSpace(c) || kind == archiveList && c == ',' }
+		for i := 0; i < len(t); {
+			for i < len(t) && sep(t[i]) {
+				i++
+			}
+			j := i
+			for j < len(t) && !sep(t[j]) {
+				j++
+			}
+			fn(i, j)
+			i = j
+		}
+	case srcsetList:
+		// HTML "parse a srcset attribute": a URL is a run of non-whitespace;
+		// commas after it end the candidate, else descriptors follow up to
+		// a comma outside parentheses.
+		for i := 0; i < len(t); {
+			for i < len(t) && (isHTMLSpace(t[i]) || t[i] == ',') {
+				i++
+			}
+			j := i
+			for j < len(t) && !isHTMLSpace(t[j]) {
+				j++
+			}
+			e := j
+			for e > i && t[e-1] == ',' {
+				e--
+			}
+			fn(i, e)
+			if e < j {
+				i = j
+				continue
+			}
+			paren := false
+			for ; j < len(t); j++ {
+				if c := t[j]; c == '(' {
+					paren = true
+				} else if c == ')' {
+					paren = false
+				} else if c == ',' && !paren {
+					break
+				}
+			}
+			i = j
+		}
+	}
+}
+
+// refreshURL finds the URL in the content of a meta refresh, following the
+// HTML "shared declarative refresh steps": a time, then ";" or ",", then
+// optionally "URL=" and a quote.
+func refreshURL(t []byte) (int, int, bool) {
+	i := 0
+	skip := func() {
+		for i < len(t) && isHTMLSpace(t[i]) {
+			i++
+		}
+	}
+	skip()
+	digits := i
+	for i < len(t) && is(t[i], cDigit) {
+		i++
+	}
+	if i < len(t) && t[i] == '.' {
+		for i < len(t) && (is(t[i], cDigit) || t[i] == '.') {
+			i++
+		}
+	} else if i == digits {
+		return 0, 0, false
+	}
+	skip()
+	if i < len(t) && (t[i] == ';' || t[i] == ',') {
+		i++
+	} else if i < len(t) {
+		return 0, 0, false
+	}
+	skip()
+	if i+3 <= len(t) && equalFoldASCII(t[i:i+3], "url") {
+		j := i + 3
+		for j < len(t) && isHTMLSpace(t[j]) {
+			j++
+		}
+		if j < len(t) && t[j] == '=' {
+			i = j + 1
+			skip()
+		}
+	}
+	end := len(t)
+	if i < len(t) && (t[i] == '\'' || t[i] == '"') {
+		if q := bytes.IndexByte(t[i+1:], t[i]); q >= 0 {
+			end = i + 1 + q
+		}
+		i++
+	}
+	for end > i && isHTMLSpace(t[end-1]) {
+		end--
+	}
+	return i, end, i < end
+}
+
+// lexAttributes appends the attributes of the tag src[start:end] (which
+// starts with "<" and a letter) that the walker reads: URI attributes, and
+// http-equiv and content when meta is set. It reads the tag as the HTML
+// tokenizer does: keys end at whitespace, "/", "=" (unless the key starts
+// with it) or ">"; values are quoted with " or ', or unquoted up to
+// whitespace or ">". Like the tokenizer, it keeps only the first attribute
+// of each name. (FuzzHTMLAttributes checks it against the tokenizer.)
+func lexAttributes(src []byte, start, end int, meta bool, out []tagAttr) []tagAttr {
+	t := src[:end]
+	i := tagNameEnd(src, start+1, end)
+	skip := func() {
+		for i < end && isHTMLSpace(t[i]) {
+			i++
+		}
+	}
+	skip()
+	first := len(out)
+	var seen map[string]bool // past a few URI attributes (xmlns:* can be many), names are looked up here
+	for i < end && t[i] != '>' {
+		ks := i
+		for i < end {
+			c := t[i]
+			if c == '=' && i == ks {
+				i++
+				continue
+			}
+			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
+				break
+			}
+			i++
+		}
+		a := tagAttr{keyStart: ks, keyEnd: i, valStart: i, valEnd: i}
+		skip()
+		if i < end {
+			switch t[i] {
+			case '/':
+				i++
+			case '=':
+				i++
+				skip()
+				if i < end {
+					switch q := t[i]; q {
+					case '>':
+					case '\'', '"':
+						i++
+						a.valStart = i
+						if j := bytes.IndexByte(t[i:], q); j >= 0 {
+							i += j
+						} else {
+							i = end
+						}
+						a.valEnd = i
+						if i < end {
+							i++
+						}
+					default:
+						a.valStart = i
+						for i < end && !isHTMLSpace(t[i]) && t[i] != '>' {
+							i++
+						}
+						a.valEnd = i
+					}
+				}
+			}
+		}
+		key := t[a.keyStart:a.keyEnd]
+		a.info = lookupAttr(key)
+		if meta && a.info.kind == 0 {
+			switch {
+			case equalFoldASCII(key, "http-equiv"):
+				a.info = metaHTTPEquiv
+			case equalFoldASCII(key, "content"):
+				a.info = metaContent
+			}
+		}
+		if a.info.name != "" {
+			var dup bool
+			if seen != nil {
+				dup = seen[a.info.name]
+				seen[a.info.name] = true
+			} else {
+				dup = seenAttr(out[first:], a.info.name)
+				if !dup && len(out)-first == 8 {
+					seen = make(map[string]bool)
+					for _, b := range out[first:] {
+						seen[b.info.name] = true
+					}
+					seen[a.info.name] = true
+				}
+			}
+			if !dup {
+				out = append(out, a)
+			}
+		}
+		skip()
+	}
+	return out
+}
+
+// seenAttr reports whether an attribute named name is among attrs (a tag's
+// URI attributes, which are few).
+func seenAttr(attrs []tagAttr, name string) bool {
+	for _, b := range attrs {
+		if b.info.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiLower returns b with ASCII letters in lower case, as the tokenizer
+// folds attribute names.
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		out[i] = lower(c)
+	}
+	return out
+}

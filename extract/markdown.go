@@ -1,0 +1,387 @@
+package extract
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Contexts the Markdown walker adds to the scanner's.
+const (
+	ContextMarkdownLink       Context = "markdown-link"       // [text](destination)
+	ContextMarkdownImage      Context = "markdown-image"      // ![alt](destination)
+	ContextMarkdownAutolink   Context = "markdown-autolink"   // <scheme:...>
+	ContextMarkdownDefinition Context = "markdown-definition" // [label]: destination
+	ContextMarkdownHTML       Context = "markdown-html"       // a URI attribute of raw HTML
+	ContextCodeSpan           Context = "code-span"           // `...`
+	ContextCodeBlock          Context = "code-block"          // fenced or indented code (with Options.IncludeCodeBlocks)
+)
+
+// markdownParser is built once: goldmark's parser keeps no state between
+// documents. GFM tables and strikethrough and footnotes are parsed (they
+// decide where text ends: a table's "|", a strikethrough's "~~"), but not
+// Linkify: urilint's own scanner finds bare URIs in text.
+var markdownParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(keepFootnotes{}, 998))),
+	).Parser()
+})
+
+// keepFootnotes keeps footnote definitions that nothing refers to, which
+// goldmark's footnote extension removes (in its transformer, priority 999,
+// which runs after this one): their text is in the document all the same.
+type keepFootnotes struct{}
+
+func (keepFootnotes) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if fn, ok := n.(*extast.Footnote); ok && entering {
+			if fn.Index < 0 {
+				fn.Index = math.MaxInt32 // any index counts as referred to
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// Markdown calls yield with each URI and URN candidate of a Markdown
+// (CommonMark with GFM tables, strikethrough, task lists and footnotes)
+// document, in document order, with positions:
+//   - link and image destinations and reference definitions (each
+//     definition once, not each use), with backslash escapes and character
+//     references decoded; relative references included, as KindRelativeRef;
+//   - autolinks (<scheme:...>; e-mail autolinks are not URIs);
+//   - the URI attributes of raw HTML, inline or block, and text in HTML
+//     blocks, read by the HTML walker;
+//   - bare URIs in text and in code spans, found by the plain-text scanner;
+//   - fenced and indented code blocks only with opts.IncludeCodeBlocks;
+//   - YAML or TOML front matter, scanned as plain text.
+//
+// Positions are on the source bytes.
+func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
+	cands := markdownCandidates(doc, opts)
+	loc := NewLocator(doc)
+	for i := range cands {
+		c := &cands[i]
+		c.Start = loc.Pos(c.Start.Offset)
+		c.End = loc.Pos(c.End.Offset)
+		yield(c)
+	}
+}
+
+func markdownCandidates(doc []byte, opts Options) []Candidate {
+	w := &mdWalker{doc: doc, src: doc, opts: opts}
+	// goldmark knows neither front matter nor byte order marks: both are
+	// blanked out (line ends kept) in a copy, so that every offset stays.
+	// Containers nested absurdly deep on one line are flattened in the copy
+	// too: goldmark takes quadratic time on them.
+	fm, hasFM := findFrontMatter(doc)
+	deep := flattenNesting(doc, nil)
+	if hasFM || bytes.HasPrefix(doc, bom) || deep {
+		w.src = slices.Clone(doc)
+		if deep {
+			flattenNesting(doc, w.src)
+		}
+		end := 0
+		if bytes.HasPrefix(doc, bom) {
+			end = len(bom)
+		}
+		if hasFM {
+			scanText(&w.buf, doc[fm.contentStart:fm.contentEnd], fm.contentStart, w.add)
+			end = fm.end
+		}
+		for i := range w.src[:end] {
+			if c := w.src[i]; c != '\n' && c != '\r' {
+				w.src[i] = ' '
+			}
+		}
+	}
+	root := markdownParser().Parse(text.NewReader(w.src))
+	_ = ast.Walk(root, w.visit)
+	w.flush()
+	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start.Offset - b.Start.Offset })
+	return w.out
+}
+
+// maxNesting is how many block quotes and list items may open on one line
+// before the walker flattens the rest: far more than any document needs,
+// few enough that goldmark, whose time grows with the square of the
+// nesting, stays fast.
+const maxNesting = 64
+
+// flattenNesting reports whether a line of doc opens more than maxNesting
+// containers (">" block quote markers and "-", "+", "*", "1." or "1)" list
+// markers, up to three spaces apart). When fix is a copy of doc, it replaces
+// the markers past the limit with "x" there, which makes the rest of the
+// line paragraph text; offsets do not change.
+func flattenNesting(doc, fix []byte) bool {
+	found := false
+	for i := 0; i < len(doc); {
+		depth, j := 0, i
+		for {
+			k := j
+			for k < len(doc) && k-j < 4 && (doc[k] == ' ' || doc[k] == '\t') {
+				k++
+			}
+			m := listOrQuoteMarker(doc[k:])
+			if m == 0 {
+				break
+			}
+			if depth++; depth > maxNesting {
+				found = true
+				if fix == nil {
+					return true
+				}
+				for x := k; x < k+m; x++ {
+					fix[x] = 'x'
+				}
+			}
+			j = k + m
+		}
+		nl := bytes.IndexByte(doc[j:], '\n')
+		if nl < 0 {
+			break
+		}
+		i = j + nl + 1
+	}
+	return found
+}
+
+// listOrQuoteMarker returns the length of the block quote or list marker at
+// the start of b, or 0.
+func listOrQuoteMarker(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	spaceAt := func(i int) bool { return i < len(b) && (b[i] == ' ' || b[i] == '\t') }
+	switch c := b[0]; {
+	case c == '>':
+		return 1
+	case (c == '-' || c == '+' || c == '*') && spaceAt(1):
+		return 1
+	case is(c, cDigit):
+		d := 1
+		for d < len(b) && d < 9 && is(b[d], cDigit) {
+			d++
+		}
+		if d < len(b) && (b[d] == '.' || b[d] == ')') && spaceAt(d+1) {
+			return d + 1
+		}
+	}
+	return 0
+}
+
+type mdWalker struct {
+	doc  []byte // the document, for decoding and raw text
+	src  []byte // what goldmark parsed: doc, or a copy with front matter blanked
+	opts Options
+	out  []Candidate
+
+	// A run of text nodes that touch in the source (or are separated by
+	// only the "\" of an escape) is scanned as one, so that goldmark's
+	// splitting of text at "_", "*" or "[" never cuts a URI.
+	runStart, runEnd int
+	runCtx           Context // "" (text) or ContextCodeSpan or ContextCodeBlock
+	inRun            bool
+
+	buf Candidate // filled in for each candidate before it is copied to out
+}
+
+func (w *mdWalker) add(c *Candidate) { w.out = append(w.out, *c) }
+
+func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if t, ok := n.(*ast.Text); ok {
+		if entering {
+			w.text(t.Segment.Start, t.Segment.Stop, "")
+		}
+		return ast.WalkContinue, nil
+	}
+	w.flush()
+	if !entering {
+		switch n := n.(type) {
+		case *ast.Link:
+			if n.Reference == nil { // a reference link: its definition is reported
+				w.title(n.Title, w.destination(n.Destination, ContextMarkdownLink))
+			}
+		case *ast.Image:
+			if n.Reference == nil {
+				w.title(n.Title, w.destination(n.Destination, ContextMarkdownImage))
+			}
+		}
+		return ast.WalkContinue, nil
+	}
+	switch n := n.(type) {
+	case *ast.CodeSpan:
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if t, ok := c.(*ast.Text); ok {
+				w.text(t.Segment.Start, t.Segment.Stop, ContextCodeSpan)
+			}
+		}
+		w.flush()
+		return ast.WalkSkipChildren, nil
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		if w.opts.IncludeCodeBlocks {
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				w.text(seg.Start, seg.Stop, ContextCodeBlock)
+			}
+			w.flush()
+		}
+		return ast.WalkSkipChildren, nil
+	case *ast.AutoLink:
+		if n.AutoLinkType == ast.AutoLinkURL {
+			start := n.Pos() + 1
+			label := n.Label(w.src)
+			w.literal(start, start+len(label), ContextMarkdownAutolink)
+		}
+		return ast.WalkSkipChildren, nil
+	case *ast.LinkReferenceDefinition:
+		w.title(n.Title, w.destination(n.Destination, ContextMarkdownDefinition))
+		return ast.WalkSkipChildren, nil
+	case *ast.RawHTML:
+		w.html(n.Segments.Sliced(0, n.Segments.Len()), false)
+		return ast.WalkSkipChildren, nil
+	case *ast.HTMLBlock:
+		segs := n.Lines().Sliced(0, n.Lines().Len())
+		if n.HasClosure() {
+			segs = append(segs, n.ClosureLine)
+		}
+		w.html(segs, true)
+		return ast.WalkSkipChildren, nil
+	}
+	return ast.WalkContinue, nil
+}
+
+// text adds the source bytes [start, end) to the current run of text, or
+// starts a new run.
+func (w *mdWalker) text(start, end int, ctx Context) {
+	if w.inRun && ctx == w.runCtx && (start == w.runEnd ||
+		ctx == "" && start == w.runEnd+1 && w.doc[w.runEnd] == '\\') {
+		w.runEnd = end
+		return
+	}
+	w.flush()
+	w.runStart, w.runEnd, w.runCtx, w.inRun = start, end, ctx, true
+}
+
+// flush scans the current run of text.
+func (w *mdWalker) flush() {
+	if !w.inRun {
+		return
+	}
+	w.inRun = false
+	if !mayHoldURI(w.doc[w.runStart:w.runEnd]) {
+		return
+	}
+	if w.runCtx == "" {
+		d := decodeMarkdown(w.doc, w.runStart, w.runEnd)
+		scanDecoded(&w.buf, w.doc, &d, w.add)
+		return
+	}
+	// Code is literal: no escapes, no references.
+	ctx := w.runCtx
+	scanText(&w.buf, w.doc[w.runStart:w.runEnd], w.runStart, func(c *Candidate) {
+		c.Context = ctx
+		w.add(c)
+	})
+}
+
+// destination adds a link destination and returns the offset where it
+// ends, or -1. goldmark keeps it as a slice of the source it parsed, which
+// gives its offset; escapes and references in it are decoded for the URI,
+// while its raw text and positions stay on the source.
+func (w *mdWalker) destination(dest []byte, ctx Context) int {
+	off, ok := offsetIn(w.src, dest)
+	if !ok || len(dest) == 0 {
+		return -1
+	}
+	d := decodeMarkdown(w.doc, off, off+len(dest))
+	emitValue(&w.buf, w.doc, &d, 0, len(d.text), ctx, "", w.add)
+	return off + len(dest)
+}
+
+// title scans a link title as text; Attribute says where the URIs came
+// from. goldmark copies titles, so the title is found in the source after
+// its destination (which ends at after): past a ">" closing the
+// destination, whitespace, and the title's opening quote. A title that does
+// not match the source there (one spread over lines in a container) is not
+// placed.
+func (w *mdWalker) title(t []byte, after int) {
+	if after < 0 || len(t) == 0 || !mayHoldURI(t) {
+		return
+	}
+	src, i := w.src, after
+	if i < len(src) && src[i] == '>' {
+		i++
+	}
+	for i < len(src) && isSpace(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '"' && src[i] != '\'' && src[i] != '(' {
+		return
+	}
+	off := i + 1
+	if off+len(t) > len(src) || !bytes.Equal(src[off:off+len(t)], t) {
+		return
+	}
+	d := decodeMarkdown(w.doc, off, off+len(t))
+	scanDecoded(&w.buf, w.doc, &d, func(c *Candidate) {
+		c.Attribute = "title"
+		w.add(c)
+	})
+}
+
+// literal adds the source bytes [start, end) as one URI, as written.
+func (w *mdWalker) literal(start, end int, ctx Context) {
+	if start >= end {
+		return
+	}
+	d := verbatim(w.doc, start, end)
+	emitValue(&w.buf, w.doc, &d, 0, end-start, ctx, "", w.add)
+}
+
+// html reads raw HTML, made of source segments, with the HTML walker.
+// Attribute URIs get the context markdown-html; URIs in the text of an HTML
+// block keep the scanner's context.
+func (w *mdWalker) html(segs []text.Segment, block bool) {
+	var joined decoded
+	for _, seg := range segs {
+		joined.pieces = append(joined.pieces, piece{uri: len(joined.text), src: seg.Start, n: seg.Stop - seg.Start, srcN: seg.Stop - seg.Start})
+		joined.text = append(joined.text, w.doc[seg.Start:seg.Stop]...)
+	}
+	if len(joined.text) == 0 {
+		return
+	}
+	var buf Candidate
+	walkHTML(&buf, joined.text, w.opts, false, func(c *Candidate) {
+		switch {
+		case c.Context == ContextHTMLAttribute || c.Context == ContextHTMLMetaRefresh:
+			c.Context = ContextMarkdownHTML
+		case c.Attribute == "" && !block:
+			return // inline raw HTML holds tags only; its text is Markdown's
+		}
+		remap(c, &joined, w.doc)
+		w.add(c)
+	})
+}
+
+// offsetIn returns where the slice b starts in buf, when b is a slice of
+// buf's array (goldmark's destinations are slices of the source).
+func offsetIn(buf, b []byte) (int, bool) {
+	off := cap(buf) - cap(b)
+	if cap(b) == 0 || off < 0 || off+len(b) > len(buf) || !bytes.Equal(buf[off:off+len(b)], b) {
+		return 0, false
+	}
+	return off, true
+}

@@ -1,0 +1,302 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+)
+
+// Deeply nested or repetitive input takes linear time: ten times the input
+// takes at most fifteen times as long. Timings are the best of five runs,
+// and a shape passes if one of three attempts is within the limit: a noisy
+// machine cannot fail a linear walker, while a quadratic one (a hundredfold)
+// fails every attempt. For HTML, the bare tokenizer is timed on the same
+// input too: where it grows faster than linearly (a tag with tens of
+// thousands of attributes), the walker may grow as fast, plus 30%.
+func TestWalkersLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	md := func(doc []byte) { Markdown(doc, Options{}, func(*Candidate) {}) }
+	ht := func(doc []byte) { HTML(doc, Options{}, func(*Candidate) {}) }
+	shapes := []struct {
+		name string
+		gen  func(n int) string
+		walk func([]byte)
+		n    int
+	}{
+		{"markdown blockquotes", func(n int) string { return strings.Repeat("> ", n) + "http://x.example/\n" }, md, 4000},
+		{"markdown quote markers", func(n int) string { return strings.Repeat(">", n) + " http://x.example/\n" }, md, 4000},
+		{"markdown lists", func(n int) string { return strings.Repeat("- ", n) + "http://x.example/\n" }, md, 4000},
+		{"markdown ordered lists", func(n int) string { return strings.Repeat("1. ", n) + "http://x.example/\n" }, md, 4000},
+		{"markdown links on a line", func(n int) string { return strings.Repeat("[a](http://x.example/) ", n) }, md, 4000},
+		{"markdown brackets", func(n int) string { return strings.Repeat("[", n) }, md, 40000},
+		{"markdown front matter and nesting", func(n int) string {
+			return "---\na: b\n---\n" + strings.Repeat("> ", n) + "http://x.example/\n"
+		}, md, 4000},
+		{"html nested divs", func(n int) string {
+			return strings.Repeat("<div>", n) + "http://x.example/" + strings.Repeat("</div>", n)
+		}, ht, 20000},
+		{"html duplicate attributes", func(n int) string { return "<a " + strings.Repeat("href=x ", n) + ">" }, ht, 20000},
+		{"html namespace attributes", func(n int) string {
+			var b strings.Builder
+			b.WriteString("<a ")
+			for i := range n {
+				fmt.Fprintf(&b, "xmlns:p%d=x ", i)
+			}
+			return b.String() + ">"
+		}, ht, 20000},
+	}
+	for _, s := range shapes {
+		t.Run(s.name, func(t *testing.T) {
+			small, large := []byte(s.gen(s.n)), []byte(s.gen(10*s.n))
+			best := func(walk func([]byte), doc []byte) time.Duration {
+				d := time.Duration(1 << 62)
+				for range 5 {
+					start := time.Now()
+					walk(doc)
+					d = min(d, time.Since(start))
+				}
+				return d
+			}
+			ts, tl := best(s.walk, small), best(s.walk, large)
+			limit := 15.0
+			if strings.HasPrefix(s.name, "html") {
+				tokenize := func(doc []byte) {
+					z := html.NewTokenizer(bytes.NewReader(doc))
+					for z.Next() != html.ErrorToken {
+					}
+				}
+				base := float64(best(tokenize, large)) / float64(best(tokenize, small))
+				limit = max(limit, 1.3*base)
+			}
+			for attempt := 1; ; attempt++ {
+				ratio := float64(tl) / float64(ts)
+				if ratio <= limit || tl <= 50*time.Millisecond {
+					break
+				}
+				if attempt == 3 {
+					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input (limit %.0fx)", len(small), ts, len(large), tl, ratio, limit)
+					break
+				}
+				ts, tl = best(s.walk, small), best(s.walk, large)
+			}
+		})
+	}
+}
+
+// Containers nested past maxNesting on one line are flattened for goldmark
+// only: the URI at the end is still found where it is written.
+func TestMarkdownFlattenNesting(t *testing.T) {
+	for _, depth := range []int{maxNesting, maxNesting + 1, 200} {
+		prefix := strings.Repeat("> ", depth)
+		doc := []byte(prefix + "see http://deep.example/x\n")
+		var got []string
+		Markdown(doc, Options{}, func(c *Candidate) { got = append(got, render(*c)) })
+		col := len(prefix) + 5
+		want := fmt.Sprintf("1:%d-1:%d %d-%d uri text %q", col, col+21, col-1, col+20, "http://deep.example/x")
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("depth %d: got %q, want %q", depth, got, want)
+		}
+		if flattenNesting(doc, nil) != (depth > maxNesting) {
+			t.Errorf("depth %d: flattenNesting = %v", depth, depth <= maxNesting)
+		}
+	}
+}
+
+// Every link, image and definition destination goldmark parses is found in
+// the source: the walker relies on goldmark keeping destinations as slices
+// of the source, and this fails if a new version stops doing so.
+func TestMarkdownDestinationsInSource(t *testing.T) {
+	doc := []byte("[a](http://a.example/) ![b](<b c.png> \"t\") [c]( d )\n\n> - [e](urn:x:y)\n\n[f]: http://f.example/\n" +
+		"[g](h\\_i&amp;j) [nested [k]](l) [![m](n)](o) [p](\nq)\n\n| [r](s) |\n|---|\n| [t](u) |\n")
+	root := markdownParser().Parse(text.NewReader(doc))
+	n := 0
+	_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		var dest []byte
+		switch node := node.(type) {
+		case *ast.Link:
+			dest = node.Destination
+		case *ast.Image:
+			dest = node.Destination
+		case *ast.LinkReferenceDefinition:
+			dest = node.Destination
+		default:
+			return ast.WalkContinue, nil
+		}
+		if entering {
+			n++
+			if _, ok := offsetIn(doc, dest); !ok {
+				t.Errorf("destination %q of a %T is not a slice of the source", dest, node)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if n != 12 {
+		t.Errorf("%d destinations, want 12", n)
+	}
+}
+
+func TestDecodeMarkdown(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`http://a.example/x\_y`, "http://a.example/x_y"},
+		{`\*\[\]\\\a`, `*[]\\a`},
+		{"a&amp;b&copy;c&#35;d&#x22;e", "a&b©c#d\"e"},
+		{"&#0;&#1234567;&#12345678;&#xffffff;", "\ufffd\ufffd&#12345678;\ufffd"},
+		{"&amp &nosuch; &#; &#x;", "&amp &nosuch; &#; &#x;"},
+		{"no escapes", "no escapes"},
+	}
+	for _, tt := range tests {
+		d := decodeMarkdown([]byte(tt.in), 0, len(tt.in))
+		if string(d.text) != tt.want {
+			t.Errorf("decodeMarkdown(%q) = %q, want %q", tt.in, d.text, tt.want)
+		}
+		checkDecoded(t, []byte(tt.in), &d)
+	}
+}
+
+func TestDecodeHTML(t *testing.T) {
+	tests := []struct {
+		in       string
+		attr     bool
+		want     string
+		wantAttr string
+	}{
+		{in: "a&amp;b &lt;x&gt; &#58; &#x3a; &colon;", want: "a&b <x> : : :"},
+		{in: "&notit &not; &amp=x &ampx &amp", want: "¬it ¬ &=x &x &", wantAttr: "&notit ¬ &amp=x &ampx &"},
+		{in: "a\r\nb\rc\x00d", want: "a\nb\nc\x00d", wantAttr: "a\nb\nc\ufffdd"},
+		{in: "&#128;&#0;&#x110000;", want: "€\ufffd\ufffd"},
+	}
+	for _, tt := range tests {
+		for _, attr := range []bool{false, true} {
+			want := tt.want
+			if attr && tt.wantAttr != "" {
+				want = tt.wantAttr
+			}
+			d := decodeHTML([]byte(tt.in), 0, len(tt.in), attr)
+			if string(d.text) != want {
+				t.Errorf("decodeHTML(%q, attr=%v) = %q, want %q", tt.in, attr, d.text, want)
+			}
+			checkDecoded(t, []byte(tt.in), &d)
+		}
+	}
+}
+
+// checkDecoded checks a decoded stretch's map: pieces cover the text in
+// order, byte-for-byte pieces match the source.
+func checkDecoded(t *testing.T, src []byte, d *decoded) {
+	t.Helper()
+	if d.pieces == nil {
+		if !bytes.Equal(d.text, src[d.base:d.base+len(d.text)]) {
+			t.Fatalf("unmapped decoded text %q is not the source", d.text)
+		}
+		return
+	}
+	u, s := 0, d.base
+	for _, p := range d.pieces {
+		if p.uri != u || p.src != s {
+			t.Fatalf("piece %+v after text %d, source %d", p, u, s)
+		}
+		if !p.decoded && (p.n != p.srcN || !bytes.Equal(d.text[p.uri:p.uri+p.n], src[p.src:p.src+p.srcN])) {
+			t.Fatalf("piece %+v maps %q to %q", p, d.text[p.uri:p.uri+p.n], src[p.src:p.src+p.srcN])
+		}
+		u, s = p.uri+p.n, p.src+p.srcN
+	}
+	if u != len(d.text) {
+		t.Fatalf("pieces cover %d of %d bytes", u, len(d.text))
+	}
+}
+
+var walkerSeeds = []string{
+	"[a](http://a.example/x\\_y&amp;z) <http://auto> `urn:x:y` *http://em.example/*",
+	"---\nurl: http://front/\n---\n# h\n\n> - [q](<a b>)\n\n[d]: urn:d:e\n",
+	"\xef\xbb\xbf<p>x</p>\r\n<a href='http://a/?b&amp;c' srcset=\"a 1x, b 2x\">http://t/&amp;u</a>",
+	"<meta http-equiv=refresh content=\"0; url='http://r/'\"><pre>http://p/</pre><!-- http://c/ -->",
+	"<div>\n<a href=\"/x\">y</a>\n</div>\n\n```\nhttp://code/\n```\n",
+	strings.Repeat("> ", 70) + "http://deep/\n",
+}
+
+// FuzzMarkdown checks the Markdown walker's invariants on any input.
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range walkerSeeds {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, code bool) {
+		var cands []Candidate
+		Markdown(doc, Options{IncludeCodeBlocks: code}, func(c *Candidate) { cands = append(cands, *c) })
+		checkInvariants(t, doc, cands)
+	})
+}
+
+// FuzzHTML checks the HTML walker's invariants on any input.
+func FuzzHTML(f *testing.F) {
+	for _, s := range walkerSeeds {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, code bool) {
+		var cands []Candidate
+		HTML(doc, Options{IncludeCodeBlocks: code}, func(c *Candidate) { cands = append(cands, *c) })
+		checkInvariants(t, doc, cands)
+	})
+}
+
+// FuzzHTMLAttributes checks the attribute lexer and decoder against the
+// tokenizer: for every URI attribute of a tag, the value the tokenizer
+// decodes is the value the walker finds.
+func FuzzHTMLAttributes(f *testing.F) {
+	for _, s := range []string{
+		`href="a&amp;b" HREF=dup src='x y' srcset=a`, `=href=x href = "y" /href="z"`,
+		`href=a&notit&amp=b data="&#x26;&#38;" xmlns:A=u xmlns:a=v`, "href=\"a\r\nb\x00c\"", `href='unterminated`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, attrs string) {
+		doc := []byte("<a " + attrs + ">")
+		z := html.NewTokenizer(bytes.NewReader(doc))
+		if tt := z.Next(); tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			return
+		}
+		if len(z.Raw()) != len(doc) {
+			return // the tag ended early (a ">" in the fuzzed text): compare whole tags only
+		}
+		want := map[string]string{}
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			if lookupAttr(k).kind != 0 {
+				want[string(k)] = string(v)
+			}
+		}
+		got := map[string]string{}
+		for _, a := range lexAttributes(doc, 0, len(doc), false, nil) {
+			d := decodeHTML(doc, a.valStart, a.valEnd, true)
+			checkDecoded(t, doc, &d)
+			got[a.info.name] = string(d.text)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("tag %q:\n walker    %q\n tokenizer %q", doc, got, want)
+		}
+	})
+}
+
+// FuzzHTMLText checks the text decoder against the tokenizer's reading of
+// text: newlines normalised, then character references decoded.
+func FuzzHTMLText(f *testing.F) {
+	for _, s := range []string{"a&amp;b&notit&#58;&#x3A;&colon;", "\r\n\r&#13;", "&ampx&lt&gt;&#128;&#0;", "&#xD800;&#55296;&NotANamedRef;"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d := decodeHTML([]byte(s), 0, len(s), false)
+		checkDecoded(t, []byte(s), &d)
+		want := html.UnescapeString(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s))
+		if string(d.text) != want {
+			t.Fatalf("decodeHTML(%q) = %q, tokenizer reads %q", s, d.text, want)
+		}
+	})
+}
