@@ -1,14 +1,55 @@
 package lint
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 )
 
+// Format is the kind of document a file holds, chosen by its extension.
+type Format uint8
+
+// Formats of documents.
+const (
+	Text     Format = iota // any other extension, or none
+	Markdown               // .md .markdown .mdown .mkd .mdx
+	HTML                   // .html .htm .xhtml
+)
+
+func (f Format) String() string {
+	switch f {
+	case Markdown:
+		return "markdown"
+	case HTML:
+		return "html"
+	}
+	return "text"
+}
+
+// FormatOf returns the format of a file by its extension, ignoring case.
+func FormatOf(path string) Format {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".md", ".markdown", ".mdown", ".mkd", ".mdx":
+		return Markdown
+	case ".html", ".htm", ".xhtml":
+		return HTML
+	}
+	return Text
+}
+
 // Extract calls yield with each URI and URN candidate of a document, in
-// document order, with positions. The file name is to choose the walker;
-// every file is plain text until the Markdown and HTML walkers exist.
-func Extract(_ string, src []byte, yield func(*extract.Candidate)) {
-	extract.EachText(src, yield)
+// document order, with positions, found by the walker for the document's
+// format.
+func Extract(f Format, src []byte, opts extract.Options, yield func(*extract.Candidate)) {
+	switch f {
+	case Markdown:
+		extract.Markdown(src, opts, yield)
+	case HTML:
+		extract.HTML(src, opts, yield)
+	default:
+		extract.EachText(src, yield)
+	}
 }
 
 // chunkSize is how much output a file gathers before passing it on.

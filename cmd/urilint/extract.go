@@ -10,8 +10,10 @@ import (
 )
 
 func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("extract", "[--format text|json|jsonl] [-j N] PATH...", stdout, stderr)
+	fs := newFlags("extract", "[--format text|json|jsonl] [--include-code-blocks] [-j N] PATH...", stdout, stderr)
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
+	var opts extract.Options
+	fs.BoolVar(&opts.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown) and <pre> (HTML)")
 	jobs := jobsFlag(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
@@ -41,7 +43,7 @@ func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return err
 		}
 		var b []byte
-		lint.Extract(path, src, func(c *extract.Candidate) { b = sink.Flush(w.Append(b, path, c)) })
+		lint.Extract(lint.FormatOf(path), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.Append(b, path, c)) })
 		sink.Close(b)
 		return nil
 	}, func(chunk []byte) {

@@ -18,8 +18,8 @@ const (
 	exitError    = 2 // usage error, or a file could not be read
 )
 
-const usage = `urilint finds the URIs and URNs in documents and tells you what is wrong
-with them. Every file is read as plain text for now.
+const usage = `urilint finds the URIs and URNs in Markdown, HTML and plain-text documents
+and tells you what is wrong with them.
 
 Usage:
   urilint extract [flags] PATH...     list every URI and URN found in files and directories
