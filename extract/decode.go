@@ -289,6 +289,13 @@ func htmlReference(s []byte, attr bool) (int, []byte) {
 // remap moves a candidate found in the decoded stretch d onto the document
 // doc: its offsets, its raw text and the map from its URI to the document.
 func remap(c *Candidate, d *decoded, doc []byte) {
+	// Offsets that point into the text outside the URI's pieces.
+	for i, h := range c.HyphenBreaks {
+		c.HyphenBreaks[i], _ = d.span(h, h+1)
+	}
+	if c.PrefixStart >= 0 {
+		c.PrefixStart, _ = d.span(c.PrefixStart, c.PrefixStart+1)
+	}
 	if d.pieces == nil {
 		c.Start.Offset += d.base
 		c.End.Offset += d.base

@@ -243,7 +243,15 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if n.AutoLinkType == ast.AutoLinkURL {
 			start := n.Pos() + 1
 			label := n.Label(w.src)
-			w.literal(start, start+len(label), ContextMarkdownAutolink)
+			if urlPrefixed(label) {
+				// CommonMark reads <URL:http://x/> as an autolink to
+				// "URL:http://x/"; RFC 3986 appendix C reads the URI
+				// http://x/ with the old prefix, as the text scanner does.
+				w.literal(start+4, start+len(label), ContextAngleURL)
+				w.out[len(w.out)-1].PrefixStart = start
+			} else {
+				w.literal(start, start+len(label), ContextMarkdownAutolink)
+			}
 		}
 		return ast.WalkSkipChildren, nil
 	case *ast.LinkReferenceDefinition:
@@ -264,15 +272,27 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 }
 
 // text adds the source bytes [start, end) to the current run of text, or
-// starts a new run.
+// starts a new run. Text separated from the run by nothing, by the "\" of an
+// escape, or by whitespace only (the line break between two lines of a
+// paragraph, which reads as a space) joins the run: a URI in a "<...>"
+// wrapper may continue on the next line, as in plain text.
 func (w *mdWalker) text(start, end int, ctx Context) {
-	if w.inRun && ctx == w.runCtx && (start == w.runEnd ||
-		ctx == "" && start == w.runEnd+1 && w.doc[w.runEnd] == '\\') {
+	if w.inRun && ctx == w.runCtx && start >= w.runEnd && (start == w.runEnd ||
+		ctx == "" && (start == w.runEnd+1 && w.doc[w.runEnd] == '\\' || allSpace(w.doc[w.runEnd:start]))) {
 		w.runEnd = end
 		return
 	}
 	w.flush()
 	w.runStart, w.runEnd, w.runCtx, w.inRun = start, end, ctx, true
+}
+
+func allSpace(b []byte) bool {
+	for _, c := range b {
+		if !isSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // flush scans the current run of text.

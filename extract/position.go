@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"encoding/binary"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -75,4 +76,14 @@ func runeCount(b []byte) int {
 		}
 	}
 	return len(b)
+}
+
+// PosInString returns the position of byte offset off in a string given on
+// its own, such as a value to validate: unlike a document's, every
+// character counts, a leading byte order mark included.
+func PosInString(s string, off int) Pos {
+	before := s[:off]
+	line := 1 + strings.Count(before, "\n")
+	lineStart := strings.LastIndexByte(before, '\n') + 1
+	return Pos{Offset: off, Line: line, Column: 1 + utf8.RuneCountInString(before[lineStart:])}
 }

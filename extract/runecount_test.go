@@ -22,3 +22,22 @@ func FuzzRuneCount(f *testing.F) {
 		}
 	})
 }
+
+func TestPosInString(t *testing.T) {
+	tests := []struct {
+		s    string
+		off  int
+		want Pos
+	}{
+		{"urn:a:b", 0, Pos{Offset: 0, Line: 1, Column: 1}},
+		{"urn:a:b", 7, Pos{Offset: 7, Line: 1, Column: 8}},
+		{"http://é/x", 10, Pos{Offset: 10, Line: 1, Column: 10}},
+		{"\ufeffhttp://a/", 3, Pos{Offset: 3, Line: 1, Column: 2}}, // a BOM in a value is a character
+		{"a\nbc", 3, Pos{Offset: 3, Line: 2, Column: 2}},
+	}
+	for _, tt := range tests {
+		if got := PosInString(tt.s, tt.off); got != tt.want {
+			t.Errorf("PosInString(%q, %d) = %+v, want %+v", tt.s, tt.off, got, tt.want)
+		}
+	}
+}

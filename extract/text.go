@@ -280,6 +280,19 @@ func opensQuote(b []byte) bool {
 // the brackets is layout and is removed; a blank line, "<" or DQUOTE before
 // the ">" means this was not a wrapper after all. It fills in c and returns
 // the offset after the ">".
+// urlPrefixed reports whether b starts with the old "URL:" prefix followed
+// directly by a scheme and ":".
+func urlPrefixed(b []byte) bool {
+	if len(b) < 6 || !equalFoldASCII(b[:4], "url:") || !isAlpha(b[4]) {
+		return false
+	}
+	k := 5
+	for k < len(b) && is(b[k], mScheme) {
+		k++
+	}
+	return k < len(b) && b[k] == ':'
+}
+
 func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	n := len(src)
 	start, prefix, ctx := s, -1, ContextAngle
