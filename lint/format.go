@@ -11,66 +11,86 @@ import (
 	"github.com/urilint/urilint/extract"
 )
 
-// Formats lists the output formats of urilint extract.
+// Formats lists the output formats of urilint extract and urilint check;
+// each is written by the code in format_<name>.go.
 var Formats = []string{"text", "json", "jsonl"}
 
-// CandidateWriter writes the output of urilint extract. Append formats the
-// candidates of one file and may run concurrently for different files;
-// Write and Close are called in file order, from one goroutine.
-type CandidateWriter struct {
+// Writer writes the output of urilint extract (candidates) or urilint check
+// (diagnostics) in one of Formats. The Append methods format one item and
+// may run concurrently for different files; Write and Close are called in
+// file order, from one goroutine.
+type Writer struct {
 	w      io.Writer
 	format string
-	items  int // items written so far
+	key    string // the JSON list: "candidates" or "diagnostics"
+	items  int    // chunks written so far
 }
 
-// NewCandidateWriter returns a writer of one of Formats to w.
-func NewCandidateWriter(format string, w io.Writer) (*CandidateWriter, error) {
+// NewCandidateWriter returns a writer of candidates (urilint extract).
+func NewCandidateWriter(format string, w io.Writer) (*Writer, error) {
+	return newWriter(format, "candidates", w)
+}
+
+// NewDiagnosticWriter returns a writer of diagnostics (urilint check).
+func NewDiagnosticWriter(format string, w io.Writer) (*Writer, error) {
+	return newWriter(format, "diagnostics", w)
+}
+
+func newWriter(format, key string, w io.Writer) (*Writer, error) {
 	switch format {
 	case "text", "json", "jsonl":
-		return &CandidateWriter{w: w, format: format}, nil
+		return &Writer{w: w, format: format, key: key}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want text, json or jsonl)", format)
 }
 
-// Append appends to dst one candidate found in the file path.
-func (cw *CandidateWriter) Append(dst []byte, path string, c *extract.Candidate) []byte {
-	switch cw.format {
+// AppendCandidate appends one candidate found in the file path.
+func (w *Writer) AppendCandidate(dst []byte, path string, c *extract.Candidate) []byte {
+	switch w.format {
 	case "json":
-		dst = append(dst, ",\n"...) // Write drops the comma before the first item
-		return appendJSON(dst, newJSONCandidate(path, c))
+		return appendJSONItem(dst, newJSONCandidate(path, c))
 	case "jsonl":
-		return append(appendJSON(dst, newJSONCandidate(path, c)), '\n')
+		return appendJSONLine(dst, newJSONCandidate(path, c))
 	}
-	return fmt.Appendf(dst, "%s:%d:%d: %s %s\n", DisplayPath(path), c.Start.Line, c.Start.Column, c.Kind, Printable(c.URI))
+	return appendTextCandidate(dst, path, c)
 }
 
-// Write writes the output Append produced for one file.
-func (cw *CandidateWriter) Write(out []byte) error {
+// AppendDiagnostic appends one diagnostic.
+func (w *Writer) AppendDiagnostic(dst []byte, d *Diagnostic) []byte {
+	switch w.format {
+	case "json":
+		return appendJSONItem(dst, newJSONDiagnostic(d))
+	case "jsonl":
+		return appendJSONLine(dst, newJSONDiagnostic(d))
+	}
+	return appendTextDiagnostic(dst, d)
+}
+
+// Write writes the output the Append methods produced for one file.
+func (w *Writer) Write(out []byte) error {
 	if len(out) == 0 {
 		return nil
 	}
-	if cw.format == "json" {
-		if cw.items == 0 {
-			out = out[1:]
-			if _, err := io.WriteString(cw.w, `{"version":1,"candidates":[`); err != nil {
-				return err
-			}
+	if w.format == "json" && w.items == 0 {
+		out = out[1:] // the comma before the first item
+		if _, err := fmt.Fprintf(w.w, `{"version":1,%q:[`, w.key); err != nil {
+			return err
 		}
 	}
-	cw.items++
-	_, err := cw.w.Write(out)
+	w.items++
+	_, err := w.w.Write(out)
 	return err
 }
 
 // Close writes what follows the last file; errs are the files that could
 // not be read (the json format lists them).
-func (cw *CandidateWriter) Close(errs []*FileError) error {
-	if cw.format != "json" {
+func (w *Writer) Close(errs []*FileError) error {
+	if w.format != "json" {
 		return nil
 	}
 	var b []byte
-	if cw.items == 0 {
-		b = append(b, `{"version":1,"candidates":[`...)
+	if w.items == 0 {
+		b = fmt.Appendf(b, `{"version":1,%q:[`, w.key)
 	} else {
 		b = append(b, '\n')
 	}
@@ -82,47 +102,14 @@ func (cw *CandidateWriter) Close(errs []*FileError) error {
 		b = appendJSON(b, jsonError{File: e.Path, Message: e.Err.Error()})
 	}
 	b = append(b, "]}\n"...)
-	_, err := cw.w.Write(b)
+	_, err := w.w.Write(b)
 	return err
 }
 
-// jsonCandidate is a candidate as the json and jsonl formats write it.
-// Strings are UTF-8: an invalid byte in a file name or URI is written as
-// U+FFFD, while offsets still count the bytes of the file.
-type jsonCandidate struct {
-	File      string          `json:"file"`
-	URI       string          `json:"uri"`
-	Raw       string          `json:"raw"`
-	Kind      extract.Kind    `json:"kind"`
-	Context   extract.Context `json:"context"`
-	Attribute string          `json:"attribute,omitempty"`
-	Start     extract.Pos     `json:"start"`
-	End       extract.Pos     `json:"end"`
-	// Equivalence is the RFC 8141 equivalence key of a valid URN.
-	Equivalence string `json:"equivalence,omitempty"`
-}
-
-func newJSONCandidate(path string, c *extract.Candidate) jsonCandidate {
-	j := jsonCandidate{
-		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context,
-		Attribute: c.Attribute, Start: c.Start, End: c.End,
-	}
-	if c.Kind == extract.KindURN {
-		if p := extract.Parse(c.URI, extract.AsURN, extract.RFC8141); p.Valid() {
-			j.Equivalence = p.EquivalenceKey()
-		}
-	}
-	return j
-}
-
-// jsonError is a file that could not be read, in the json format.
-type jsonError struct {
-	File    string `json:"file"`
-	Message string `json:"message"`
-}
-
 // appendJSON appends the JSON encoding of v, without a newline and without
-// escaping "<", ">" and "&" (URIs are full of them).
+// escaping "<", ">" and "&" (URIs are full of them). Strings are UTF-8: an
+// invalid byte in a file name or URI is written as U+FFFD, while offsets
+// still count the bytes of the file.
 func appendJSON(dst []byte, v any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

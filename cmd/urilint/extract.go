@@ -43,7 +43,7 @@ func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return err
 		}
 		var b []byte
-		lint.Extract(lint.FormatOf(path), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.Append(b, path, c)) })
+		lint.Extract(lint.FormatOf(path), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, path, c)) })
 		sink.Close(b)
 		return nil
 	}, func(chunk []byte) {

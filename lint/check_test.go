@@ -1,0 +1,124 @@
+package lint_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+func rule(name string, codes ...extract.Code) *lint.Rule {
+	return &lint.Rule{Name: name, Category: lint.Syntax, Severity: lint.Error, Doc: "Title.\n\nText.", Codes: codes, Run: func(*lint.Pass) {}}
+}
+
+func TestValidate(t *testing.T) {
+	var all []extract.Code
+	for c := extract.Code(1); c.String() != fmt.Sprintf("Code(%d)", c); c++ {
+		all = append(all, c)
+	}
+	tests := []struct {
+		rules []*lint.Rule
+		err   string
+	}{
+		{[]*lint.Rule{rule("a", all...)}, ""},
+		{[]*lint.Rule{rule("a", all...), rule("a")}, "listed twice"},
+		{[]*lint.Rule{rule("A", all...)}, "lower case"},
+		{[]*lint.Rule{rule("a", all[1:]...)}, "reported by no rule"},
+		{[]*lint.Rule{rule("a", all...), rule("b", all[0])}, "claimed by rules"},
+		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: "Only a title.", Codes: all, Run: func(*lint.Pass) {}}}, "title paragraph"},
+		{[]*lint.Rule{{Name: "a", Category: "other", Severity: lint.Error, Doc: "T.\n\nX.", Codes: all, Run: func(*lint.Pass) {}}}, "unknown category"},
+	}
+	for _, tt := range tests {
+		err := lint.Validate(tt.rules)
+		if (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("Validate: %v, want %q", err, tt.err)
+		}
+	}
+	if _, err := lint.NewChecker(rules.All, &lint.Config{Severity: map[string]lint.Severity{"no-such-rule": lint.Off}}); err == nil {
+		t.Error("NewChecker accepted an unknown rule in the configuration")
+	}
+}
+
+func check(t *testing.T, cfg *lint.Config, doc string) []*lint.Diagnostic {
+	t.Helper()
+	ch, err := lint.NewChecker(rules.All, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []*lint.Diagnostic
+	ch.Check("doc.txt", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+	return diags
+}
+
+func summary(diags []*lint.Diagnostic) string {
+	var parts []string
+	for _, d := range diags {
+		parts = append(parts, fmt.Sprintf("%d:%d %s %s", d.Start.Line, d.Start.Column, d.Severity, d.Rule.Name))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Diagnostics come in order of offset, then rule name; severities can be
+// overridden or a rule turned off.
+func TestCheckOrderAndSeverity(t *testing.T) {
+	doc := "x urn:isbm:a%2cb?+r http://a/%7e\n"
+	want := "1:7 warning urn-nid-unregistered; 1:13 info percent-lowercase; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
+	if got := summary(check(t, nil, doc)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	cfg := &lint.Config{Severity: map[string]lint.Severity{"urn-nid-unregistered": lint.Error, "percent-lowercase": lint.Off}}
+	want = "1:7 error urn-nid-unregistered; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
+	if got := summary(check(t, cfg, doc)); got != want {
+		t.Errorf("with overrides:\ngot  %s\nwant %s", got, want)
+	}
+}
+
+func TestApplyFixes(t *testing.T) {
+	doc := "see http://a/%7euser%2fx and http://b/é and http://c/50%\n"
+	diags := check(t, nil, doc)
+	fixed, n := lint.ApplyFixes([]byte(doc), diags, true)
+	// "%7e" is "~": in running text its decoding is not safe (Markdown
+	// strikethrough), so only the upper-case and the encoding are applied.
+	if want := "see http://a/%7euser%2Fx and http://b/%C3%A9 and http://c/50%\n"; string(fixed) != want || n != 2 {
+		t.Errorf("safe fixes: %q (%d applied), want %q", fixed, n, want)
+	}
+	all, n := lint.ApplyFixes([]byte(doc), diags, false)
+	if want := "see http://a/~user%2Fx and http://b/%C3%A9 and http://c/50%25\n"; string(all) != want || n != 4 {
+		t.Errorf("all fixes: %q (%d applied), want %q", all, n, want)
+	}
+	// Applying the safe fixes again changes nothing.
+	again, n := lint.ApplyFixes(fixed, check(t, nil, string(fixed)), true)
+	if string(again) != string(fixed) || n != 0 {
+		t.Errorf("second pass changed %q to %q", fixed, again)
+	}
+	// Overlapping fixes: the second is left out.
+	d := &lint.Diagnostic{Fixes: []lint.SuggestedFix{{Safe: true, Edits: []lint.TextEdit{
+		{Start: extract.Pos{Offset: 0}, End: extract.Pos{Offset: 3}, New: "ABC"}}}}}
+	e := &lint.Diagnostic{Fixes: []lint.SuggestedFix{{Safe: true, Edits: []lint.TextEdit{
+		{Start: extract.Pos{Offset: 2}, End: extract.Pos{Offset: 4}, New: "!"}}}}}
+	if out, n := lint.ApplyFixes([]byte("abcdef"), []*lint.Diagnostic{d, e}, true); string(out) != "ABCdef" || n != 1 {
+		t.Errorf("overlap: %q, %d applied", out, n)
+	}
+}
+
+// A value is checked with positions inside it, every character counted.
+func TestCheckValue(t *testing.T) {
+	ch, _ := lint.NewChecker(rules.All, &lint.Config{})
+	var got []string
+	ch.CheckValue("\ufeffurn:a:b", extract.AsURN, func(d *lint.Diagnostic) {
+		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+	})
+	if want := "uri-scheme-syntax 1-5"; len(got) != 1 || got[0] != want { // the scheme, BOM and all
+		t.Errorf("got %q, want %q", got, want)
+	}
+	got = nil
+	ch.CheckValue("é urn", extract.AsRelativeRef, func(d *lint.Diagnostic) {
+		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+	})
+	if want := "percent-unencoded 1-3"; len(got) != 1 || got[0] != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

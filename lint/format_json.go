@@ -1,0 +1,88 @@
+package lint
+
+import (
+	"github.com/urilint/urilint/extract"
+)
+
+// The json format: one object, {"version":1,"candidates":[...],"errors":[...]}
+// for extract and {"version":1,"diagnostics":[...],"errors":[...]} for
+// check, streamed as the files come. Items are the objects below.
+
+// jsonCandidate is a candidate in the json and jsonl formats.
+type jsonCandidate struct {
+	File      string          `json:"file"`
+	URI       string          `json:"uri"`
+	Raw       string          `json:"raw"`
+	Kind      extract.Kind    `json:"kind"`
+	Context   extract.Context `json:"context"`
+	Attribute string          `json:"attribute,omitempty"`
+	Start     extract.Pos     `json:"start"`
+	End       extract.Pos     `json:"end"`
+	// Equivalence is the RFC 8141 equivalence key of a valid URN.
+	Equivalence string `json:"equivalence,omitempty"`
+}
+
+func newJSONCandidate(path string, c *extract.Candidate) jsonCandidate {
+	j := jsonCandidate{
+		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context,
+		Attribute: c.Attribute, Start: c.Start, End: c.End,
+	}
+	if c.Kind == extract.KindURN {
+		if p := extract.Parse(c.URI, extract.AsURN, extract.RFC8141); p.Valid() {
+			j.Equivalence = p.EquivalenceKey()
+		}
+	}
+	return j
+}
+
+// jsonDiagnostic is a diagnostic in the json and jsonl formats.
+type jsonDiagnostic struct {
+	File     string      `json:"file"`
+	Rule     string      `json:"rule"`
+	Category Category    `json:"category"`
+	Severity Severity    `json:"severity"`
+	Message  string      `json:"message"`
+	URI      string      `json:"uri"`
+	Start    extract.Pos `json:"start"`
+	End      extract.Pos `json:"end"`
+	Fixes    []jsonFix   `json:"fixes"`
+	URL      string      `json:"url"`
+}
+
+type jsonFix struct {
+	Message string     `json:"message"`
+	Safe    bool       `json:"safe"`
+	Edits   []TextEdit `json:"edits"`
+}
+
+// MarshalJSON writes an edit as {"start","end","new"}.
+func (e TextEdit) MarshalJSON() ([]byte, error) {
+	return appendJSON(nil, struct {
+		Start extract.Pos `json:"start"`
+		End   extract.Pos `json:"end"`
+		New   string      `json:"new"`
+	}{e.Start, e.End, e.New}), nil
+}
+
+func newJSONDiagnostic(d *Diagnostic) jsonDiagnostic {
+	j := jsonDiagnostic{
+		File: d.File, Rule: d.Rule.Name, Category: d.Rule.Category, Severity: d.Severity,
+		Message: d.Message, URI: d.URI, Start: d.Start, End: d.End, Fixes: []jsonFix{}, URL: d.Rule.DocURL(),
+	}
+	for _, f := range d.Fixes {
+		j.Fixes = append(j.Fixes, jsonFix(f))
+	}
+	return j
+}
+
+// jsonError is a file that could not be read.
+type jsonError struct {
+	File    string `json:"file"`
+	Message string `json:"message"`
+}
+
+// appendJSONItem appends one item of the json list, after a separating
+// comma (which Writer.Write drops before the first item) and a newline.
+func appendJSONItem(dst []byte, v any) []byte {
+	return appendJSON(append(dst, ",\n"...), v)
+}

@@ -1,0 +1,166 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// Category says what kind of problem a rule reports.
+type Category string
+
+// Rule categories.
+const (
+	// Syntax: the string is not a valid URI or URN.
+	Syntax Category = "syntax"
+	// Policy: a registration rule, or a SHOULD of a specification.
+	Policy Category = "policy"
+	// Style: valid, but not in canonical form.
+	Style Category = "style"
+)
+
+// Severity is how much a diagnostic matters. Higher is worse.
+type Severity uint8
+
+// Severities, in increasing order.
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+var severityNames = [...]string{Info: "info", Warning: "warning", Error: "error"}
+
+func (s Severity) String() string {
+	if s > 0 && int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("Severity(%d)", s)
+}
+
+// MarshalText writes the severity's name, for JSON.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// ParseSeverity reads a severity name.
+func ParseSeverity(name string) (Severity, error) {
+	for s, n := range severityNames {
+		if n != "" && n == name {
+			return Severity(s), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", name)
+}
+
+// Rule is one check, a plain value in the manner of
+// golang.org/x/tools/go/analysis.Analyzer: rules are listed explicitly,
+// documented by their Doc, and run by the engine on every candidate. A rule
+// never prints or reads files; it reports through the Pass.
+type Rule struct {
+	// Name is the rule's ID, a public contract: never renamed.
+	Name     string
+	Category Category
+	// Severity is the default severity of its diagnostics.
+	Severity Severity
+	// Doc documents the rule: the first paragraph is a one-line title, the
+	// rest explains, with examples.
+	Doc string
+	// Codes are the grammar problem codes this rule reports. Every code is
+	// claimed by exactly one rule, so that no problem goes unreported.
+	Codes []extract.Code
+	// Run checks one candidate.
+	Run func(*Pass)
+}
+
+// Title is the first paragraph of the rule's documentation.
+func (r *Rule) Title() string {
+	title, _, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n\n")
+	return strings.Join(strings.Fields(title), " ")
+}
+
+// DocURL is where the rule is documented.
+func (r *Rule) DocURL() string { return DocsURL + "#" + r.Name }
+
+// DocsURL is the page that documents every rule.
+const DocsURL = "https://github.com/urilint/urilint/blob/main/docs/rules.md"
+
+// Pass is what a rule sees of one candidate, and where it reports.
+type Pass struct {
+	// Candidate is the URI or URN, with where it was found.
+	Candidate *extract.Candidate
+	// URI is the candidate parsed: as a URN (under the configured URN syntax)
+	// for kind urn, as a relative reference for kind relative-ref, else as a
+	// URI.
+	URI *extract.Parsed
+	// Config holds the settings rules consult.
+	Config *Config
+
+	rule   *Rule
+	report func(*Rule, Finding)
+}
+
+// Report records a finding of the running rule.
+func (p *Pass) Report(f Finding) { p.report(p.rule, f) }
+
+// Problems yields the grammar problems of the URI that the running rule
+// reports: those with one of its Codes.
+func (p *Pass) Problems(yield func(extract.Problem) bool) {
+	for _, pr := range p.URI.Problems {
+		if slices.Contains(p.rule.Codes, pr.Code) && !yield(pr) {
+			return
+		}
+	}
+}
+
+// Reportf records a finding on the URI bytes [start, end) with a message
+// and no fix.
+func (p *Pass) Reportf(start, end int, format string, args ...any) {
+	p.Report(Finding{Start: start, End: end, Message: fmt.Sprintf(format, args...)})
+}
+
+// Finding is what a rule reports: the offending bytes of the URI (or of the
+// document, when InDocument is set), a message naming them and the fix, and
+// the fixes it can offer.
+type Finding struct {
+	Start, End int
+	// InDocument says that Start, End and the fixes' edits are offsets in
+	// the document rather than in the URI: for what lies outside the URI,
+	// such as a "URL:" prefix.
+	InDocument bool
+	Message    string
+	Fixes      []Fix
+}
+
+// Fix is a way to resolve a finding: edits that do not overlap, and a
+// message in the imperative ("percent-encode the space"). A fix is Safe
+// when it can never change what the identifier means (RFC 3986 section 6:
+// case of percent-encodings, decoding unreserved characters, encoding a
+// character that cannot appear literally); --fix applies only safe fixes.
+type Fix struct {
+	Message string
+	Safe    bool
+	Edits   []Edit
+}
+
+// Edit replaces the bytes [Start, End) with New.
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// Config holds the settings the engine and the rules use.
+type Config struct {
+	// URNSyntax is the grammar URNs are parsed with.
+	URNSyntax extract.Syntax
+	// Extract selects what the walkers read.
+	Extract extract.Options
+	// Severity overrides a rule's default severity; Off turns it off.
+	Severity map[string]Severity
+	// AllowedNIDs and AllowedSchemes are registered in addition to the IANA
+	// registries (private namespaces and schemes), in lower case.
+	AllowedNIDs, AllowedSchemes map[string]bool
+}
+
+// Off, as a severity override, turns a rule off.
+const Off Severity = 0xff

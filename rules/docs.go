@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urilint/urilint/lint"
+)
+
+// Markdown renders the documentation of every rule, the page docs/rules.md
+// (a test keeps the committed page current).
+func Markdown() string {
+	var b strings.Builder
+	b.WriteString("# urilint rules\n\n")
+	b.WriteString("<!-- Generated from the rules' Doc by `go test ./rules -run Docs -update`; do not edit. -->\n\n")
+	b.WriteString("Every rule is on by default at its default severity. Rule IDs are a public contract: they never change.\n")
+	b.WriteString("Categories: `syntax` (the string is not a valid URI or URN), `policy` (a registration rule or a SHOULD\n")
+	b.WriteString("of a specification), `style` (valid, but not in canonical form). A fix marked safe never changes what\n")
+	b.WriteString("the identifier means.\n\n")
+	b.WriteString("| rule | category | severity | reports |\n|---|---|---|---|\n")
+	for _, r := range All {
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, r.Title())
+	}
+	for _, r := range All {
+		fmt.Fprintf(&b, "\n## %s\n\n", r.Name)
+		fmt.Fprintf(&b, "Category `%s`, default severity `%s`.\n\n", r.Category, r.Severity)
+		b.WriteString(markdownDoc(r.Doc))
+	}
+	return b.String()
+}
+
+// markdownDoc turns a rule's Doc into Markdown: the title paragraph in
+// bold, "Bad:"/"Good:" example lines and indented blocks as code.
+func markdownDoc(doc string) string {
+	paras := strings.Split(strings.TrimSpace(doc), "\n\n")
+	var b strings.Builder
+	for i, p := range paras {
+		switch {
+		case i == 0:
+			fmt.Fprintf(&b, "**%s**\n\n", strings.Join(strings.Fields(p), " "))
+		case strings.HasPrefix(p, "Bad:") || strings.HasPrefix(p, "Good:"):
+			b.WriteString("```text\n" + p + "\n```\n\n")
+		default:
+			b.WriteString(p + "\n\n")
+		}
+	}
+	return b.String()
+}
+
+// Explain is the full documentation of a rule, for urilint explain.
+func Explain(r *lint.Rule) string {
+	return fmt.Sprintf("%s (%s, default severity %s)\n\n%s\n\n%s\n", r.Name, r.Category, r.Severity,
+		strings.TrimSpace(r.Doc), r.DocURL())
+}

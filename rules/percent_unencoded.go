@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// PercentUnencoded reports a character that must be percent-encoded.
+var PercentUnencoded = &lint.Rule{
+	Name:     "percent-unencoded",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Codes:    []extract.Code{extract.Unencoded},
+	Doc: `A character that can only appear in a URI percent-encoded appears literally.
+
+RFC 3986 section 2 and appendix A admit no other characters. The excluded ones of RFC 2396bis 2.4.3 and
+draft-ietf-urnbis-rfc2141bis-urn-03 2.5.3 must be percent-encoded:
+- control characters and the space (where whitespace is not layout, as it is inside <...>);
+- '"', "<", ">", "\", "^", the backtick, "{", "|" and "}";
+- every non-ASCII character, as its UTF-8 octets (RFC 3986 section 2.5, RFC 8141 section 2);
+- a second "#", inside a fragment;
+- "[" and "]" outside an IP literal.
+
+An IRI written in text or markup is reported here: URIs are ASCII.
+
+Bad:  http://example.com/a b  http://example.com/Москва  http://example.com/{id}  urn:example:café
+Good: http://example.com/a%20b  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0
+
+Fix: percent-encode the UTF-8 octets. It is safe, since the only way to read such a URI is with the
+characters encoded, except in a host name. There, an internationalized domain name is written in its
+IDNA A-label form (xn--...), as RFC 3986 section 3.2.2 recommends, so the fix is not safe.`,
+	Run: func(p *lint.Pass) {
+		u := p.URI
+		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
+			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost)
+			if inHost {
+				fix.Message += " (an internationalized domain name is better written as its xn-- A-label)"
+			}
+			return []lint.Fix{fix}
+		})
+	},
+}

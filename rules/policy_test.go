@@ -1,0 +1,162 @@
+package rules
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// lintValue returns the names of the rules that report on a value, with
+// the default configuration.
+func lintValue(t *testing.T, v string, cfg *lint.Config) []string {
+	t.Helper()
+	if cfg == nil {
+		cfg = &lint.Config{}
+	}
+	ch, err := lint.NewChecker(All, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	ch.CheckValue(v, extract.AsAuto, func(d *lint.Diagnostic) { names = append(names, d.Rule.Name) })
+	return names
+}
+
+// RFC 8141 section 5: the constraints on NIDs beyond their syntax.
+func TestRFC8141Section5(t *testing.T) {
+	tests := []struct {
+		urn  string
+		want []string
+	}{
+		{"urn:example:x", nil},
+		{"urn:urn-7:x", nil},                              // 5.2: informal, registered
+		{"urn:urn-9:x", []string{"urn-nid-unregistered"}}, // 5.2: well formed, not (yet) assigned
+		{"urn:urn-0:x", []string{"urn-nid-reserved"}},     // 5.2: no leading zeros
+		{"urn:urn-07:x", []string{"urn-nid-reserved"}},
+		{"urn:urn-:x", []string{"urn-nid-syntax"}}, // a trailing hyphen: syntax first
+		{"urn:urn:x", []string{"urn-nid-reserved"}},
+		{"urn:X-foo:x", []string{"urn-nid-reserved"}}, // appendix C
+		{"urn:x-foo:x", []string{"urn-nid-reserved"}},
+		{"urn:de-bund:x", []string{"urn-nid-reserved"}},  // 5.1(3): ALPHA ALPHA "-"
+		{"urn:xn--abc:x", []string{"urn-nid-reserved"}},  // 5.1(3): "xn--"
+		{"urn:ab:x", []string{"urn-nid-reserved"}},       // 5.1(3): more than two characters
+		{"urn:a1-b:x", []string{"urn-nid-unregistered"}}, // a digit: not a country code
+		{"urn:abc:x", []string{"urn-nid-unregistered"}},
+	}
+	for _, tt := range tests {
+		if got := lintValue(t, tt.urn, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: rules %q, want %q", tt.urn, got, tt.want)
+		}
+	}
+	// Registered on purpose by the configuration.
+	if got := lintValue(t, "urn:ab:x", &lint.Config{AllowedNIDs: map[string]bool{"ab": true}}); got != nil {
+		t.Errorf("allowed urn:ab:x: rules %q", got)
+	}
+}
+
+// RFC 8141 section 3.2's URNs are valid and registered: nothing is reported
+// but the r-component.
+func TestRFC8141Section3Examples(t *testing.T) {
+	for _, urn := range []string{
+		"urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456",
+		"urn:example:a123,z456?=xyz", "urn:example:a123,z456#789", "urn:example:a123,z456/foo",
+		"urn:example:a123%2Cz456", "urn:example:A123,z456", "urn:example:%D0%B0123,z456",
+	} {
+		if got := lintValue(t, urn, nil); got != nil {
+			t.Errorf("%s: rules %q", urn, got)
+		}
+	}
+	if got := lintValue(t, "urn:example:a123,z456?+abc", nil); !slices.Equal(got, []string{"urn-r-component"}) {
+		t.Errorf("r-component: rules %q", got)
+	}
+	// "%2c" is equivalent to "%2C", and written in lower case.
+	if got := lintValue(t, "URN:EXAMPLE:a123%2cz456", nil); !slices.Equal(got, []string{"percent-lowercase"}) {
+		t.Errorf("lower-case encoding: rules %q", got)
+	}
+}
+
+// The nid_policy labels of the URN conformance cases agree with the policy
+// rules: for every case valid under RFC 8141, the labels are exactly the
+// policy problems urn-nid-reserved reports (by the label its message
+// implies), and a case without labels draws no urn-nid-reserved.
+func TestNIDPolicyConformance(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "conformance", "urn-cases.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	labels := []struct{ label, message string }{
+		{"reserved-urn", `"urn" is reserved`},
+		{"x-prefix", `experimental "X-"`},
+		{"bad-informal-form", "informal namespaces"},
+		{"two-letter-prefix", "reserved for"},
+		{"too-short-for-formal", "more than two characters"},
+	}
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var c struct {
+			Input     string   `json:"input"`
+			Valid     bool     `json:"valid_rfc8141"`
+			NIDPolicy []string `json:"nid_policy"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		if !c.Valid {
+			continue
+		}
+		ch, _ := lint.NewChecker(All, &lint.Config{})
+		var got []string
+		ch.CheckValue(c.Input, extract.AsURN, func(d *lint.Diagnostic) {
+			if d.Rule != URNNIDReserved {
+				return
+			}
+			for _, l := range labels {
+				if strings.Contains(d.Message, l.message) {
+					got = append(got, l.label)
+				}
+			}
+		})
+		if !slices.Equal(got, c.NIDPolicy) {
+			t.Errorf("%q: policy %q, want %q", c.Input, got, c.NIDPolicy)
+		}
+		n++
+	}
+	t.Logf("%d valid URN cases agree with their nid_policy labels", n)
+}
+
+func TestSuggest(t *testing.T) {
+	tests := []struct {
+		name, want string
+		names      []string
+	}{
+		{"isbm", "isbn", []string{"isbn", "issn"}},
+		{"exmaple", "example", []string{"example"}}, //nolint:misspell // the typo is the test
+		{"htps", "https", []string{"https", "http"}},
+		{"htttp", "http", []string{"https", "http"}},
+		{"hxxps", "", []string{"https"}},          // two edits on five letters: no guess (and hxxps is deliberate "defanging")
+		{"mialtoo", "mailto", []string{"mailto"}}, // two edits on a longer name
+		{"xyzzy", "", []string{"https", "http"}},
+		{"ab", "", []string{"abc"}}, // too short to guess
+		{"ISBM", "isbn", []string{"isbn"}},
+	}
+	for _, tt := range tests {
+		if got := suggest(tt.name, tt.names); got != tt.want {
+			t.Errorf("suggest(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if d := distance("ca", "abc", 9); d != 3 {
+		t.Errorf("distance(ca, abc) = %d, want 3 (optimal string alignment)", d)
+	}
+	if got := suggestScheme("linkhttps"); got != "https" {
+		t.Errorf("suggestScheme(linkhttps) = %q", got)
+	}
+}

@@ -1,0 +1,64 @@
+// Package rules holds urilint's lint rules, one per file, each a plain
+// lint.Rule value, listed explicitly in All.
+package rules
+
+import (
+	"fmt"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// All is every rule, in the order they are documented. Their names are a
+// public contract.
+var All = []*lint.Rule{
+	URNNIDSyntax,
+	URNNSSSyntax,
+	URNUnencodedQuestion,
+	URNComponentSyntax,
+	URNNIDReserved,
+	URNNIDUnregistered,
+	URNRComponent,
+	URNNUL,
+	PercentMalformed,
+	PercentUnencoded,
+	PercentLowercase,
+	PercentUnreserved,
+	URISchemeSyntax,
+	URISchemeUnregistered,
+	URIAuthority,
+	URIHyphenBreak,
+	URIURLPrefix,
+}
+
+// ByName returns the rule with a name, or nil.
+func ByName(name string) *lint.Rule {
+	for _, r := range All {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// reportProblems reports each grammar problem of the running rule with the
+// grammar's message; fixes, if not nil, offers fixes for a problem.
+func reportProblems(p *lint.Pass, fixes func(extract.Problem) []lint.Fix) {
+	for pr := range p.Problems {
+		f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message(p.URI.Input)}
+		if fixes != nil {
+			f.Fixes = fixes(pr)
+		}
+		p.Report(f)
+	}
+}
+
+// encodeFix is the fix that percent-encodes the URI bytes [start, end).
+func encodeFix(uri string, start, end int, safe bool) lint.Fix {
+	text := uri[start:end]
+	return lint.Fix{
+		Message: fmt.Sprintf("percent-encode %q as %s", text, extract.PercentEncode(text)),
+		Safe:    safe,
+		Edits:   []lint.Edit{{Start: start, End: end, New: extract.PercentEncode(text)}},
+	}
+}

@@ -1,0 +1,62 @@
+package rules
+
+import "strings"
+
+// suggest returns the name among names most likely meant by the
+// unregistered name (compared in lower case), or "": one at edit distance 1
+// (a letter added, dropped, changed, or two swapped), or 2 for names of six
+// letters or more. Names shorter than three letters get no suggestion: too
+// many names are one edit away. Among equally close names, the first in
+// the order given wins, so callers list the likelier ones first.
+func suggest(name string, names []string) string {
+	name = strings.ToLower(name)
+	if len(name) < 3 {
+		return ""
+	}
+	limit := 1
+	if len(name) >= 6 {
+		limit = 2
+	}
+	best, bestD := "", limit+1
+	for _, n := range names {
+		if d := distance(name, n, bestD); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// distance is the optimal string alignment (Damerau-Levenshtein) distance
+// between a and b, or a number >= limit when it is at least limit.
+func distance(a, b string, limit int) int {
+	if d := len(a) - len(b); d >= limit || -d >= limit {
+		return limit
+	}
+	// Three rows of the dynamic programming table.
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin >= limit {
+			return limit
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,35 @@
+package rules
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// URIAuthority reports a malformed authority.
+var URIAuthority = &lint.Rule{
+	Name:     "uri-authority",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Codes:    []extract.Code{extract.PortChar, extract.IPLiteral, extract.UserinfoChar, extract.HostChar},
+	Doc: `A URI's authority is malformed: its port, IP literal, userinfo or host.
+
+RFC 3986 section 3.2: authority = [ userinfo "@" ] host [ ":" port ], with port = *DIGIT. An IP literal is
+"[" IPv6address "]" or "[" IPvFuture "]" (section 3.2.2), and nothing but ":" and a port may follow its
+"]". IPv6 zone identifiers (RFC 6874, "%25eth0") are not part of RFC 3986 and are reported. The userinfo
+ends at the last "@", so an earlier "@" must be percent-encoded. Characters that must always be
+percent-encoded are reported by percent-unencoded.
+
+Bad:  http://example.com:80a/  http://[::1%25eth0]/  http://[1:2:3]/  http://me@work@example.com/
+Good: http://example.com:80/  http://[::1]/  http://me%40work@example.com/
+
+Fix: percent-encode an "@" in the userinfo (safe: the last "@" ends the userinfo, so this is the only
+reading). Nothing else has a fix.`,
+	Run: func(p *lint.Pass) {
+		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+			if pr.Code == extract.UserinfoChar {
+				return []lint.Fix{encodeFix(p.URI.Input, pr.Start, pr.End, true)}
+			}
+			return nil
+		})
+	},
+}

@@ -1,0 +1,28 @@
+package rules
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// URISchemeSyntax reports a malformed or missing scheme.
+var URISchemeSyntax = &lint.Rule{
+	Name:     "uri-scheme-syntax",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Codes: []extract.Code{extract.SchemeMissing, extract.SchemeEmpty, extract.SchemeStart, extract.SchemeChar,
+		extract.NotURN, extract.RelativeColon},
+	Doc: `A URI's scheme is malformed or missing.
+
+RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). A scheme starts with a letter
+and holds only letters, digits, "+", "-" and ".", and nothing else can stand in for it. The rule also
+reports a relative reference whose first path segment holds a ":", which would be read as a scheme
+(section 4.2). In a link destination this is usually a typo, such as "(https://...)" written inside a
+Markdown link's parentheses.
+
+Bad:  (https://example.com/  1http:x  h_ttp://example.com/
+Good: https://example.com/
+
+No fix is offered.`,
+	Run: func(p *lint.Pass) { reportProblems(p, nil) },
+}

@@ -1,0 +1,33 @@
+package rules
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// URNComponentSyntax reports an empty or malformed r- or q-component.
+var URNComponentSyntax = &lint.Rule{
+	Name:     "urn-component-syntax",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Codes:    []extract.Code{extract.RComponentEmpty, extract.QComponentEmpty, extract.ComponentStart},
+	Doc: `A URN's r-component ("?+") or q-component ("?=") is empty or starts with "/" or "?".
+
+RFC 8141 section 2: r-component = pchar *( pchar / "/" / "?" ), and the same for the q-component. So a
+component must not be empty and must start with a pchar. An r-component ends at the first "?=" or "#",
+a q-component only at "#". So "urn:ex:ex?+?=q" has an empty r-component, and "?+" or "?=" inside a
+q-component is data. Characters that must be percent-encoded are reported by percent-unencoded.
+
+Bad:  urn:example:a?+  urn:example:a?+?=q  urn:example:a?=/x
+Good: urn:example:a?+r?=q  urn:example:a?=x/y
+
+Fixes (not safe): remove the delimiter of an empty component, or percent-encode a leading "/" or "?".`,
+	Run: func(p *lint.Pass) {
+		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+			if pr.Code == extract.ComponentStart {
+				return []lint.Fix{encodeFix(p.URI.Input, pr.Start, pr.End, false)}
+			}
+			return []lint.Fix{{Message: "remove the empty component's delimiter", Edits: []lint.Edit{{Start: pr.Start, End: pr.End}}}}
+		})
+	},
+}

@@ -1,0 +1,103 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/iana"
+	"github.com/urilint/urilint/lint"
+)
+
+// URNNIDReserved reports a NID that RFC 8141 section 5 reserves.
+var URNNIDReserved = &lint.Rule{
+	Name:     "urn-nid-reserved",
+	Category: lint.Policy,
+	Severity: lint.Error,
+	Codes:    []extract.Code{extract.NIDReserved},
+	Doc: `A URN's namespace identifier (NID) is one that can never be registered.
+
+RFC 8141 section 5 constrains NIDs beyond their syntax:
+- "urn" itself is reserved (RFC 2141 section 2.1; draft-ietf-urnbis-rfc2141bis-urn-03 section 2.1);
+- "X-" started the experimental namespaces of RFC 3406. RFC 8141 appendix C removed them, and "strings
+  conforming to URN syntax within experimental URN namespaces are not valid URNs". Use urn:example for
+  experiments;
+- "urn-" starts informal namespaces, which IANA numbers: "urn-" and a number without leading zeros
+  (section 5.2);
+- a formal NID must be more than two characters long. It must not start with two letters and "-",
+  which is kept for country codes, nor with "xn--" or another two letters and "--", kept for DNS A-labels
+  (section 5.1).
+
+A NID in the IANA registry, or allowed by the configuration, is exempt from the last two.
+
+Bad:  urn:urn:x  urn:X-foo:x  urn:urn-01:x  urn:de-bund:x  urn:xn--abc:x  urn:ab:x
+Good: urn:example:x  urn:urn-7:x
+
+No fix is offered.`,
+	Run: func(p *lint.Pass) {
+		nid, ok := validNID(p)
+		if !ok {
+			return
+		}
+		if msg := reservedNID(nid, p.Config); msg != "" {
+			p.Reportf(p.URI.NID.Start, p.URI.NID.End, "%s", msg)
+		}
+	},
+}
+
+// validNID returns the NID of a URN whose NID has no syntax problem.
+func validNID(p *lint.Pass) (string, bool) {
+	u := p.URI
+	if u.As != extract.AsURN || !u.NID.Present() {
+		return "", false
+	}
+	for _, pr := range u.Problems {
+		switch pr.Code {
+		case extract.NIDEmpty, extract.NIDChar, extract.NIDTooShort, extract.NIDTooLong,
+			extract.NIDLeadingHyphen, extract.NIDTrailingHyphen:
+			return "", false
+		}
+	}
+	return u.NID.In(u.Input), true
+}
+
+// reservedNID says why a NID is reserved, or "". Its cases match the
+// nid_policy labels of the conformance cases: reserved-urn, x-prefix,
+// bad-informal-form, two-letter-prefix, too-short-for-formal.
+func reservedNID(nid string, cfg *lint.Config) string {
+	n := strings.ToLower(nid)
+	registered := func() bool {
+		_, ok := iana.LookupNamespace(n)
+		return ok || cfg.AllowedNIDs[n]
+	}
+	switch {
+	case n == "urn":
+		return `namespace identifier "urn" is reserved (RFC 2141 section 2.1)`
+	case strings.HasPrefix(n, "x-"):
+		return `namespace identifier "` + nid + `": experimental "X-" namespaces are not valid URNs (RFC 8141 appendix C); use "urn:example:" for experiments`
+	case strings.HasPrefix(n, "urn-") && !informalNumber(n[4:]):
+		return `namespace identifier "` + nid + `": informal namespaces are "urn-" and a number without leading zeros (RFC 8141 section 5.2)`
+	case len(n) >= 3 && isLetter(n[0]) && isLetter(n[1]) && n[2] == '-' && !registered():
+		if len(n) > 3 && n[3] == '-' {
+			return `namespace identifier "` + nid + `": two letters and "--" (such as "xn--") are reserved for DNS A-labels (RFC 8141 section 5.1)`
+		}
+		return `namespace identifier "` + nid + `": two letters and "-" are reserved for country-code namespaces (RFC 8141 section 5.1)`
+	case len(n) <= 2 && !registered():
+		return `namespace identifier "` + nid + `": a formal namespace identifier must be more than two characters long (RFC 8141 section 5.1)`
+	}
+	return ""
+}
+
+// informalNumber reports whether s is a number without leading zeros.
+func informalNumber(s string) bool {
+	if s == "" || s[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

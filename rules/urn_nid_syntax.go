@@ -1,0 +1,31 @@
+package rules
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// URNNIDSyntax reports a malformed namespace identifier.
+var URNNIDSyntax = &lint.Rule{
+	Name:     "urn-nid-syntax",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Codes: []extract.Code{extract.NIDEmpty, extract.NIDChar, extract.NIDTooShort, extract.NIDTooLong,
+		extract.NIDLeadingHyphen, extract.NIDTrailingHyphen},
+	Doc: `The namespace identifier (NID) of a URN is malformed.
+
+RFC 8141 section 2 defines NID = (alphanum) 0*30(ldh) (alphanum): 2 to 32 ASCII letters, digits and
+hyphens, neither starting nor ending with a hyphen. Nothing else may appear in it, and it cannot be
+percent-encoded. The rule reports an empty NID, a NID that is too short or too long, a leading or
+trailing hyphen, and any other character.
+
+With --urn-syntax rfc2141, RFC 2141's rule applies instead: 1 to 32 letters, digits and hyphens, not
+starting with a hyphen (a trailing one is allowed). The reserved NID "urn" is reported by
+urn-nid-reserved.
+
+Bad:  urn:a:b  urn:-x:y  urn:x_y:z  urn::z
+Good: urn:example:b
+
+No fix is offered: only the author knows the intended namespace.`,
+	Run: func(p *lint.Pass) { reportProblems(p, nil) },
+}

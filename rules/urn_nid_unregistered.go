@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/urilint/urilint/iana"
+	"github.com/urilint/urilint/lint"
+)
+
+// URNNIDUnregistered reports a NID that is not in the IANA registry.
+var URNNIDUnregistered = &lint.Rule{
+	Name:     "urn-nid-unregistered",
+	Category: lint.Policy,
+	Severity: lint.Warning,
+	Doc: `A URN's namespace identifier (NID) is not in the IANA registry.
+
+A URN namespace exists once IANA registers it (RFC 8141 section 6): in its "Uniform Resource Names
+(URN) Namespaces" registry, formal NIDs by name and informal ones as "urn-" and a number. A URN in an
+unregistered namespace is only syntactically a URN. When the NID is one edit away from a registered
+one (two, for long NIDs), the message suggests it. The registry snapshot is in iana/urn-namespaces.csv.
+NIDs are compared ignoring case. "example" (RFC 6963) is registered, for examples and experiments.
+
+Private namespaces that a team uses on purpose can be allowed in the configuration. NIDs that can never
+be registered are reported by urn-nid-reserved instead.
+
+Bad:  urn:isbm:0-395-36341-1  urn:mycorp:x
+Good: urn:isbn:0-395-36341-1
+
+Fix (not safe): the suggested registered NID.`,
+	Run: func(p *lint.Pass) {
+		nid, ok := validNID(p)
+		if !ok || reservedNID(nid, p.Config) != "" {
+			return
+		}
+		n := strings.ToLower(nid)
+		if _, ok := iana.LookupNamespace(n); ok || p.Config.AllowedNIDs[n] {
+			return
+		}
+		f := lint.Finding{Start: p.URI.NID.Start, End: p.URI.NID.End,
+			Message: fmt.Sprintf("namespace identifier %q is not in the IANA URN namespace registry", nid)}
+		if s := suggest(n, registeredNIDs()); s != "" {
+			f.Message += fmt.Sprintf("; did you mean %q?", s)
+			f.Fixes = []lint.Fix{{Message: fmt.Sprintf("use the registered namespace %q", s),
+				Edits: []lint.Edit{{Start: f.Start, End: f.End, New: s}}}}
+		}
+		p.Report(f)
+	},
+}
+
+// registeredNIDs lists the formal NIDs of the registry (informal ones are
+// numbers, which a typo does not suggest).
+var registeredNIDs = sync.OnceValue(func() []string {
+	var nids []string
+	for _, n := range iana.Namespaces() {
+		if n.Kind == iana.Formal {
+			nids = append(nids, n.NID)
+		}
+	}
+	return nids
+})

@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// URNUnencodedQuestion reports a "?" in a URN's NSS that starts neither an
+// r-component nor a q-component.
+var URNUnencodedQuestion = &lint.Rule{
+	Name:     "urn-unencoded-question",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Codes:    []extract.Code{extract.UnencodedQuestion},
+	Doc: `A "?" in a URN's namespace-specific string that starts neither "?+" nor "?=".
+
+RFC 8141 section 2: "a '?' that is not immediately followed by '=' or '+' is not defined for URNs and
+SHOULD be treated as a syntax error". Documents still carry the component syntaxes of earlier drafts,
+and the message says which one a "?" most likely comes from:
+- the 2015 URNbis draft started a q-component with "?" and an r-component with "??";
+- draft-ietf-urnbis-rfc2141bis-urn-03 (2012) added query directives such as "?s=I2U".
+
+RFC 8141 writes an r-component "?+" and a q-component "?=". A literal "?" is percent-encoded as %3F.
+
+Bad:  urn:example:a?b  urn:example:a??resolve  urn:example:a?s=I2U
+Good: urn:example:a?=b  urn:example:a?+resolve  urn:example:a%3Fb
+
+Fixes (not safe, since they change the URN): write "?+" for "??", write "?=" for "?", or
+percent-encode the "?".`,
+	Run: func(p *lint.Pass) {
+		uri := p.URI.Input
+		for pr := range p.Problems {
+			f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message(uri)}
+			text, rest := uri[pr.Start:pr.End], uri[pr.End:]
+			switch {
+			case text == "??":
+				f.Fixes = append(f.Fixes, lint.Fix{Message: `write the r-component delimiter "?+"`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "?+"}}})
+			case text == "?" && !strings.HasPrefix(rest, "?"):
+				f.Fixes = append(f.Fixes, lint.Fix{Message: `write the q-component delimiter "?="`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "?="}}})
+			}
+			f.Fixes = append(f.Fixes, encodeFix(uri, pr.Start, pr.End, false))
+			p.Report(f)
+		}
+	},
+}
