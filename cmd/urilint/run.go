@@ -13,8 +13,8 @@ import (
 
 // Exit codes, the same for every command.
 const (
-	exitOK       = 0 // success; every value valid
-	exitFindings = 1 // a value is invalid (validate)
+	exitOK       = 0 // success; every value valid; nothing at the fail level
+	exitFindings = 1 // a value is invalid (validate); a diagnostic at the fail level (check)
 	exitError    = 2 // usage error, or a file could not be read
 )
 
@@ -22,12 +22,16 @@ const usage = `urilint finds the URIs and URNs in Markdown, HTML and plain-text 
 and tells you what is wrong with them.
 
 Usage:
+  urilint check [flags] PATH...       report what is wrong with every URI and URN in files and directories
   urilint extract [flags] PATH...     list every URI and URN found in files and directories
   urilint validate [flags] VALUE...   check values given on the command line (or "-" for stdin)
+  urilint rules                       list the rules
+  urilint explain RULE...             document a rule
   urilint version                     print the version (also: --version)
   urilint help [COMMAND]              show this help, or a command's flags (also: -h, --help)
 
-Exit status: 0 success, 1 invalid values (validate), 2 usage or I/O error.
+Exit status: 0 success, 1 a diagnostic at the fail level (check) or an invalid
+value (validate), 2 usage or I/O error.
 `
 
 type command struct {
@@ -36,8 +40,11 @@ type command struct {
 }
 
 var commands = []command{
+	{"check", runCheck},
 	{"extract", runExtract},
 	{"validate", runValidate},
+	{"rules", runRules},
+	{"explain", runExplain},
 }
 
 // run is the whole program: main only passes it the process's arguments

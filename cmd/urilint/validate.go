@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
 )
 
 type validateResult struct {
@@ -20,6 +20,17 @@ type validateResult struct {
 	Syntax   string            `json:"syntax,omitempty"`
 	Valid    bool              `json:"valid"`
 	Problems []validateProblem `json:"problems"`
+	Findings []validateFinding `json:"findings"`
+}
+
+// validateFinding is what a rule reports on a value.
+type validateFinding struct {
+	Rule     string        `json:"rule"`
+	Category lint.Category `json:"category"`
+	Severity lint.Severity `json:"severity"`
+	Message  string        `json:"message"`
+	Start    extract.Pos   `json:"start"`
+	End      extract.Pos   `json:"end"`
 }
 
 type validateProblem struct {
@@ -30,6 +41,7 @@ type validateProblem struct {
 
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", "[--as auto|uri|uri-reference|relative-ref|urn] [--urn-syntax rfc8141|rfc2141] [--format text|json] [--] VALUE...", stdout, stderr)
+	// valid follows the grammar alone; findings add the lint rules.
 	asName := fs.String("as", "auto", "parse values as `production`: auto (urn for \"urn:...\", uri with a scheme, relative-ref otherwise), uri, uri-reference, relative-ref or urn")
 	synName := fs.String("urn-syntax", "rfc8141", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax)")
 	format := fs.String("format", "text", "output `format`: text or json")
@@ -51,17 +63,25 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(values) == 0 {
 		return usageError(stderr, "validate", errors.New(`no value given (values may follow "--"; "-" reads one per line from stdin)`))
 	}
+	checker, err := lint.NewChecker(rules.All, &lint.Config{URNSyntax: syn})
+	if err != nil {
+		return usageError(stderr, "validate", err)
+	}
 
 	results := []validateResult{}
 	check := func(v string) {
 		p := extract.Parse(v, as, syn)
-		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}}
+		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}, Findings: []validateFinding{}}
 		if p.As == extract.AsURN {
 			r.Syntax = syn.String()
 		}
 		for _, pr := range p.Problems {
-			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: valuePos(v, pr.Start), End: valuePos(v, pr.End)})
+			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: extract.PosInString(v, pr.Start), End: extract.PosInString(v, pr.End)})
 		}
+		checker.CheckValue(v, p.As, func(d *lint.Diagnostic) {
+			r.Findings = append(r.Findings, validateFinding{Rule: d.Rule.Name, Category: d.Rule.Category,
+				Severity: d.Severity, Message: d.Message, Start: d.Start, End: d.End})
+		})
 		results = append(results, r)
 	}
 	for _, v := range values {
@@ -95,8 +115,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				kind += " (" + r.Syntax + ")"
 			}
 			fmt.Fprintf(out, "%s: %s %s\n", printableValue(r.Input), state, kind)
-			for _, p := range r.Problems {
-				fmt.Fprintf(out, "  %s: %s\n", columns(p.Start, p.End), p.Message)
+			for _, f := range r.Findings {
+				fmt.Fprintf(out, "  %s: %s %s: %s\n", columns(f.Start, f.End), f.Severity, f.Rule, f.Message)
 			}
 		}
 	}
@@ -136,15 +156,6 @@ func eachLine(r io.Reader, fn func(string)) error {
 			return err
 		}
 	}
-}
-
-// valuePos is the position of byte offset off in a value: unlike a
-// document, every character of a value counts, a byte order mark included.
-func valuePos(v string, off int) extract.Pos {
-	before := v[:off]
-	line := 1 + strings.Count(before, "\n")
-	lineStart := strings.LastIndexByte(before, '\n') + 1
-	return extract.Pos{Offset: off, Line: line, Column: 1 + utf8.RuneCountInString(before[lineStart:])}
 }
 
 // columns names the characters a problem covers: "col 5", or "col 5-7"
