@@ -107,6 +107,7 @@ var extractDisagreements = map[string]struct {
 	"http://foo.com/–":                   {[]string{"http://foo.com/"}, nonASCIISymbol},
 	"http://foo.com/🐼":                   {[]string{"http://foo.com/"}, nonASCIISymbol},
 	"https://shmibbles.me/tmp/自殺でも？.png": {[]string{"https://shmibbles.me/tmp/自殺でも"}, nonASCIISymbol},
+	"'http://foo.com/bar'more":           {[]string{"http://foo.com/bar"}, "a \"'\" before the URI makes single quotes delimit it, as in XML attributes (xmlns='urn:a:b'/>)"},
 	"http://foo.bar/path@":               {[]string{"http://foo.bar/path@"}, "\"@\" is a pchar and not sentence punctuation; Appendix C strips only punctuation"},
 	"http://foo.bar/path|more":           {[]string{"http://foo.bar/path|more"}, "an excluded character followed by more URI characters stays in the candidate so that its missing percent-encoding is reported"},
 	"randomtexthttp://foo.bar/etc":       {[]string{"randomtexthttp://foo.bar/etc"}, "the scheme is what is written; uri-scheme-unregistered then reports it and suggests http"},

@@ -205,7 +205,16 @@ func (p *Parsed) parseURI() {
 		e++
 	}
 	p.Path = Span{i, e}
-	p.chars(i, e, mPath, 0)
+	if h, end, ok := p.sipIPLiteral(i, e); ok {
+		p.chars(i, h, mPath, 0)
+		p.Host = Span{h, end}
+		if !validIPLiteral(s[h+1 : end-1]) {
+			p.add(IPLiteral, h, end)
+		}
+		p.chars(end, e, mPath, 0)
+	} else {
+		p.chars(i, e, mPath, 0)
+	}
 	if e < n && s[e] == '?' {
 		q := e + 1
 		e = q
@@ -302,6 +311,33 @@ func (p *Parsed) authority(a, e int) {
 	}
 	p.Host = Span{h, hostEnd}
 	p.chars(h, hostEnd, mRegName, 0)
+}
+
+// sipIPLiteral finds the IPv6 reference of a sip or sips URI, whose host
+// follows "sip:" or "user@" with no "//" (RFC 3261 section 25.1: SIP-URI =
+// "sip:" [ userinfo ] hostport ..., IPv6reference = "[" IPv6address "]").
+// The generic syntax reads that host as path, where "[" and "]" are not
+// allowed; the scheme's registered syntax allows them there, so they are
+// checked as an IP literal instead. It returns the literal's span in the
+// path s[i:e].
+func (p *Parsed) sipIPLiteral(i, e int) (h, end int, ok bool) {
+	s := p.Input
+	sc := p.Scheme.In(s)
+	if p.Authority.Present() || !strings.EqualFold(sc, "sip") && !strings.EqualFold(sc, "sips") {
+		return 0, 0, false
+	}
+	h = i
+	if at := strings.IndexByte(s[i:e], '@'); at >= 0 {
+		h = i + at + 1
+	}
+	if h >= e || s[h] != '[' {
+		return 0, 0, false
+	}
+	c := strings.IndexByte(s[h:e], ']')
+	if c < 0 {
+		return 0, 0, false
+	}
+	return h, h + c + 1, true
 }
 
 // port checks port = *DIGIT in s[a:e].

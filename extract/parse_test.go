@@ -171,6 +171,15 @@ func TestParseProblems(t *testing.T) {
 		{"http://[::1/", AsURI, RFC8141, "ip-literal@7-11"},
 		{"http://[::1%25lo]/", AsURI, RFC8141, "ip-literal@7-17"},
 		{"http://[v1.]/", AsURI, RFC8141, "ip-literal@7-12"},
+		// sip and sips put an IPv6 reference in what the generic syntax
+		// reads as path (RFC 3261 section 25.1); other schemes do not.
+		{"sip:alice@[2001:db8:9::2]", AsURI, RFC8141, ""},
+		{"SIPS:[2001:db8::1]:5061;transport=tcp", AsURI, RFC8141, ""},
+		{"sip:alice@[2001:db8::zz]", AsURI, RFC8141, "ip-literal@10-24"},
+		{"sip:alice@[::1", AsURI, RFC8141, "unencoded@10-11"},
+		{"sip:alice@x[::1]", AsURI, RFC8141, "unencoded@11-12 unencoded@15-16"},
+		{"mailto:alice@[::1]", AsURI, RFC8141, "unencoded@13-14 unencoded@17-18"},
+		{"sip://[::1]]/", AsURI, RFC8141, "host-char@11-12"},
 		{"http://[v12.ip]8000/", AsURI, RFC8141, "host-char@15-19"},
 		{"http://]/", AsURI, RFC8141, "unencoded@7-8"},
 		{"http://exa mple/", AsURI, RFC8141, "unencoded@10-11"},

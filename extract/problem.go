@@ -115,7 +115,7 @@ func (p Problem) Message(input string) string {
 		return fmt.Sprintf(`"%%" not followed by two hexadecimal digits (found %s); a literal "%%" is written %%25`,
 			describe(runes(input[p.Start:], 3)))
 	case Unencoded:
-		return unencodedMessage(text)
+		return unencodedMessage(input, text)
 	case UserinfoChar:
 		return fmt.Sprintf(`%s not allowed in userinfo; percent-encode it as %s`, describe(text), PercentEncode(text))
 	case HostChar:
@@ -202,13 +202,17 @@ func runes(s string, n int) string {
 	return s[:i]
 }
 
-func unencodedMessage(text string) string {
+func unencodedMessage(input, text string) string {
 	enc := PercentEncode(text)
-	switch text {
-	case "#":
+	switch {
+	case text == "#":
 		return `second "#": only the first "#" starts the fragment; percent-encode this one as %23`
-	case "[", "]":
-		return fmt.Sprintf(`"%s" is only allowed around an IP literal in the host; percent-encode it as %s`, text, enc)
+	case strings.Trim(text, "#") == "":
+		return fmt.Sprintf(`%s after the "#" that starts the fragment; percent-encode them as %s`, describe(text), enc)
+	case strings.Trim(text, "[]") == "" && len(input) >= 4 && strings.EqualFold(input[:4], "urn:"):
+		return fmt.Sprintf(`%s is not allowed in a URN; percent-encode it as %s`, describe(text), enc)
+	case strings.Trim(text, "[]") == "":
+		return fmt.Sprintf(`%s is only allowed around an IP literal in the host; percent-encode it as %s`, describe(text), enc)
 	}
 	return fmt.Sprintf("%s must be percent-encoded as %s", describe(text), enc)
 }

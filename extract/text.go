@@ -146,6 +146,13 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		return 0, false
 	}
 	stop := extend(src, colon+1)
+	if s > 0 && src[s-1] == '\'' {
+		// Single quotes delimit like double quotes when one opens the
+		// candidate: xmlns='urn:example:a'/> ends before the "'".
+		if q := bytes.IndexByte(src[colon+1:stop], '\''); q >= 0 {
+			stop = colon + 1 + q
+		}
+	}
 	end := trim(src, s, stop, s > 0 && src[s-1] == '*')
 	// Something other than slashes must follow the ":": "see the http://
 	// prefix" names a scheme, it is not a URI.
@@ -156,9 +163,10 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	if j >= end {
 		return 0, false
 	}
-	// Likewise "urn:NID:" followed by no NSS names a namespace ("URNs
-	// starting with "urn:xmpp:""); it is not a URN with a missing NSS.
-	if urn && end < stop && src[end] == ':' && bytes.IndexByte(src[colon+1:end], ':') < 0 {
+	// Likewise "urn:NID" or "urn:NID:" with no NSS names a namespace ("the
+	// urn:xmpp namespace", "URNs starting with "urn:xmpp:""); it is not a
+	// URN with a missing NSS. Inside <...> it is one.
+	if urn && bytes.IndexByte(src[colon+1:end], ':') < 0 {
 		return 0, false
 	}
 	ctx := ContextText

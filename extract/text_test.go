@@ -157,7 +157,12 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://a.example/x!", []string{"http://a.example/x"}},
 		{"http://a.example/x?!.", []string{"http://a.example/x"}},
 		{"urn:example:foo.", []string{"urn:example:foo"}},
-		{"the urn:example namespace", []string{"urn:example"}},
+		{"the urn:example namespace", nil}, // a namespace name, not a URN
+		{"the \"URN:NBN\" namespace", nil},
+		{"<urn:example>", []string{"urn:example"}},
+		{"urn:example?=q", nil},
+		{"xmlns='urn:example:a'/>", []string{"urn:example:a"}},
+		{"'http://a.example/x'more", []string{"http://a.example/x"}},
 		{"urn:ietf:params:xml:ns: prefix", []string{"urn:ietf:params:xml:ns"}},
 		{"<urn:xmpp:>", []string{"urn:xmpp:"}},
 		{"urn:xmpp:*", []string{"urn:xmpp:*"}}, // "*" is a pchar: a valid URN

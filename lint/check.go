@@ -157,9 +157,16 @@ type finding struct {
 // order of offset, then rule.
 func (ch *Checker) candidate(c *extract.Candidate, p extract.Parsed, out []finding) []finding {
 	pass := Pass{Candidate: c, URI: &p, Config: ch.cfg}
+	var template []extract.Span
+	if strings.IndexByte(c.URI, '{') >= 0 {
+		template = extract.TemplateExpressions(c.URI)
+	}
 	pass.report = func(r *Rule, f Finding) {
 		s, e := f.Start, f.End
 		if !f.InDocument {
+			if inTemplate(template, s, e) {
+				return
+			}
 			s, e = c.SourceSpan(s, e)
 		}
 		out = append(out, finding{rule: r, severity: ch.severity(r), start: s, end: e, f: f})
@@ -178,6 +185,18 @@ func (ch *Checker) candidate(c *extract.Candidate, p extract.Parsed, out []findi
 		return strings.Compare(a.rule.Name, b.rule.Name)
 	})
 	return out
+}
+
+// inTemplate reports whether the span [s, e) of a URI touches one of the
+// URI Template expressions exprs: a finding there is about a template
+// variable, not about the URI the template expands to.
+func inTemplate(exprs []extract.Span, s, e int) bool {
+	for _, x := range exprs {
+		if s < x.End && x.Start < e || s == e && x.Start < s && s < x.End {
+			return true
+		}
+	}
+	return false
 }
 
 // parseAs is the production a candidate of a kind is parsed as.

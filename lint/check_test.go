@@ -122,3 +122,22 @@ func TestCheckValue(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// The expressions of a URI Template (RFC 6570) are not reported; the rest
+// of the template is.
+func TestCheckTemplates(t *testing.T) {
+	tests := []struct{ doc, want string }{
+		{"http://127.0.0.1:{port}/{path}\n", ""},
+		{"http://[::1]:{port}/{+path}{?q,lang}\n", ""},
+		{"urn:ieee:{IEEEresource}:{ResourceSpecificString}\n", ""},
+		{"htps://example.com/{id}\n", "1:1 warning uri-scheme-unregistered"},
+		{"http://example.com/{id}/a|b\n", "1:26 error percent-unencoded"},
+		{"http://example.com/{}/x\n", "1:20 error percent-unencoded"},  // "{}" is not an expression
+		{"http://example.com/{a b}\n", "1:20 error percent-unencoded"}, // the candidate ends at the space: "{a" is no expression
+	}
+	for _, tt := range tests {
+		if got := summary(check(t, nil, tt.doc)); got != tt.want {
+			t.Errorf("%q:\ngot  %s\nwant %s", tt.doc, got, tt.want)
+		}
+	}
+}

@@ -19,11 +19,12 @@ draft-ietf-urnbis-rfc2141bis-urn-03 2.5.3 must be percent-encoded:
 - '"', "<", ">", "\", "^", the backtick, "{", "|" and "}";
 - every non-ASCII character, as its UTF-8 octets (RFC 3986 section 2.5, RFC 8141 section 2);
 - a second "#", inside a fragment;
-- "[" and "]" outside an IP literal.
+- "[" and "]" outside an IP literal (the host of a sip or sips URI may be one: sip:alice@[::1]).
 
-An IRI written in text or markup is reported here: URIs are ASCII.
+An IRI written in text or markup is reported here: URIs are ASCII. The braces of a URI Template
+expression (RFC 6570), as in http://example.com/{id}, are not: a template is not a URI yet.
 
-Bad:  http://example.com/a b  http://example.com/Москва  http://example.com/{id}  urn:example:café
+Bad:  http://example.com/a b  http://example.com/Москва  http://example.com/a|b  urn:example:café
 Good: http://example.com/a%20b  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0
 
 Fix: percent-encode the UTF-8 octets. It is safe, since the only way to read such a URI is with the

@@ -26,7 +26,10 @@ Bad:  http://example.com/%7Euser  http://example.com/a%2Db
 Good: http://example.com/~user  http://example.com/a-b
 
 Fix (safe): write the character itself. The fix is not safe for "_" and "~" in running text, where
-Markdown may read the decoded character as emphasis or strikethrough.`,
+Markdown may read the decoded character as emphasis or strikethrough.
+
+Not reported: "%2D" in a text fragment directive (#:~:text=...), where "-" separates a prefix or suffix
+from the text and a literal "-" must stay encoded (the URL Fragment Text Directives specification).`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		if u.As == extract.AsURN {
@@ -38,8 +41,15 @@ Markdown may read the decoded character as emphasis or strikethrough.`,
 			running = true
 		}
 		s := u.Input
+		directive := -1 // where a fragment directive starts
+		if u.Fragment.Present() {
+			if d := strings.Index(u.Fragment.In(s), ":~:"); d >= 0 {
+				directive = u.Fragment.Start + d
+			}
+		}
 		for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
-			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && unreserved(byte(v)) {
+			inDirective := directive >= 0 && i > directive
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && unreserved(byte(v)) && (v != '-' || !inDirective) {
 				c := string(rune(v))
 				p.Report(lint.Finding{Start: i, End: i + 3,
 					Message: fmt.Sprintf("%q encodes the unreserved character %q; write it as is (RFC 3986 section 2.3)", s[i:i+3], c),

@@ -156,7 +156,19 @@ func TestSuggest(t *testing.T) {
 	if d := distance("ca", "abc", 9); d != 3 {
 		t.Errorf("distance(ca, abc) = %d, want 3 (optimal string alignment)", d)
 	}
-	if got := suggestScheme("linkhttps"); got != "https" {
-		t.Errorf("suggestScheme(linkhttps) = %q", got)
+	for scheme, want := range map[string]string{
+		"linkhttps":   "https", // run together with text
+		"htps":        "https",
+		"htpps":       "https",
+		"httpx":       "https", // among equally close ones, the common scheme first
+		"htp":         "http",
+		"urk":         "urn",
+		"app":         "", // three letters: only the common schemes ("ipp" is one edit away)
+		"gs":          "",
+		"treams.http": "http",
+	} {
+		if got := suggestScheme(scheme); got != want {
+			t.Errorf("suggestScheme(%q) = %q, want %q", scheme, got, want)
+		}
 	}
 }

@@ -21,8 +21,8 @@ var URISchemeUnregistered = &lint.Rule{
 Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
 lists the permanent, provisional and historical ones (the snapshot is in iana/uri-schemes.csv). A scheme
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
-schemes), or ends with a common scheme (text run together with "https"), the message suggests the
-likely one. Schemes are compared ignoring case. Private schemes used on purpose can be allowed in the
+schemes; a three-letter scheme only from a common one such as http, ftp or urn), or ends with a common
+scheme (text run together with "https"), the message suggests the likely one. Schemes are compared ignoring case. Private schemes used on purpose can be allowed in the
 configuration.
 
 Bad:  htps://example.com/  htttp://example.com/  linkhttp://example.com/
@@ -60,8 +60,15 @@ Fix (not safe): the suggested scheme.`,
 var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "ssh", "git", "data", "tel"}
 
 // suggestScheme returns the registered scheme most likely meant, or "".
+// A scheme of three letters is one edit away from dozens of registered
+// ones ("app" from "ipp"), so it is only compared with the common schemes
+// ("htp", "urk").
 func suggestScheme(scheme string) string {
-	if s := suggest(scheme, registeredSchemes()); s != "" {
+	names := registeredSchemes()
+	if len(scheme) <= 3 {
+		names = commonSchemes
+	}
+	if s := suggest(scheme, names); s != "" {
 		return s
 	}
 	for _, c := range commonSchemes {
