@@ -2,10 +2,9 @@ package extract
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/urilint/urilint/internal/testcorpus"
 	"github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
 )
@@ -17,41 +16,14 @@ func corpus(b *testing.B) ([][]byte, int64) {
 	return corpusOf(b, "txt", "URILINT_CORPUS", ".txt")
 }
 
-// corpusOf returns the documents with extension ext under the directory
-// named by the environment variable env, else under the shared corpus's
-// folder kind, else in testdata/corpus.
+// corpusOf returns the documents with extension ext (see testcorpus.Load).
 func corpusOf(b *testing.B, kind, env, ext string) ([][]byte, int64) {
-	b.Helper()
-	dirs := []string{os.Getenv(env), filepath.Join("..", "..", "shared", "corpus", kind), filepath.Join("..", "testdata", "corpus")}
-	for _, dir := range dirs {
-		if dir == "" {
-			continue
-		}
-		var files []string
-		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && filepath.Ext(p) == ext {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if len(files) == 0 {
-			continue
-		}
-		var docs [][]byte
-		var n int64
-		for _, f := range files {
-			doc, err := os.ReadFile(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			docs = append(docs, doc)
-			n += int64(len(doc))
-		}
-		b.Logf("corpus %s: %d files, %d bytes", dir, len(files), n)
-		return docs, n
+	docs, n := testcorpus.Load(b, kind, env, ext)
+	srcs := make([][]byte, len(docs))
+	for i, d := range docs {
+		srcs[i] = d.Src
 	}
-	b.Fatal("no corpus found")
-	return nil, 0
+	return srcs, n
 }
 
 // BenchmarkCountColons is the floor: one memory-bound pass over the corpus.

@@ -1,0 +1,74 @@
+// Package testcorpus loads the documents that benchmarks run on.
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Doc is one document of a corpus.
+type Doc struct {
+	Path string
+	Src  []byte
+}
+
+// Load returns the documents with extension ext (".txt") to benchmark on,
+// and their total size: those under the directory named by the environment
+// variable env, else under the shared corpus's folder kind ("txt", "md",
+// "html") next to the repository, else the repository's own documents of
+// that kind (testdata/corpus, testdata/markdown, testdata/html), so that a
+// plain clone can run every benchmark.
+func Load(tb testing.TB, kind, env, ext string) ([]Doc, int64) {
+	tb.Helper()
+	root := repoRoot(tb)
+	own := map[string]string{"txt": "corpus", "md": "markdown", "html": "html"}[kind]
+	dirs := []string{os.Getenv(env), filepath.Join(root, "..", "shared", "corpus", kind), filepath.Join(root, "testdata", own)}
+	for _, dir := range dirs {
+		if dir == "" {
+			continue
+		}
+		var docs []Doc
+		var n int64
+		err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || filepath.Ext(p) != ext {
+				return nil
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			docs = append(docs, Doc{p, src})
+			n += int64(len(src))
+			return nil
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if len(docs) > 0 {
+			tb.Logf("corpus %s: %d files, %d bytes", dir, len(docs), n)
+			return docs, n
+		}
+	}
+	tb.Fatal("no corpus found")
+	return nil, 0
+}
+
+// repoRoot is the directory of go.mod, above the package directory where go
+// test runs.
+func repoRoot(tb testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
