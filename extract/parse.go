@@ -100,7 +100,7 @@ type Parsed struct {
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment Span
 	NID, NSS, RComponent, QComponent, FComponent                   Span
 
-	// Problems in order of position. Nil when the string is valid.
+	// Problems in order of position. Empty when the string is valid.
 	Problems []Problem
 }
 
@@ -112,12 +112,19 @@ func (p *Parsed) Valid() bool { return len(p.Problems) == 0 }
 // parsing goes on so that one call reports every problem. Parsing a valid
 // string does not allocate.
 func Parse(s string, as As, syn Syntax) Parsed {
-	p := Parsed{
-		Input: s, Syntax: syn,
-		Scheme: absent, Authority: absent, Userinfo: absent, Host: absent, Port: absent,
-		Path: absent, Query: absent, Fragment: absent,
-		NID: absent, NSS: absent, RComponent: absent, QComponent: absent, FComponent: absent,
-	}
+	var p Parsed
+	ParseTo(&p, s, as, syn)
+	return p
+}
+
+// ParseTo is Parse into *p, for callers that parse many strings in turn:
+// it reuses the memory of p.Problems, which must no longer be in use.
+func ParseTo(p *Parsed, s string, as As, syn Syntax) {
+	// Field by field: a composite literal is built aside, then copied.
+	p.Input, p.Syntax, p.Problems = s, syn, p.Problems[:0]
+	p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port = absent, absent, absent, absent, absent
+	p.Path, p.Query, p.Fragment = absent, absent, absent
+	p.NID, p.NSS, p.RComponent, p.QComponent, p.FComponent = absent, absent, absent, absent, absent
 	if as == AsAuto {
 		as = detect(s)
 	}
@@ -130,7 +137,6 @@ func Parse(s string, as As, syn Syntax) Parsed {
 	if len(p.Problems) > 1 {
 		slices.SortStableFunc(p.Problems, func(a, b Problem) int { return a.Start - b.Start })
 	}
-	return p
 }
 
 // detect chooses the production for AsAuto.
@@ -191,38 +197,27 @@ func (p *Parsed) parseURI() {
 	n := len(s)
 	i := rest
 	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
-		a := i + 2
-		e := a
-		for e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' {
-			e++
-		}
-		p.Authority = Span{a, e}
-		p.authority(a, e)
-		i = e
+		i = p.authority(i + 2)
 	}
-	e := i
-	for e < n && s[e] != '?' && s[e] != '#' {
-		e++
+	// Each component is checked in the same pass that finds its end.
+	var e int
+	if h, end, ok := p.sipIPLiteral(i); ok {
+		e = p.charsUntil(i, h, mPath, 0, '?', '#')
+		if e == h {
+			p.Host = Span{h, end}
+			if !validIPLiteral(s[h+1 : end-1]) {
+				p.add(IPLiteral, h, end)
+			}
+			e = p.charsUntil(end, n, mPath, 0, '?', '#')
+		}
+	} else {
+		e = p.charsUntil(i, n, mPath, 0, '?', '#')
 	}
 	p.Path = Span{i, e}
-	if h, end, ok := p.sipIPLiteral(i, e); ok {
-		p.chars(i, h, mPath, 0)
-		p.Host = Span{h, end}
-		if !validIPLiteral(s[h+1 : end-1]) {
-			p.add(IPLiteral, h, end)
-		}
-		p.chars(end, e, mPath, 0)
-	} else {
-		p.chars(i, e, mPath, 0)
-	}
 	if e < n && s[e] == '?' {
 		q := e + 1
-		e = q
-		for e < n && s[e] != '#' {
-			e++
-		}
+		e = p.charsUntil(q, n, mQuery, 0, '#', '#')
 		p.Query = Span{q, e}
-		p.chars(q, e, mQuery, 0)
 	}
 	if e < n {
 		p.Fragment = Span{e + 1, n}
@@ -271,14 +266,38 @@ func runeEnd(s string, i int) int {
 	return j
 }
 
-// authority parses authority = [ userinfo "@" ] host [ ":" port ] in s[a:e].
+// authority parses authority = [ userinfo "@" ] host [ ":" port ], which
+// starts at a and ends at the first "/", "?" or "#", and returns its end.
 // The last "@" ends the userinfo, so that an "@" that should have been
 // percent-encoded is reported in the userinfo rather than the host.
-func (p *Parsed) authority(a, e int) {
+func (p *Parsed) authority(a int) int {
 	s := p.Input
+	// One pass finds the end, the last "@", the first ":" after it, and
+	// whether any character needs a closer look.
+	at, colon, plain := -1, -1, true
+	e := a
+scan:
+	for ; e < len(s); e++ {
+		c := s[e]
+		if class[c]&mRegName != 0 {
+			continue
+		}
+		switch c {
+		case '/', '?', '#':
+			break scan
+		case '@':
+			at, colon = e, -1
+		case ':':
+			if colon < 0 {
+				colon = e
+			}
+		default:
+			plain = false
+		}
+	}
+	p.Authority = Span{a, e}
 	h := a
-	if at := strings.LastIndexByte(s[a:e], '@'); at >= 0 {
-		at += a
+	if at >= 0 {
 		p.Userinfo = Span{a, at}
 		p.chars(a, at, mUserinfo, UserinfoChar)
 		h = at + 1
@@ -288,7 +307,7 @@ func (p *Parsed) authority(a, e int) {
 		if end < 0 {
 			p.Host = Span{h, e}
 			p.add(IPLiteral, h, e)
-			return
+			return e
 		}
 		end += h + 1
 		p.Host = Span{h, end}
@@ -302,15 +321,18 @@ func (p *Parsed) authority(a, e int) {
 		default:
 			p.add(HostChar, end, e)
 		}
-		return
+		return e
 	}
 	hostEnd := e
-	if c := strings.IndexByte(s[h:e], ':'); c >= 0 {
-		hostEnd = h + c
+	if colon >= 0 {
+		hostEnd = colon
 		p.port(hostEnd+1, e)
 	}
 	p.Host = Span{h, hostEnd}
-	p.chars(h, hostEnd, mRegName, 0)
+	if !plain {
+		p.chars(h, hostEnd, mRegName, 0)
+	}
+	return e
 }
 
 // sipIPLiteral finds the IPv6 reference of a sip or sips URI, whose host
@@ -318,13 +340,19 @@ func (p *Parsed) authority(a, e int) {
 // "sip:" [ userinfo ] hostport ..., IPv6reference = "[" IPv6address "]").
 // The generic syntax reads that host as path, where "[" and "]" are not
 // allowed; the scheme's registered syntax allows them there, so they are
-// checked as an IP literal instead. It returns the literal's span in the
-// path s[i:e].
-func (p *Parsed) sipIPLiteral(i, e int) (h, end int, ok bool) {
+// checked as an IP literal instead. It returns the literal's span, in the
+// path that starts at i.
+func (p *Parsed) sipIPLiteral(i int) (h, end int, ok bool) {
 	s := p.Input
-	sc := p.Scheme.In(s)
-	if p.Authority.Present() || !strings.EqualFold(sc, "sip") && !strings.EqualFold(sc, "sips") {
+	if p.Scheme.End-p.Scheme.Start < 3 || p.Authority.Present() {
 		return 0, 0, false
+	}
+	if sc := p.Scheme.In(s); !strings.EqualFold(sc, "sip") && !strings.EqualFold(sc, "sips") {
+		return 0, 0, false
+	}
+	e := i
+	for e < len(s) && s[e] != '?' && s[e] != '#' {
+		e++
 	}
 	h = i
 	if at := strings.IndexByte(s[i:e], '@'); at >= 0 {
@@ -357,12 +385,22 @@ func (p *Parsed) port(a, e int) {
 // set is reported with the code other. Consecutive offending characters of
 // one kind make one problem.
 func (p *Parsed) chars(i, e int, allowed uint16, other Code) {
+	p.charsUntil(i, e, allowed, other, -1, -1)
+}
+
+// charsUntil is chars over s[i:e] that stops at the first byte stop or
+// stop2 (neither of them in allowed; -1 for none) and returns its offset,
+// or e: a component is checked in the pass that finds its end.
+func (p *Parsed) charsUntil(i, e int, allowed uint16, other Code, stop, stop2 int) int {
 	s := p.Input
 	for i < e {
 		c := s[i]
 		if class[c]&allowed != 0 {
 			i++
 			continue
+		}
+		if int(c) == stop || int(c) == stop2 {
+			return i
 		}
 		switch {
 		case c == '%':
@@ -380,14 +418,14 @@ func (p *Parsed) chars(i, e int, allowed uint16, other Code) {
 			i++
 		case mustEncode(c):
 			j := i + 1
-			for j < e && mustEncode(s[j]) {
+			for j < e && mustEncode(s[j]) && int(s[j]) != stop && int(s[j]) != stop2 {
 				j++
 			}
 			p.add(Unencoded, i, j)
 			i = j
 		default:
 			j := i + 1
-			for j < e && class[s[j]]&allowed == 0 && s[j] != '%' && !mustEncode(s[j]) {
+			for j < e && class[s[j]]&allowed == 0 && s[j] != '%' && !mustEncode(s[j]) && int(s[j]) != stop && int(s[j]) != stop2 {
 				j++
 			}
 			if other == 0 {
@@ -397,4 +435,5 @@ func (p *Parsed) chars(i, e int, allowed uint16, other Code) {
 			i = j
 		}
 	}
+	return e
 }

@@ -16,7 +16,6 @@ type Locator struct {
 	bom       bool // the document starts with a UTF-8 byte order mark
 	off       int  // cursor: an offset ...
 	line, col int  // ... and its line and column, counted as if no BOM or "\r" existed
-	lineStart int  // offset of the cursor's line
 }
 
 // NewLocator returns a Locator for doc.
@@ -34,8 +33,8 @@ func (l *Locator) Pos(off int) Pos {
 		seg := doc[l.off:off]
 		if bytes.IndexByte(seg, '\n') >= 0 {
 			l.line += bytes.Count(seg, []byte{'\n'})
-			l.lineStart = l.off + bytes.LastIndexByte(seg, '\n') + 1
-			l.col = 1 + runeCount(doc[l.lineStart:off])
+			lineStart := l.off + bytes.LastIndexByte(seg, '\n') + 1
+			l.col = 1 + runeCount(doc[lineStart:off])
 		} else {
 			l.col += runeCount(seg)
 		}
@@ -43,21 +42,37 @@ func (l *Locator) Pos(off int) Pos {
 		seg := doc[off:l.off]
 		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 			l.line -= n
-			l.lineStart = bytes.LastIndexByte(doc[:off], '\n') + 1
-			l.col = 1 + runeCount(doc[l.lineStart:off])
+			lineStart := bytes.LastIndexByte(doc[:off], '\n') + 1
+			l.col = 1 + runeCount(doc[lineStart:off])
 		} else {
 			l.col -= runeCount(seg)
 		}
 	}
 	l.off = off
-	col := l.col
-	if l.bom && l.lineStart == 0 && off >= len(bom) {
-		col-- // the three bytes of the BOM count as one character
+	return Pos{Offset: off, Line: l.line, Column: l.col - l.uncounted(off)}
+}
+
+// Seek moves the cursor to p, a position returned for an offset of the same
+// document, so that requests near p cost only their distance from it
+// rather than from the cursor.
+func (l *Locator) Seek(p Pos) {
+	l.off, l.line = p.Offset, p.Line
+	l.col = p.Column + l.uncounted(p.Offset)
+}
+
+// uncounted is how many characters the cursor's column, at off, counts that
+// the position's does not: the three bytes of a byte order mark on the
+// first line count as one character, and the "\r" of "\r\n" belongs to
+// the line end, not the line.
+func (l *Locator) uncounted(off int) int {
+	n := 0
+	if l.bom && l.line == 1 && off >= len(bom) {
+		n++
 	}
-	if off < len(doc) && doc[off] == '\n' && off > l.lineStart && doc[off-1] == '\r' {
-		col-- // the "\r" of "\r\n" belongs to the line end, not the line
+	if off < len(l.doc) && l.doc[off] == '\n' && off > 0 && l.doc[off-1] == '\r' {
+		n++
 	}
-	return Pos{Offset: off, Line: l.line, Column: col}
+	return n
 }
 
 // runeCount is utf8.RuneCount with a fast path for ASCII, which most text

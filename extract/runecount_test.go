@@ -41,3 +41,30 @@ func TestPosInString(t *testing.T) {
 		}
 	}
 }
+
+// Seek to any position a Locator returned, then Pos of any offset, agrees
+// with a fresh Locator. (Offsets are character boundaries, as those of
+// candidates and findings are; an invalid byte is a character.)
+func TestLocatorSeek(t *testing.T) {
+	for _, doc := range []string{
+		"", "abc", "\ufeffurn:a:b\r\nx", "a\r\nb\r\n\r\nc", "é\nüx\r\n\ufeffy", "\ufeff", "\r\n", "\n\n\r", "a\xffb\xe2\x82\n",
+	} {
+		b := []byte(doc)
+		var offs []int
+		for i := 0; i < len(b); {
+			offs = append(offs, i)
+			_, n := utf8.DecodeRune(b[i:])
+			i += n
+		}
+		offs = append(offs, len(b))
+		for _, from := range offs {
+			for _, to := range offs {
+				l := NewLocator(b)
+				l.Seek(NewLocator(b).Pos(from))
+				if got, want := l.Pos(to), NewLocator(b).Pos(to); got != want {
+					t.Errorf("%q: Seek(Pos(%d)) then Pos(%d) = %+v, want %+v", doc, from, to, got, want)
+				}
+			}
+		}
+	}
+}
