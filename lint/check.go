@@ -39,7 +39,30 @@ type TextEdit struct {
 // Checker runs a list of rules with a configuration.
 type Checker struct {
 	rules []*Rule
-	cfg   *Config
+	// active lists, by kind of candidate, the rules that run on it, in
+	// order: turned off and inapplicable ones left out.
+	active [kinds][]activeRule
+	cfg    *Config
+}
+
+// kinds is the number of kinds of candidate, indexed by kindIndex.
+const kinds = 3
+
+func kindIndex(k extract.Kind) int {
+	switch k {
+	case extract.KindURN:
+		return 1
+	case extract.KindRelativeRef:
+		return 2
+	}
+	return 0
+}
+
+// activeRule is a rule that runs, with the severity its diagnostics get.
+type activeRule struct {
+	rule     *Rule
+	severity Severity
+	codes    uint64 // the bits of its Codes, for ProblemsOnly
 }
 
 // NewChecker returns a checker for rules, after validating the list: names
@@ -57,7 +80,26 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 			return nil, fmt.Errorf("unknown rule %q", name)
 		}
 	}
-	return &Checker{rules: rules, cfg: cfg}, nil
+	ch := &Checker{rules: rules, cfg: cfg}
+	for _, r := range rules {
+		sev := r.Severity
+		if s, ok := cfg.Severity[r.Name]; ok {
+			sev = s
+		}
+		if sev == Off {
+			continue
+		}
+		a := activeRule{rule: r, severity: sev}
+		for _, c := range r.Codes {
+			a.codes |= 1 << c
+		}
+		for _, k := range []extract.Kind{extract.KindURI, extract.KindURN, extract.KindRelativeRef} {
+			if len(r.Kinds) == 0 || slices.Contains(r.Kinds, k) {
+				ch.active[kindIndex(k)] = append(ch.active[kindIndex(k)], a)
+			}
+		}
+	}
+	return ch, nil
 }
 
 // Validate checks a list of rules (see NewChecker).
@@ -78,6 +120,8 @@ func Validate(rules []*Rule) error {
 			return fmt.Errorf("rule %q: no default severity", r.Name)
 		case r.Run == nil:
 			return fmt.Errorf("rule %q: no Run", r.Name)
+		case r.ProblemsOnly && len(r.Codes) == 0:
+			return fmt.Errorf("rule %q: ProblemsOnly without Codes", r.Name)
 		}
 		names[r.Name] = true
 		for _, c := range r.Codes {
@@ -88,6 +132,9 @@ func Validate(rules []*Rule) error {
 		}
 	}
 	for c := extract.Code(1); c.String() != fmt.Sprintf("Code(%d)", c); c++ {
+		if c >= 64 {
+			return fmt.Errorf("problem code %v does not fit the engine's 64-bit sets", c)
+		}
 		if _, ok := claimed[c]; !ok {
 			return fmt.Errorf("problem code %v is reported by no rule", c)
 		}
@@ -98,37 +145,39 @@ func Validate(rules []*Rule) error {
 // Rules returns the checker's rules.
 func (ch *Checker) Rules() []*Rule { return ch.rules }
 
-// severity returns the severity a rule's diagnostics get, or Off.
-func (ch *Checker) severity(r *Rule) Severity {
-	if s, ok := ch.cfg.Severity[r.Name]; ok {
-		return s
-	}
-	return r.Severity
-}
-
 // Check lints a document: it extracts the candidates with the walker for
 // the format and calls yield with each diagnostic, in order of offset, then
 // rule.
 func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) {
 	loc := extract.NewLocator(src)
-	var buf []finding
+	r := ch.newRun(true)
 	Extract(f, src, ch.cfg.Extract, func(c *extract.Candidate) {
-		buf = ch.candidate(c, extract.Parse(c.URI, parseAs(c.Kind), ch.cfg.URNSyntax), buf[:0])
-		for i := range buf {
-			yield(buf[i].diagnostic(path, c, loc.Pos))
+		extract.ParseTo(&r.parsed, c.URI, parseAs(c.Kind), ch.cfg.URNSyntax)
+		out := r.candidate(c)
+		if len(out) == 0 {
+			return
+		}
+		// Findings lie in or next to the candidate: positions are counted
+		// from its start, not from the previous candidate's findings.
+		loc.Seek(c.Start)
+		for i := range out {
+			yield(out[i].diagnostic(path, c, loc.Pos))
 		}
 	})
 }
 
 // CheckValue lints one value, as urilint validate does: parsed as the
-// production as, with positions within the value.
+// production as, with positions within the value. A value is meant as a
+// URI, so braces are reported even where they form a URI Template
+// expression.
 func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) {
-	p := extract.Parse(v, as, ch.cfg.URNSyntax)
-	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(p.As), Context: "value", PrefixStart: -1,
+	r := ch.newRun(false)
+	r.parsed = extract.Parse(v, as, ch.cfg.URNSyntax)
+	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(r.parsed.As), Context: "value", PrefixStart: -1,
 		End: extract.PosInString(v, len(v))}
 	c.Start = extract.PosInString(v, 0)
 	pos := func(off int) extract.Pos { return extract.PosInString(v, off) }
-	for _, f := range ch.candidate(c, p, nil) {
+	for _, f := range r.candidate(c) {
 		yield(f.diagnostic("", c, pos))
 	}
 }
@@ -153,38 +202,66 @@ type finding struct {
 	f        Finding
 }
 
-// candidate runs the rules on one candidate and returns its findings in
-// order of offset, then rule.
-func (ch *Checker) candidate(c *extract.Candidate, p extract.Parsed, out []finding) []finding {
-	pass := Pass{Candidate: c, URI: &p, Config: ch.cfg}
-	var template []extract.Span
-	if strings.IndexByte(c.URI, '{') >= 0 {
-		template = extract.TemplateExpressions(c.URI)
+// run is the state of one Check or CheckValue call, reused from candidate
+// to candidate: a candidate with nothing to report costs no allocation.
+type run struct {
+	ch        *Checker
+	templates bool // leave out findings inside URI Template expressions
+	pass      Pass
+	parsed    extract.Parsed
+	template  []extract.Span // the current candidate's expressions
+	severity  Severity       // the running rule's
+	out       []finding
+}
+
+func (ch *Checker) newRun(templates bool) *run {
+	r := &run{ch: ch, templates: templates}
+	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report}
+	return r
+}
+
+// candidate runs the rules on c, parsed into r.parsed, and returns its
+// findings in order of offset, then rule. The slice is valid until the
+// next call.
+func (r *run) candidate(c *extract.Candidate) []finding {
+	r.pass.Candidate = c
+	r.out = r.out[:0]
+	r.template = nil
+	if r.templates && strings.IndexByte(c.URI, '{') >= 0 {
+		r.template = extract.TemplateExpressions(c.URI)
 	}
-	pass.report = func(r *Rule, f Finding) {
-		s, e := f.Start, f.End
-		if !f.InDocument {
-			if inTemplate(template, s, e) {
-				return
-			}
-			s, e = c.SourceSpan(s, e)
-		}
-		out = append(out, finding{rule: r, severity: ch.severity(r), start: s, end: e, f: f})
+	var problems uint64
+	for _, pr := range r.parsed.Problems {
+		problems |= 1 << pr.Code
 	}
-	for _, r := range ch.rules {
-		if ch.severity(r) == Off {
+	for _, a := range r.ch.active[kindIndex(c.Kind)] {
+		if a.rule.ProblemsOnly && a.codes&problems == 0 {
 			continue
 		}
-		pass.rule = r
-		r.Run(&pass)
+		r.pass.rule, r.severity = a.rule, a.severity
+		a.rule.Run(&r.pass)
 	}
-	slices.SortStableFunc(out, func(a, b finding) int {
-		if a.start != b.start {
-			return a.start - b.start
+	if len(r.out) > 1 {
+		slices.SortStableFunc(r.out, func(a, b finding) int {
+			if a.start != b.start {
+				return a.start - b.start
+			}
+			return strings.Compare(a.rule.Name, b.rule.Name)
+		})
+	}
+	return r.out
+}
+
+// report records a finding of the running rule, placed in the document.
+func (r *run) report(rule *Rule, f Finding) {
+	s, e := f.Start, f.End
+	if !f.InDocument {
+		if inTemplate(r.template, s, e) {
+			return
 		}
-		return strings.Compare(a.rule.Name, b.rule.Name)
-	})
-	return out
+		s, e = r.pass.Candidate.SourceSpan(s, e)
+	}
+	r.out = append(r.out, finding{rule: rule, severity: r.severity, start: s, end: e, f: f})
 }
 
 // inTemplate reports whether the span [s, e) of a URI touches one of the

@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,6 +139,32 @@ func TestCheckTemplates(t *testing.T) {
 	for _, tt := range tests {
 		if got := summary(check(t, nil, tt.doc)); got != tt.want {
 			t.Errorf("%q:\ngot  %s\nwant %s", tt.doc, got, tt.want)
+		}
+	}
+	// A value to validate is meant as a URI: its braces are reported.
+	ch, _ := lint.NewChecker(rules.All, &lint.Config{})
+	var got []string
+	ch.CheckValue("http://localhost:{port}/", extract.AsURI, func(d *lint.Diagnostic) {
+		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+	})
+	if want := []string{"uri-authority 18-24"}; !slices.Equal(got, want) {
+		t.Errorf("CheckValue: got %q, want %q", got, want)
+	}
+}
+
+// A URI that recurs is reported each time, and a recurrence with a hyphen
+// break or a prefix gets its own diagnostic, however often the checker ran.
+func TestCheckRecurringURIs(t *testing.T) {
+	doc := "http://a.example/long-name and http://a.example/long-name again\n" +
+		"<http://a.example/long-\nname>\n<URL:http://a.example/long-name>\n" +
+		"htps://x.example/ htps://x.example/\n"
+	want := "2:23 warning uri-hyphen-break; 4:2 info uri-url-prefix; 5:1 warning uri-scheme-unregistered; 5:19 warning uri-scheme-unregistered"
+	ch, _ := lint.NewChecker(rules.All, nil)
+	for range 3 {
+		var diags []*lint.Diagnostic
+		ch.Check("doc.txt", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		if got := summary(diags); got != want {
+			t.Errorf("got  %s\nwant %s", got, want)
 		}
 	}
 }

@@ -69,6 +69,12 @@ type Rule struct {
 	// Codes are the grammar problem codes this rule reports. Every code is
 	// claimed by exactly one rule, so that no problem goes unreported.
 	Codes []extract.Code
+	// Kinds are the kinds of candidate the rule applies to; none means
+	// every kind. The engine does not run the rule on other kinds.
+	Kinds []extract.Kind
+	// ProblemsOnly says that the rule reports nothing but grammar problems
+	// of its Codes: the engine runs it only on candidates that have one.
+	ProblemsOnly bool
 	// Run checks one candidate.
 	Run func(*Pass)
 }

@@ -7,10 +7,11 @@ import (
 
 // PercentMalformed reports a "%" that does not start a percent-encoding.
 var PercentMalformed = &lint.Rule{
-	Name:     "percent-malformed",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Codes:    []extract.Code{extract.PercentMalformed},
+	Name:         "percent-malformed",
+	Category:     lint.Syntax,
+	Severity:     lint.Error,
+	Codes:        []extract.Code{extract.PercentMalformed},
+	ProblemsOnly: true,
 	Doc: `A "%" is not followed by two hexadecimal digits.
 
 RFC 3986 section 2.1: pct-encoded = "%" HEXDIG HEXDIG, and "%" is always the start of one. A literal

@@ -7,10 +7,11 @@ import (
 
 // PercentUnencoded reports a character that must be percent-encoded.
 var PercentUnencoded = &lint.Rule{
-	Name:     "percent-unencoded",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Codes:    []extract.Code{extract.Unencoded},
+	Name:         "percent-unencoded",
+	Category:     lint.Syntax,
+	Severity:     lint.Error,
+	Codes:        []extract.Code{extract.Unencoded},
+	ProblemsOnly: true,
 	Doc: `A character that can only appear in a URI percent-encoded appears literally.
 
 RFC 3986 section 2 and appendix A admit no other characters. The excluded ones of RFC 2396bis 2.4.3 and

@@ -15,6 +15,7 @@ var PercentUnreserved = &lint.Rule{
 	Name:     "percent-unreserved",
 	Category: lint.Style,
 	Severity: lint.Info,
+	Kinds:    []extract.Kind{extract.KindURI, extract.KindRelativeRef},
 	Doc: `An unreserved character (letter, digit, "-", ".", "_", "~") is percent-encoded in a URI.
 
 RFC 3986 section 2.3: percent-encoded unreserved characters "should not be created by URI producers and,

@@ -7,10 +7,11 @@ import (
 
 // URIAuthority reports a malformed authority.
 var URIAuthority = &lint.Rule{
-	Name:     "uri-authority",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Codes:    []extract.Code{extract.PortChar, extract.IPLiteral, extract.UserinfoChar, extract.HostChar},
+	Name:         "uri-authority",
+	Category:     lint.Syntax,
+	Severity:     lint.Error,
+	Codes:        []extract.Code{extract.PortChar, extract.IPLiteral, extract.UserinfoChar, extract.HostChar},
+	ProblemsOnly: true,
 	Doc: `A URI's authority is malformed: its port, IP literal, userinfo or host.
 
 RFC 3986 section 3.2: authority = [ userinfo "@" ] host [ ":" port ], with port = *DIGIT. An IP literal is

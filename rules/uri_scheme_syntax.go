@@ -12,6 +12,7 @@ var URISchemeSyntax = &lint.Rule{
 	Severity: lint.Error,
 	Codes: []extract.Code{extract.SchemeMissing, extract.SchemeEmpty, extract.SchemeStart, extract.SchemeChar,
 		extract.NotURN, extract.RelativeColon},
+	ProblemsOnly: true,
 	Doc: `A URI's scheme is malformed or missing.
 
 RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). A scheme starts with a letter

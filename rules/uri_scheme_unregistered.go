@@ -16,6 +16,7 @@ var URISchemeUnregistered = &lint.Rule{
 	Name:     "uri-scheme-unregistered",
 	Category: lint.Policy,
 	Severity: lint.Warning,
+	Kinds:    []extract.Kind{extract.KindURI},
 	Doc: `A URI's scheme is not in the IANA registry.
 
 Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
@@ -40,8 +41,11 @@ Fix (not safe): the suggested scheme.`,
 			}
 		}
 		scheme := u.Scheme.In(u.Input)
+		if iana.IsScheme(scheme) { // compared ignoring case
+			return
+		}
 		lower := strings.ToLower(scheme)
-		if iana.IsScheme(lower) || p.Config.AllowedSchemes[lower] {
+		if p.Config.AllowedSchemes[lower] {
 			return
 		}
 		f := lint.Finding{Start: u.Scheme.Start, End: u.Scheme.End,

@@ -7,10 +7,12 @@ import (
 
 // URNComponentSyntax reports an empty or malformed r- or q-component.
 var URNComponentSyntax = &lint.Rule{
-	Name:     "urn-component-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Codes:    []extract.Code{extract.RComponentEmpty, extract.QComponentEmpty, extract.ComponentStart},
+	Name:         "urn-component-syntax",
+	Category:     lint.Syntax,
+	Severity:     lint.Error,
+	Codes:        []extract.Code{extract.RComponentEmpty, extract.QComponentEmpty, extract.ComponentStart},
+	Kinds:        []extract.Kind{extract.KindURN},
+	ProblemsOnly: true,
 	Doc: `A URN's r-component ("?+") or q-component ("?=") is empty or starts with "/" or "?".
 
 RFC 8141 section 2: r-component = pchar *( pchar / "/" / "?" ), and the same for the q-component. So a

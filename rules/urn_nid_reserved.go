@@ -14,6 +14,7 @@ var URNNIDReserved = &lint.Rule{
 	Category: lint.Policy,
 	Severity: lint.Error,
 	Codes:    []extract.Code{extract.NIDReserved},
+	Kinds:    []extract.Kind{extract.KindURN},
 	Doc: `A URN's namespace identifier (NID) is one that can never be registered.
 
 RFC 8141 section 5 constrains NIDs beyond their syntax:

@@ -12,6 +12,8 @@ var URNNIDSyntax = &lint.Rule{
 	Severity: lint.Error,
 	Codes: []extract.Code{extract.NIDEmpty, extract.NIDChar, extract.NIDTooShort, extract.NIDTooLong,
 		extract.NIDLeadingHyphen, extract.NIDTrailingHyphen},
+	Kinds:        []extract.Kind{extract.KindURN},
+	ProblemsOnly: true,
 	Doc: `The namespace identifier (NID) of a URN is malformed.
 
 RFC 8141 section 2 defines NID = (alphanum) 0*30(ldh) (alphanum): 2 to 32 ASCII letters, digits and

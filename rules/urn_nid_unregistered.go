@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/urilint/urilint/extract"
 	"strings"
 	"sync"
 
@@ -14,6 +15,7 @@ var URNNIDUnregistered = &lint.Rule{
 	Name:     "urn-nid-unregistered",
 	Category: lint.Policy,
 	Severity: lint.Warning,
+	Kinds:    []extract.Kind{extract.KindURN},
 	Doc: `A URN's namespace identifier (NID) is not in the IANA registry.
 
 A URN namespace exists once IANA registers it (RFC 8141 section 6): in its "Uniform Resource Names
@@ -34,8 +36,11 @@ Fix (not safe): the suggested registered NID.`,
 		if !ok || reservedNID(nid, p.Config) != "" {
 			return
 		}
+		if _, ok := iana.LookupNamespace(nid); ok { // compared ignoring case
+			return
+		}
 		n := strings.ToLower(nid)
-		if _, ok := iana.LookupNamespace(n); ok || p.Config.AllowedNIDs[n] {
+		if p.Config.AllowedNIDs[n] {
 			return
 		}
 		f := lint.Finding{Start: p.URI.NID.Start, End: p.URI.NID.End,

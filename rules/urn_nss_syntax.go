@@ -8,10 +8,12 @@ import (
 // URNNSSSyntax reports a missing, empty or malformed namespace-specific
 // string.
 var URNNSSSyntax = &lint.Rule{
-	Name:     "urn-nss-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Codes:    []extract.Code{extract.NSSMissing, extract.NSSEmpty, extract.NSSStart, extract.NSSChar},
+	Name:         "urn-nss-syntax",
+	Category:     lint.Syntax,
+	Severity:     lint.Error,
+	Codes:        []extract.Code{extract.NSSMissing, extract.NSSEmpty, extract.NSSStart, extract.NSSChar},
+	Kinds:        []extract.Kind{extract.KindURN},
+	ProblemsOnly: true,
 	Doc: `A URN's namespace-specific string (NSS) is missing, empty or malformed.
 
 RFC 8141 section 2: assigned-name = "urn" ":" NID ":" NSS, and NSS = pchar *(pchar / "/"). The rule

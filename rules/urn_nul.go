@@ -13,6 +13,7 @@ var URNNUL = &lint.Rule{
 	Category: lint.Policy,
 	Severity: lint.Warning,
 	Codes:    []extract.Code{extract.NUL},
+	Kinds:    []extract.Kind{extract.KindURN},
 	Doc: `A URN holds "%00", the NUL character.
 
 RFC 2141 section 5 says "%00" should never be used in a URN. draft-ietf-urnbis-rfc2141bis-urn-03

@@ -10,6 +10,7 @@ var URNRComponent = &lint.Rule{
 	Name:     "urn-r-component",
 	Category: lint.Policy,
 	Severity: lint.Warning,
+	Kinds:    []extract.Kind{extract.KindURN},
 	Doc: `A URN has an r-component ("?+...").
 
 RFC 8141 section 2.3.1 defines the r-component for parameters to URN resolution services, and reserves

@@ -10,10 +10,12 @@ import (
 // URNUnencodedQuestion reports a "?" in a URN's NSS that starts neither an
 // r-component nor a q-component.
 var URNUnencodedQuestion = &lint.Rule{
-	Name:     "urn-unencoded-question",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Codes:    []extract.Code{extract.UnencodedQuestion},
+	Name:         "urn-unencoded-question",
+	Category:     lint.Syntax,
+	Severity:     lint.Error,
+	Codes:        []extract.Code{extract.UnencodedQuestion},
+	Kinds:        []extract.Kind{extract.KindURN},
+	ProblemsOnly: true,
 	Doc: `A "?" in a URN's namespace-specific string that starts neither "?+" nor "?=".
 
 RFC 8141 section 2: "a '?' that is not immediately followed by '=' or '+' is not defined for URNs and

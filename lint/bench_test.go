@@ -1,0 +1,93 @@
+package lint_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/testcorpus"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+// benchCorpora are the corpora the engine is measured on, by format: the
+// shared corpus's folder, the variable that overrides it, the extension.
+var benchCorpora = []struct {
+	name, env, ext string
+	format         lint.Format
+}{
+	{"txt", "URILINT_CORPUS", ".txt", lint.Text},
+	{"md", "URILINT_CORPUS_MD", ".md", lint.Markdown},
+	{"html", "URILINT_CORPUS_HTML", ".html", lint.HTML},
+}
+
+// BenchmarkExtract is extraction alone, as urilint extract does it: the
+// walker for the format, candidates with positions.
+func BenchmarkExtract(b *testing.B) {
+	for _, c := range benchCorpora {
+		b.Run(c.name, func(b *testing.B) {
+			docs, n := testcorpus.Load(b, c.name, c.env, c.ext)
+			b.SetBytes(n)
+			b.ReportAllocs()
+			count := 0
+			for b.Loop() {
+				for _, d := range docs {
+					lint.Extract(c.format, d.Src, extract.Options{}, func(*extract.Candidate) { count++ })
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCheck is urilint check without the output: extraction, every
+// rule on every candidate, diagnostics with positions and fixes. Each
+// iteration is one run over the corpus with a new Checker, as urilint check
+// makes. Issue 4's budget: at most 10% slower than BenchmarkExtract on the
+// RFC corpus (see BenchmarkCheckOverhead).
+func BenchmarkCheck(b *testing.B) {
+	for _, c := range benchCorpora {
+		b.Run(c.name, func(b *testing.B) {
+			docs, n := testcorpus.Load(b, c.name, c.env, c.ext)
+			b.SetBytes(n)
+			b.ReportAllocs()
+			count := 0
+			for b.Loop() {
+				ch, err := lint.NewChecker(rules.All, &lint.Config{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, d := range docs {
+					ch.Check(d.Path, c.format, d.Src, func(*lint.Diagnostic) { count++ })
+				}
+			}
+			b.ReportMetric(float64(count)/float64(b.N), "diags/op")
+		})
+	}
+}
+
+// BenchmarkCheckOverhead measures issue 4's budget directly on a noisy
+// machine: each iteration times one extraction pass and one check pass
+// over the RFC corpus, in turn, and the ratio of the fastest of each is
+// reported as check/extract (the budget is 1.10).
+func BenchmarkCheckOverhead(b *testing.B) {
+	docs, n := testcorpus.Load(b, "txt", "URILINT_CORPUS", ".txt")
+	b.SetBytes(2 * n)
+	bestExtract, bestCheck := time.Duration(1<<62), time.Duration(1<<62)
+	for b.Loop() {
+		start := time.Now()
+		for _, d := range docs {
+			lint.Extract(lint.Text, d.Src, extract.Options{}, func(*extract.Candidate) {})
+		}
+		bestExtract = min(bestExtract, time.Since(start))
+		start = time.Now()
+		ch, err := lint.NewChecker(rules.All, &lint.Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, d := range docs {
+			ch.Check(d.Path, lint.Text, d.Src, func(*lint.Diagnostic) {})
+		}
+		bestCheck = min(bestCheck, time.Since(start))
+	}
+	b.ReportMetric(float64(bestCheck)/float64(bestExtract), "check/extract")
+}

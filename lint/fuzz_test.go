@@ -1,0 +1,96 @@
+package lint_test
+
+import (
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+var checkSeeds = []string{
+	"", "urn:isbm:a%2cb?+r http://a/%7e", "<URL:http://a.example/b-\n c>", "see http://a/%7euser%2fx and http://b/é and http://c/50%",
+	"urn:example:a?b urn:example:a??b urn:example:a?s=I2U urn:ex:ex?+ urn:a:b urn:X-:nss urn:urn-01:x urn:xn--a:b",
+	"http://[::1%25lo]/ http://a:8o/ http://a@b@c/ sip:alice@[2001:db8::1] http://localhost:{port}/{path}",
+	"[a](http://a/%7E) <a href=\"http://b/%2f\">x</a> `urn:example:%00`",
+	"<p title=\"http://a/é\"><a href=\"urn:x:&#0;\">x</a></p>",
+}
+
+// FuzzCheck runs every rule over any document as text, Markdown and HTML
+// and checks the engine's invariants: no panic, diagnostics in order of
+// offset, spans and edits in range with positions that agree with the
+// document, edits that change something, and safe fixes that settle:
+// applying them round after round never brings back an earlier document
+// and never grows it without bound. (A fix may take several rounds to
+// settle: in Markdown, encoding a character can change where emphasis
+// ends, and so reveal more of a URI.)
+func FuzzCheck(f *testing.F) {
+	for _, s := range checkSeeds {
+		f.Add([]byte(s))
+	}
+	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML} {
+			src := doc
+			seen := map[string]bool{}
+			for range 20 {
+				seen[string(src)] = true
+				fixed, n := lint.ApplyFixes(src, checkDoc(t, ch, format, src), true)
+				if n == 0 {
+					break
+				}
+				if seen[string(fixed)] {
+					t.Fatalf("%v: safe fixes go round in a circle:\n%q\n%q", format, src, fixed)
+				}
+				// Percent-encoding makes a character at most three times longer.
+				if len(fixed) > 3*len(doc)+64 {
+					t.Fatalf("%v: safe fixes grow the document without bound:\n%q\n%q", format, doc, fixed)
+				}
+				src = fixed
+			}
+		}
+	})
+}
+
+func checkDoc(t *testing.T, ch *lint.Checker, format lint.Format, src []byte) []*lint.Diagnostic {
+	t.Helper()
+	loc := extract.NewLocator(src)
+	var diags []*lint.Diagnostic
+	last := 0
+	checkPos := func(what string, p extract.Pos) {
+		if p.Offset < 0 || p.Offset > len(src) {
+			t.Fatalf("%v: %s offset %d outside the document (%d bytes)", format, what, p.Offset, len(src))
+		}
+		if want := loc.Pos(p.Offset); p != want {
+			t.Fatalf("%v: %s position %+v, want %+v", format, what, p, want)
+		}
+	}
+	ch.Check("doc", format, src, func(d *lint.Diagnostic) {
+		checkPos("start", d.Start)
+		checkPos("end", d.End)
+		if d.End.Offset < d.Start.Offset || d.Start.Offset < last {
+			t.Fatalf("%v: %s at %d-%d after a diagnostic at %d", format, d.Rule.Name, d.Start.Offset, d.End.Offset, last)
+		}
+		last = d.Start.Offset
+		if d.Message == "" || d.URI == "" {
+			t.Fatalf("%v: %s: empty message or URI", format, d.Rule.Name)
+		}
+		for _, fix := range d.Fixes {
+			for _, e := range fix.Edits {
+				checkPos("edit start", e.Start)
+				checkPos("edit end", e.End)
+				if e.End.Offset < e.Start.Offset {
+					t.Fatalf("%v: %s: edit %d-%d ends before it starts", format, d.Rule.Name, e.Start.Offset, e.End.Offset)
+				}
+				if e.New == string(src[e.Start.Offset:e.End.Offset]) {
+					t.Fatalf("%v: %s: edit %d-%d changes nothing", format, d.Rule.Name, e.Start.Offset, e.End.Offset)
+				}
+			}
+		}
+		diags = append(diags, d)
+	})
+	return diags
+}
