@@ -405,9 +405,6 @@ func (p *Parsed) charsUntil(i, e int, allowed uint16, other Code, stop, stop2 in
 		switch {
 		case c == '%':
 			if i+2 < e && isHex(s[i+1]) && isHex(s[i+2]) {
-				if p.As == AsURN && p.Syntax == RFC2141 && s[i+1] == '0' && s[i+2] == '0' {
-					p.add(NUL, i, i+3)
-				}
 				i += 3
 				continue
 			}

@@ -46,8 +46,18 @@ const (
 	RComponentEmpty // "?+" r-component: empty
 	QComponentEmpty // "?=" q-component: empty
 	ComponentStart  // r-component = pchar ...: starts with "/" or "?"
-	NUL             // "%00" (RFC 2141 section 5: never valid in a URN)
+
+	codeCount // not a code: the number of codes, plus one
 )
+
+// Codes lists every problem code.
+func Codes() []Code {
+	codes := make([]Code, 0, codeCount-1)
+	for c := Code(1); c < codeCount; c++ {
+		codes = append(codes, c)
+	}
+	return codes
+}
 
 var codeNames = [...]string{
 	SchemeMissing:     "scheme-missing",
@@ -77,7 +87,6 @@ var codeNames = [...]string{
 	RComponentEmpty:   "r-component-empty",
 	QComponentEmpty:   "q-component-empty",
 	ComponentStart:    "component-start",
-	NUL:               "nul",
 }
 
 func (c Code) String() string {
@@ -154,8 +163,6 @@ func (p Problem) Message(input string) string {
 		return `empty q-component after "?="`
 	case ComponentStart:
 		return fmt.Sprintf("%s cannot start an r- or q-component; percent-encode it as %s", describe(text), PercentEncode(text))
-	case NUL:
-		return `"%00" (NUL) is never allowed in a URN`
 	}
 	return p.Code.String()
 }

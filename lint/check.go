@@ -131,7 +131,7 @@ func Validate(rules []*Rule) error {
 			claimed[c] = r.Name
 		}
 	}
-	for c := extract.Code(1); c.String() != fmt.Sprintf("Code(%d)", c); c++ {
+	for _, c := range extract.Codes() {
 		if c >= 64 {
 			return fmt.Errorf("problem code %v does not fit the engine's 64-bit sets", c)
 		}
@@ -150,9 +150,16 @@ func (ch *Checker) Rules() []*Rule { return ch.rules }
 // rule.
 func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) {
 	loc := extract.NewLocator(src)
-	r := ch.newRun(true)
+	r := ch.newRun()
 	Extract(f, src, ch.cfg.Extract, func(c *extract.Candidate) {
-		extract.ParseTo(&r.parsed, c.URI, parseAs(c.Kind), ch.cfg.URNSyntax)
+		uri := c.URI
+		r.template = nil
+		if strings.IndexByte(uri, '{') >= 0 {
+			if r.template = extract.TemplateExpressions(uri); r.template != nil {
+				uri = maskTemplate(uri, r.template)
+			}
+		}
+		extract.ParseTo(&r.parsed, uri, parseAs(c.Kind), ch.cfg.URNSyntax)
 		out := r.candidate(c)
 		if len(out) == 0 {
 			return
@@ -171,7 +178,7 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 // URI, so braces are reported even where they form a URI Template
 // expression.
 func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) {
-	r := ch.newRun(false)
+	r := ch.newRun()
 	r.parsed = extract.Parse(v, as, ch.cfg.URNSyntax)
 	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(r.parsed.As), Context: "value", PrefixStart: -1,
 		End: extract.PosInString(v, len(v))}
@@ -205,17 +212,16 @@ type finding struct {
 // run is the state of one Check or CheckValue call, reused from candidate
 // to candidate: a candidate with nothing to report costs no allocation.
 type run struct {
-	ch        *Checker
-	templates bool // leave out findings inside URI Template expressions
-	pass      Pass
-	parsed    extract.Parsed
-	template  []extract.Span // the current candidate's expressions
-	severity  Severity       // the running rule's
-	out       []finding
+	ch       *Checker
+	pass     Pass
+	parsed   extract.Parsed
+	template []extract.Span // the current candidate's URI Template expressions (Check only)
+	severity Severity       // the running rule's
+	out      []finding
 }
 
-func (ch *Checker) newRun(templates bool) *run {
-	r := &run{ch: ch, templates: templates}
+func (ch *Checker) newRun() *run {
+	r := &run{ch: ch}
 	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report}
 	return r
 }
@@ -226,10 +232,6 @@ func (ch *Checker) newRun(templates bool) *run {
 func (r *run) candidate(c *extract.Candidate) []finding {
 	r.pass.Candidate = c
 	r.out = r.out[:0]
-	r.template = nil
-	if r.templates && strings.IndexByte(c.URI, '{') >= 0 {
-		r.template = extract.TemplateExpressions(c.URI)
-	}
 	var problems uint64
 	for _, pr := range r.parsed.Problems {
 		problems |= 1 << pr.Code
@@ -262,6 +264,20 @@ func (r *run) report(rule *Rule, f Finding) {
 		s, e = r.pass.Candidate.SourceSpan(s, e)
 	}
 	r.out = append(r.out, finding{rule: rule, severity: r.severity, start: s, end: e, f: f})
+}
+
+// maskTemplate returns uri with each URI Template expression replaced by
+// as many "0": a character valid in every component, so that the grammar
+// reports the characters around an expression ("|" in "a|{id}") apart from
+// it, and nothing inside it.
+func maskTemplate(uri string, exprs []extract.Span) string {
+	b := []byte(uri)
+	for _, x := range exprs {
+		for i := x.Start; i < x.End; i++ {
+			b[i] = '0'
+		}
+	}
+	return string(b)
 }
 
 // inTemplate reports whether the span [s, e) of a URI touches one of the
@@ -314,39 +330,59 @@ func ApplyFixes(src []byte, diags []*Diagnostic, safeOnly bool) (out []byte, app
 		start, end int
 		new        string
 	}
-	var edits []edit
-	overlaps := func(s, e int) bool {
-		for _, x := range edits {
-			overlap := s < x.end && x.start < e
-			sameInsert := s == e && x.start == x.end && s == x.start // two insertions at one point: order unknown
-			if overlap || sameInsert {
+	var edits []edit // taken, sorted by start, none overlapping
+	// conflict reports whether [s, e) overlaps an edit taken, or inserts at
+	// the point where another insertion is (their order would be unknown).
+	conflict := func(s, e int) bool {
+		k, _ := slices.BinarySearchFunc(edits, s, func(x edit, s int) int { return x.start - s })
+		for _, x := range edits[max(k-1, 0):] {
+			if x.start > e {
+				break
+			}
+			if s < x.end && x.start < e || s == e && x.start == x.end && s == x.start {
 				return true
 			}
 		}
 		return false
 	}
+	var mine []edit
 	for _, d := range diags {
 		for _, fix := range d.Fixes {
-			if safeOnly && !fix.Safe {
+			if safeOnly && !fix.Safe || len(fix.Edits) == 0 {
 				continue
 			}
-			ok := len(fix.Edits) > 0
+			mine = mine[:0]
 			for _, e := range fix.Edits {
-				if overlaps(e.Start.Offset, e.End.Offset) {
+				mine = append(mine, edit{e.Start.Offset, e.End.Offset, e.New})
+			}
+			slices.SortFunc(mine, func(a, b edit) int { return a.start - b.start })
+			ok := true
+			for k, e := range mine {
+				if e.start < 0 || e.end < e.start || e.end > len(src) || conflict(e.start, e.end) ||
+					k > 0 && (e.start < mine[k-1].end || e.start == e.end && mine[k-1].start == mine[k-1].end && e.start == mine[k-1].start) {
 					ok = false
+					break
 				}
 			}
 			if !ok {
 				continue
 			}
-			for _, e := range fix.Edits {
-				edits = append(edits, edit{e.Start.Offset, e.End.Offset, e.New})
+			for _, e := range mine {
+				// After the edits that start before it, and before those
+				// that start at the same point but replace: an insertion
+				// there comes first.
+				k, _ := slices.BinarySearchFunc(edits, e, func(x, e edit) int {
+					if x.start != e.start {
+						return x.start - e.start
+					}
+					return (x.end - x.start) - (e.end - e.start)
+				})
+				edits = slices.Insert(edits, k, e)
 			}
 			applied++
 			break // one fix per diagnostic
 		}
 	}
-	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
 	out = make([]byte, 0, len(src))
 	last := 0
 	for _, e := range edits {

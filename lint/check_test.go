@@ -103,6 +103,31 @@ func TestApplyFixes(t *testing.T) {
 	if out, n := lint.ApplyFixes([]byte("abcdef"), []*lint.Diagnostic{d, e}, true); string(out) != "ABCdef" || n != 1 {
 		t.Errorf("overlap: %q, %d applied", out, n)
 	}
+
+	fix := func(edits ...lint.TextEdit) *lint.Diagnostic {
+		return &lint.Diagnostic{Fixes: []lint.SuggestedFix{{Safe: true, Edits: edits}}}
+	}
+	edit := func(s, e int, text string) lint.TextEdit {
+		return lint.TextEdit{Start: extract.Pos{Offset: s}, End: extract.Pos{Offset: e}, New: text}
+	}
+	for _, tt := range []struct {
+		name  string
+		diags []*lint.Diagnostic
+		want  string
+		n     int
+	}{
+		{"edits of one fix overlap", []*lint.Diagnostic{fix(edit(1, 3, "X"), edit(2, 4, "Y"))}, "abcdef", 0},
+		{"edits of one fix, out of order", []*lint.Diagnostic{fix(edit(4, 5, "E"), edit(0, 1, "A"))}, "AbcdEf", 1},
+		{"outside the document", []*lint.Diagnostic{fix(edit(5, 9, "X"))}, "abcdef", 0},
+		{"insertion where a replacement starts", []*lint.Diagnostic{fix(edit(2, 4, "CD")), fix(edit(2, 2, "^"))}, "ab^CDef", 2},
+		{"replacement where an insertion is", []*lint.Diagnostic{fix(edit(2, 2, "^")), fix(edit(2, 4, "CD"))}, "ab^CDef", 2},
+		{"two insertions at one point", []*lint.Diagnostic{fix(edit(3, 3, "1")), fix(edit(3, 3, "2"))}, "abc1def", 1},
+		{"a replacement spanning two taken", []*lint.Diagnostic{fix(edit(1, 2, "B")), fix(edit(3, 4, "D")), fix(edit(0, 6, "!"))}, "aBcDef", 2},
+	} {
+		if out, n := lint.ApplyFixes([]byte("abcdef"), tt.diags, true); string(out) != tt.want || n != tt.n {
+			t.Errorf("%s: %q, %d applied; want %q, %d", tt.name, out, n, tt.want, tt.n)
+		}
+	}
 }
 
 // A value is checked with positions inside it, every character counted.
@@ -122,6 +147,24 @@ func TestCheckValue(t *testing.T) {
 	if want := "percent-unencoded 1-3"; len(got) != 1 || got[0] != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+	// The rules follow the value, whatever production it is parsed as.
+	for _, tt := range []struct {
+		v    string
+		as   extract.As
+		want []string
+	}{
+		{"urn:example:%41", extract.AsURI, nil}, // a URN's encodings are never decoded
+		{"htps://example.com/", extract.AsURIReference, []string{"uri-scheme-unregistered 1-5"}},
+		{"urn:example:%41", extract.AsURN, nil},
+	} {
+		got = nil
+		ch.CheckValue(tt.v, tt.as, func(d *lint.Diagnostic) {
+			got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+		})
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("CheckValue(%q, %v) = %q, want %q", tt.v, tt.as, got, tt.want)
+		}
+	}
 }
 
 // The expressions of a URI Template (RFC 6570) are not reported; the rest
@@ -135,6 +178,12 @@ func TestCheckTemplates(t *testing.T) {
 		{"http://example.com/{id}/a|b\n", "1:26 error percent-unencoded"},
 		{"http://example.com/{}/x\n", "1:20 error percent-unencoded"},  // "{}" is not an expression
 		{"http://example.com/{a b}\n", "1:20 error percent-unencoded"}, // the candidate ends at the space: "{a" is no expression
+		// Characters next to an expression are reported on their own.
+		{"http://example.com/a|{id}\n", "1:21 error percent-unencoded"},
+		{"http://example.com/{id}^x\n", "1:24 error percent-unencoded"},
+		{"http://example.com/{id}|{q}\n", "1:24 error percent-unencoded"},
+		{"http://x.example:{port}a/\n", ""}, // the port's problem spans the expression: left out
+		{"urn:{nid}:x urn:example:{a}?b\n", "1:28 error urn-unencoded-question"},
 	}
 	for _, tt := range tests {
 		if got := summary(check(t, nil, tt.doc)); got != tt.want {

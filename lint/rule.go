@@ -97,7 +97,9 @@ type Pass struct {
 	Candidate *extract.Candidate
 	// URI is the candidate parsed: as a URN (under the configured URN syntax)
 	// for kind urn, as a relative reference for kind relative-ref, else as a
-	// URI.
+	// URI. In a document, the URI Template expressions of a candidate
+	// ("{id}") are masked with "0" in URI.Input, and findings that touch
+	// them are left out.
 	URI *extract.Parsed
 	// Config holds the settings rules consult.
 	Config *Config
@@ -142,7 +144,8 @@ type Finding struct {
 // message in the imperative ("percent-encode the space"). A fix is Safe
 // when it can never change what the identifier means (RFC 3986 section 6:
 // case of percent-encodings, decoding unreserved characters, encoding a
-// character that cannot appear literally); --fix applies only safe fixes.
+// character that cannot appear literally); only safe fixes are ever applied
+// without review.
 type Fix struct {
 	Message string
 	Safe    bool

@@ -19,7 +19,8 @@ func Markdown() string {
 	b.WriteString("the identifier means.\n\n")
 	b.WriteString("A URI Template (RFC 6570) is not a URI until it is expanded: no rule reports the characters of a\n")
 	b.WriteString("well-formed template expression such as `{id}`, `{+path}` or `{?q,lang}`\n")
-	b.WriteString("(`http://localhost:{port}/{path}` is clean); the rest of the template is checked as usual.\n\n")
+	b.WriteString("(`http://localhost:{port}/{path}` is clean); the rest of the template is checked as usual, and a character\n")
+	b.WriteString("next to an expression is reported on its own (`|` in `http://example.com/a|{id}`).\n\n")
 	b.WriteString("| rule | category | severity | reports |\n|---|---|---|---|\n")
 	for _, r := range All {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, r.Title())

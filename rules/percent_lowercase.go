@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -27,34 +26,15 @@ An encoded unreserved character outside a URN ("%7e") is left to percent-unreser
 
 Fix (safe): write the digits in upper case.`,
 	Run: func(p *lint.Pass) {
-		s := p.URI.Input
-		urn := p.URI.As == extract.AsURN
-		for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
-			if enc := s[i : i+3]; isHex(enc[1]) && isHex(enc[2]) && enc != strings.ToUpper(enc) &&
-				(urn || !unreserved(hexByte(enc[1])<<4|hexByte(enc[2]))) {
-				up := strings.ToUpper(enc)
+		u := p.URI
+		encodings(u.Input, func(i int, v byte) {
+			enc := u.Input[i : i+3]
+			if up := strings.ToUpper(enc); enc != up && !decodable(u, i, v) {
 				p.Report(lint.Finding{Start: i, End: i + 3,
 					Message: fmt.Sprintf("percent-encoding %q has lower-case hex digits; write %s (RFC 3986 section 2.1)", enc, up),
-					Fixes:   []lint.Fix{{Message: "write " + up, Safe: true, Edits: []lint.Edit{{Start: i, End: i + 3, New: up}}}}})
+					Fixes: []lint.Fix{{Message: "write " + up, Safe: true,
+						Edits: []lint.Edit{{Start: i, End: i + 3, New: up}}}}})
 			}
-			j := strings.IndexByte(s[i+1:], '%')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
-		}
+		})
 	},
-}
-
-func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-// hexByte is the value of the hexadecimal digit c.
-func hexByte(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }

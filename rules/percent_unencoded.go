@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
@@ -29,15 +31,30 @@ Bad:  http://example.com/a b  http://example.com/Москва  http://example.co
 Good: http://example.com/a%20b  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0
 
 Fix: percent-encode the UTF-8 octets. It is safe, since the only way to read such a URI is with the
-characters encoded, except in a host name. There, an internationalized domain name is written in its
-IDNA A-label form (xn--...), as RFC 3986 section 3.2.2 recommends, so the fix is not safe.`,
+characters encoded, with two exceptions where the fix is not safe:
+- in a host name, an internationalized domain name is written in its IDNA A-label form (xn--...), as
+  RFC 3986 section 3.2.2 recommends;
+- in a link (an HTML attribute, a Markdown link destination), browsers read "\" as "/" and drop tabs
+  and line breaks (the WHATWG URL Standard), so encoding them changes where the link goes.`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
+		markup := false
+		switch p.Candidate.Context {
+		case extract.ContextHTMLAttribute, extract.ContextHTMLMetaRefresh, extract.ContextMarkdownHTML,
+			extract.ContextMarkdownLink, extract.ContextMarkdownImage, extract.ContextMarkdownDefinition,
+			extract.ContextMarkdownAutolink:
+			markup = true
+		}
 		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+			text := u.Input[pr.Start:pr.End]
 			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
-			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost)
-			if inHost {
+			browser := markup && strings.ContainsAny(text, "\\\t\n\r")
+			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost && !browser)
+			switch {
+			case inHost:
 				fix.Message += " (an internationalized domain name is better written as its xn-- A-label)"
+			case browser:
+				fix.Message += ` (browsers read "\" as "/" and drop tabs and line breaks in links: check what was meant)`
 			}
 			return []lint.Fix{fix}
 		})

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -26,46 +25,58 @@ percent-encodings, and "a123%2Cz456" and "a123,z456" are different URNs.
 Bad:  http://example.com/%7Euser  http://example.com/a%2Db
 Good: http://example.com/~user  http://example.com/a-b
 
-Fix (safe): write the character itself. The fix is not safe for "_" and "~" in running text, where
-Markdown may read the decoded character as emphasis or strikethrough.
+Fix (safe): write the character itself. It is not safe in running text for "_" and "~", which
+Markdown may read as emphasis or strikethrough, nor for a "." that would end up last, where it would be
+read as the sentence's full stop (RFC 3986 appendix C).
 
 Not reported: "%2D" in a text fragment directive (#:~:text=...), where "-" separates a prefix or suffix
 from the text and a literal "-" must stay encoded (the URL Fragment Text Directives specification).`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
-		if u.As == extract.AsURN {
-			return
-		}
-		running := false
+		// bare: delimited by whitespace, with trailing punctuation trimmed;
+		// running: in text that Markdown reads for emphasis.
+		bare, running := false, false
 		switch p.Candidate.Context {
-		case extract.ContextText, extract.ContextQuoted, extract.ContextAngle, extract.ContextAngleURL:
+		case extract.ContextText, extract.ContextQuoted:
+			bare, running = true, true
+		case extract.ContextCodeSpan, extract.ContextCodeBlock:
+			bare = true
+		case extract.ContextAngle, extract.ContextAngleURL:
 			running = true
 		}
-		s := u.Input
-		directive := -1 // where a fragment directive starts
-		if u.Fragment.Present() {
-			if d := strings.Index(u.Fragment.In(s), ":~:"); d >= 0 {
-				directive = u.Fragment.Start + d
+		encodings(u.Input, func(i int, v byte) {
+			if !decodable(u, i, v) {
+				return
 			}
-		}
-		for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
-			inDirective := directive >= 0 && i > directive
-			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && unreserved(byte(v)) && (v != '-' || !inDirective) {
-				c := string(rune(v))
-				p.Report(lint.Finding{Start: i, End: i + 3,
-					Message: fmt.Sprintf("%q encodes the unreserved character %q; write it as is (RFC 3986 section 2.3)", s[i:i+3], c),
-					Fixes: []lint.Fix{{Message: fmt.Sprintf("write %q", c), Safe: !running || c != "_" && c != "~",
-						Edits: []lint.Edit{{Start: i, End: i + 3, New: c}}}}})
+			enc, c := u.Input[i:i+3], string(rune(v))
+			safe := true
+			switch {
+			case running && (c == "_" || c == "~"):
+				safe = false // Markdown emphasis or strikethrough
+			case bare && c == "." && sentenceEnd(u.Input[i+3:]):
+				safe = false // a "." at the end would be read as the sentence's
 			}
-			j := strings.IndexByte(s[i+1:], '%')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
-		}
+			f := lint.Finding{Start: i, End: i + 3,
+				Message: fmt.Sprintf("%q encodes the unreserved character %q; write it as is (RFC 3986 section 2.3)", enc, c),
+				Fixes:   []lint.Fix{{Message: fmt.Sprintf("write %q", c), Safe: safe, Edits: []lint.Edit{{Start: i, End: i + 3, New: c}}}}}
+			p.Report(f)
+		})
 	},
 }
 
-func unreserved(c byte) bool {
-	return isLetter(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+// sentenceEnd reports whether what follows a decoded "." in a URI delimited
+// by whitespace would leave it at the end, once sentence punctuation is
+// trimmed (RFC 3986 appendix C): more encoded dots or punctuation only.
+func sentenceEnd(rest string) bool {
+	for rest != "" {
+		switch {
+		case strings.HasPrefix(rest, "%2E") || strings.HasPrefix(rest, "%2e"):
+			rest = rest[3:]
+		case strings.IndexByte(".,;:!?*'", rest[0]) >= 0:
+			rest = rest[1:]
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -156,19 +156,29 @@ func TestSuggest(t *testing.T) {
 	if d := distance("ca", "abc", 9); d != 3 {
 		t.Errorf("distance(ca, abc) = %d, want 3 (optimal string alignment)", d)
 	}
-	for scheme, want := range map[string]string{
-		"linkhttps":   "https", // run together with text
-		"htps":        "https",
-		"htpps":       "https",
-		"httpx":       "https", // among equally close ones, the common scheme first
-		"htp":         "http",
-		"urk":         "urn",
-		"app":         "", // three letters: only the common schemes ("ipp" is one edit away)
-		"gs":          "",
-		"treams.http": "http",
+	for _, tt := range []struct {
+		scheme    string
+		authority bool
+		want      string
+		joined    bool
+	}{
+		{"linkhttps", true, "https", true}, // run together with text
+		{"treams.http", true, "http", true},
+		{"htps", true, "https", false},
+		{"htpps", true, "https", false},
+		{"httpx", true, "https", false}, // among equally close ones, the common scheme first
+		{"htp", true, "http", false},
+		{"urk", false, "urn", false},
+		{"app", true, "", false}, // three letters: only the common schemes ("ipp" is one edit away)
+		{"gs", true, "", false},
+		{"hotel", false, "", false}, // not "tel": no "//", so not run-together text
+		{"metadata", false, "", false},
+		{"intelhttp", false, "", false},
+		{"intelhttp", true, "http", true},
 	} {
-		if got := suggestScheme(scheme); got != want {
-			t.Errorf("suggestScheme(%q) = %q, want %q", scheme, got, want)
+		got, joined := suggestScheme(tt.scheme, tt.authority)
+		if got != tt.want || joined != tt.joined {
+			t.Errorf("suggestScheme(%q, %v) = %q, %v; want %q, %v", tt.scheme, tt.authority, got, joined, tt.want, tt.joined)
 		}
 	}
 }

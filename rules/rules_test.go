@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -278,6 +279,29 @@ func golden(t *testing.T, path string, got []byte) {
 // TestDocs keeps docs/rules.md in step with the rules.
 func TestDocs(t *testing.T) {
 	golden(t, filepath.Join("..", "docs", "rules.md"), []byte(Markdown()))
+}
+
+// TestReadmeRuleTable keeps the README's rule table in step with the rules:
+// every rule, in order, with its category and default severity.
+func TestReadmeRuleTable(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for line := range strings.Lines(string(readme)) {
+		if strings.HasPrefix(line, "| `") && (strings.Contains(line, "| syntax |") || strings.Contains(line, "| policy |") || strings.Contains(line, "| style |")) {
+			cells := strings.Split(line, " | ")
+			rows = append(rows, strings.Join(cells[:3], " | "))
+		}
+	}
+	var want []string
+	for _, r := range All {
+		want = append(want, fmt.Sprintf("| `%s` | %s | %s", r.Name, r.Category, r.Severity))
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("README rule table:\n%s\nwant rows starting:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
 }
 
 func TestExplain(t *testing.T) {

@@ -22,17 +22,19 @@ var URISchemeUnregistered = &lint.Rule{
 Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
 lists the permanent, provisional and historical ones (the snapshot is in iana/uri-schemes.csv). A scheme
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
-schemes; a three-letter scheme only from a common one such as http, ftp or urn), or ends with a common
-scheme (text run together with "https"), the message suggests the likely one. Schemes are compared ignoring case. Private schemes used on purpose can be allowed in the
-configuration.
+schemes; a three-letter scheme only from a common one such as http, ftp or urn), the message suggests
+the likely one. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
+text run together with the scheme ("seehttps://"). Schemes are compared ignoring case. Private schemes
+used on purpose can be allowed in the configuration.
 
-Bad:  htps://example.com/  htttp://example.com/  linkhttp://example.com/
-Good: https://example.com/
+Bad:  htps://example.com/  htttp://example.com/  seehttp://example.com/
+Good: https://example.com/  see http://example.com/
 
-Fix (not safe): the suggested scheme.`,
+Fix (not safe): the suggested scheme; for run-together text, a space before the scheme in running
+text, or removing the text in a link.`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
-		if u.As != extract.AsURI || !u.Scheme.Present() {
+		if u.As == extract.AsURN || !u.Scheme.Present() {
 			return
 		}
 		for _, pr := range u.Problems {
@@ -50,7 +52,18 @@ Fix (not safe): the suggested scheme.`,
 		}
 		f := lint.Finding{Start: u.Scheme.Start, End: u.Scheme.End,
 			Message: fmt.Sprintf("scheme %q is not in the IANA URI scheme registry", scheme)}
-		if s := suggestScheme(lower); s != "" {
+		switch s, joined := suggestScheme(lower, u.Authority.Present()); {
+		case joined:
+			// Text run together with the scheme: in running text, the fix
+			// separates them rather than deleting the text.
+			at, text := u.Scheme.End-len(s), scheme[:len(scheme)-len(s)]
+			f.Message += fmt.Sprintf("; is %q text run together with %q?", text, s)
+			fix := lint.Fix{Message: fmt.Sprintf("separate %q from %q", text, s), Edits: []lint.Edit{{Start: at, End: at, New: " "}}}
+			if !runningText(p.Candidate.Context) {
+				fix = lint.Fix{Message: fmt.Sprintf("remove %q", text), Edits: []lint.Edit{{Start: u.Scheme.Start, End: at}}}
+			}
+			f.Fixes = []lint.Fix{fix}
+		case s != "":
 			f.Message += fmt.Sprintf("; did you mean %q?", s)
 			f.Fixes = []lint.Fix{{Message: fmt.Sprintf("use the registered scheme %q", s),
 				Edits: []lint.Edit{{Start: f.Start, End: f.End, New: s}}}}
@@ -59,28 +72,41 @@ Fix (not safe): the suggested scheme.`,
 	},
 }
 
-// commonSchemes are tried first, and are the ones looked for at the end of
-// a run-together scheme.
+// runningText reports whether a candidate in context ctx was found in
+// running text, where a space separates words.
+func runningText(ctx extract.Context) bool {
+	switch ctx {
+	case extract.ContextText, extract.ContextQuoted, extract.ContextCodeSpan, extract.ContextCodeBlock:
+		return true
+	}
+	return false
+}
+
+// commonSchemes are tried first.
 var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "ssh", "git", "data", "tel"}
 
 // suggestScheme returns the registered scheme most likely meant, or "".
 // A scheme of three letters is one edit away from dozens of registered
 // ones ("app" from "ipp"), so it is only compared with the common schemes
-// ("htp", "urk").
-func suggestScheme(scheme string) string {
+// ("htp", "urk"). With joined, the scheme is text run together with a
+// common scheme that takes an authority ("seehttps://"): only then, since
+// "hotel:" or "metadata:" do not hide "tel:" and "data:".
+func suggestScheme(scheme string, authority bool) (s string, joined bool) {
 	names := registeredSchemes()
 	if len(scheme) <= 3 {
 		names = commonSchemes
 	}
 	if s := suggest(scheme, names); s != "" {
-		return s
+		return s, false
 	}
-	for _, c := range commonSchemes {
-		if len(scheme) > len(c) && strings.HasSuffix(scheme, c) {
-			return c
+	if authority {
+		for _, c := range []string{"https", "http", "ftp", "file"} {
+			if len(scheme) > len(c) && strings.HasSuffix(scheme, c) {
+				return c, true
+			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // registeredSchemes lists the registry's schemes, the common ones first,

@@ -21,7 +21,7 @@ a q-component only at "#". So "urn:ex:ex?+?=q" has an empty r-component, and "?+
 q-component is data. Characters that must be percent-encoded are reported by percent-unencoded.
 
 Bad:  urn:example:a?+  urn:example:a?+?=q  urn:example:a?=/x
-Good: urn:example:a?+r?=q  urn:example:a?=x/y
+Good: urn:example:a?=q  urn:example:a?=x/y
 
 Fixes (not safe): remove the delimiter of an empty component, or percent-encode a leading "/" or "?".`,
 	Run: func(p *lint.Pass) {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -28,7 +29,9 @@ RFC 8141 section 5 constrains NIDs beyond their syntax:
   which is kept for country codes, nor with "xn--" or another two letters and "--", kept for DNS A-labels
   (section 5.1).
 
-A NID in the IANA registry, or allowed by the configuration, is exempt from the last two.
+A NID in the IANA registry, or allowed by the configuration, is exempt from the last two. Under
+--urn-syntax rfc2141 only "urn" is reserved: the other constraints are RFC 8141's, and documents written
+against RFC 2141 could use experimental "X-" namespaces (RFC 3406).
 
 Bad:  urn:urn:x  urn:X-foo:x  urn:urn-01:x  urn:de-bund:x  urn:xn--abc:x  urn:ab:x
 Good: urn:example:x  urn:urn-7:x
@@ -36,7 +39,7 @@ Good: urn:example:x  urn:urn-7:x
 No fix is offered.`,
 	Run: func(p *lint.Pass) {
 		nid, ok := validNID(p)
-		if !ok {
+		if !ok || p.URI.Syntax == extract.RFC2141 && !strings.EqualFold(nid, "urn") {
 			return
 		}
 		if msg := reservedNID(nid, p.Config); msg != "" {
@@ -52,9 +55,7 @@ func validNID(p *lint.Pass) (string, bool) {
 		return "", false
 	}
 	for _, pr := range u.Problems {
-		switch pr.Code {
-		case extract.NIDEmpty, extract.NIDChar, extract.NIDTooShort, extract.NIDTooLong,
-			extract.NIDLeadingHyphen, extract.NIDTrailingHyphen:
+		if slices.Contains(URNNIDSyntax.Codes, pr.Code) {
 			return "", false
 		}
 	}

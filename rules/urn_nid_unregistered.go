@@ -2,10 +2,10 @@ package rules
 
 import (
 	"fmt"
-	"github.com/urilint/urilint/extract"
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/iana"
 	"github.com/urilint/urilint/lint"
 )

@@ -23,7 +23,7 @@ Good: urn:example:foo-bar-baz-qux
 No fix is offered: dropping the component is the author's decision.`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
-		if u.As != extract.AsURN || !u.RComponent.Present() || u.RComponent.Start == u.RComponent.End {
+		if !u.RComponent.Present() || u.RComponent.Start == u.RComponent.End {
 			return // none, or an empty one (a syntax error, urn-component-syntax)
 		}
 		p.Reportf(u.RComponent.Start-2, u.RComponent.End,

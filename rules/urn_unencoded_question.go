@@ -27,7 +27,7 @@ and the message says which one a "?" most likely comes from:
 RFC 8141 writes an r-component "?+" and a q-component "?=". A literal "?" is percent-encoded as %3F.
 
 Bad:  urn:example:a?b  urn:example:a??resolve  urn:example:a?s=I2U
-Good: urn:example:a?=b  urn:example:a?+resolve  urn:example:a%3Fb
+Good: urn:example:a?=b  urn:example:a%3Fb
 
 Fixes (not safe, since they change the URN): write "?+" for "??", write "?=" for "?", or
 percent-encode the "?".`,
@@ -36,7 +36,11 @@ percent-encode the "?".`,
 		for pr := range p.Problems {
 			f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message(uri)}
 			text, rest := uri[pr.Start:pr.End], uri[pr.End:]
+			// A component delimiter only where a component follows: "?="
+			// or "?+" followed by nothing or "#" is an empty component.
+			component := rest != "" && rest[0] != '#'
 			switch {
+			case !component:
 			case text == "??":
 				f.Fixes = append(f.Fixes, lint.Fix{Message: `write the r-component delimiter "?+"`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "?+"}}})
 			case text == "?" && !strings.HasPrefix(rest, "?"):

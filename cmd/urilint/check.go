@@ -21,7 +21,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	failLevel := fs.String("fail-level", "error", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (never)")
 	synName := fs.String("urn-syntax", "rfc8141", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax)")
 	cfg := &lint.Config{}
-	fs.BoolVar(&cfg.Extract.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown) and <pre> (HTML)")
+	fs.BoolVar(&cfg.Extract.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML)")
 	jobs := jobsFlag(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
@@ -44,7 +44,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "check", err)
 	}
-	fail := lint.Severity(0xff) // --fail-level none
+	fail := lint.Off // --fail-level none: no diagnostic is this severe
 	if *failLevel != "none" {
 		fail, _ = lint.ParseSeverity(*failLevel)
 	}

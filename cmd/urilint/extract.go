@@ -13,7 +13,7 @@ func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("extract", "[--format text|json|jsonl] [--include-code-blocks] [-j N] PATH...", stdout, stderr)
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
 	var opts extract.Options
-	fs.BoolVar(&opts.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown) and <pre> (HTML)")
+	fs.BoolVar(&opts.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML)")
 	jobs := jobsFlag(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {

@@ -1,0 +1,64 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// Helpers shared by percent-lowercase and percent-unreserved.
+
+// encodings calls fn with the offset and value of each well-formed
+// percent-encoding in s.
+func encodings(s string, fn func(i int, v byte)) {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if isHex(s[i+1]) && isHex(s[i+2]) {
+			fn(i, hexByte(s[i+1])<<4|hexByte(s[i+2]))
+		}
+		j := strings.IndexByte(s[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+}
+
+// isURN reports whether u is a URN, whatever production it was parsed as
+// (urilint validate --as uri urn:...): RFC 8141 section 3 forbids decoding
+// its percent-encodings.
+func isURN(u *extract.Parsed) bool {
+	return u.As == extract.AsURN || strings.EqualFold(u.Scheme.In(u.Input), "urn")
+}
+
+// decodable reports whether percent-unreserved reports the encoding of v at
+// offset i of u: an unreserved character, outside a URN, and not a "-" in
+// a text fragment directive (#:~:text=...), where "-" separates a prefix or
+// suffix from the text and a literal "-" stays encoded.
+func decodable(u *extract.Parsed, i int, v byte) bool {
+	if !unreserved(v) || isURN(u) {
+		return false
+	}
+	if v == '-' && u.Fragment.Present() && i > u.Fragment.Start {
+		if d := strings.Index(u.Fragment.In(u.Input), ":~:"); d >= 0 && i > u.Fragment.Start+d {
+			return false
+		}
+	}
+	return true
+}
+
+func unreserved(c byte) bool {
+	return isLetter(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+// hexByte is the value of the hexadecimal digit c.
+func hexByte(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
