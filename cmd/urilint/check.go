@@ -51,21 +51,8 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w, _ := lint.NewDiagnosticWriter(*format, out)
-	files, walkErrs := lint.Files(paths)
-	var errs []*lint.FileError
-	for _, e := range walkErrs {
-		report(stderr, e.Path, e.Err)
-		if !lint.IsSkip(e.Err) {
-			errs = append(errs, e)
-		}
-	}
 	var failing atomic.Int64
-	var writeErr error
-	lint.Run(files, *jobs, func(path string, sink *lint.Sink) error {
-		src, err := lint.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	code = eachFile(paths, *jobs, w, out, stderr, func(path string, src []byte, sink *lint.Sink) {
 		var b []byte
 		checker.Check(path, lint.FormatOf(path), src, func(d *lint.Diagnostic) {
 			if d.Severity >= fail {
@@ -74,36 +61,11 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			b = sink.Flush(w.AppendDiagnostic(b, d))
 		})
 		sink.Close(b)
-		return nil
-	}, func(chunk []byte) {
-		if writeErr == nil {
-			writeErr = w.Write(chunk)
-		}
-	}, func(path string, err error) {
-		if err == nil {
-			return
-		}
-		report(stderr, path, err)
-		if !lint.IsSkip(err) {
-			errs = append(errs, &lint.FileError{Path: path, Err: err})
-		}
 	})
-	if writeErr == nil {
-		writeErr = w.Close(errs)
-	}
-	if writeErr == nil {
-		writeErr = out.Flush()
-	}
-	switch {
-	case writeErr != nil:
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)
-		return exitError
-	case len(errs) > 0:
-		return exitError
-	case failing.Load() > 0:
+	if code == exitOK && failing.Load() > 0 {
 		return exitFindings
 	}
-	return exitOK
+	return code
 }
 
 func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
