@@ -110,8 +110,22 @@ func LookupScheme[S ~string | ~[]byte](name S) (Scheme, bool) {
 
 // IsScheme reports whether name is a registered URI scheme, ignoring case.
 func IsScheme[S ~string | ~[]byte](name S) bool {
+	if isHTTP(name) { // the scheme of most URIs, before the table
+		return true
+	}
 	_, ok := lookup(schemeIndex, name)
 	return ok
+}
+
+// isHTTP reports whether name is "http" or "https", ignoring case.
+func isHTTP[S ~string | ~[]byte](name S) bool {
+	n := len(name)
+	if n != 4 && n != 5 {
+		return false
+	}
+	// c|0x20 is the lower case of an ASCII letter; only "H" and "h" give "h".
+	return name[0]|0x20 == 'h' && name[1]|0x20 == 't' && name[2]|0x20 == 't' && name[3]|0x20 == 'p' &&
+		(n == 4 || name[4]|0x20 == 's')
 }
 
 // LookupNamespace reports the registry entry for a NID, compared

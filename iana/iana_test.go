@@ -23,6 +23,11 @@ func TestLookupScheme(t *testing.T) {
 		{"z39.50s", true, Permanent},
 		{"ztdnaid", true, Provisional},
 		{"htps", false, 0},
+		{"hTtP", true, Permanent},
+		{"httpx", false, 0},
+		{"http\x00", false, 0},
+		{"(ttp", false, 0},
+		{"hTTp\x13", false, 0}, // 0x13|0x20 is "3", not "s"
 		{"note", false, 0},
 		{"localhost", false, 0},
 		{"", false, 0},

@@ -60,9 +60,10 @@ func kindIndex(k extract.Kind) int {
 
 // activeRule is a rule that runs, with the severity its diagnostics get.
 type activeRule struct {
-	rule     *Rule
-	severity Severity
-	codes    uint64 // the bits of its Codes, for ProblemsOnly
+	rule         *Rule
+	severity     Severity
+	problemsOnly bool   // the rule's ProblemsOnly, at hand
+	codes        uint64 // the bits of its Codes, for problemsOnly
 }
 
 // NewChecker returns a checker for rules, after validating the list: names
@@ -89,7 +90,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 		if sev == Off {
 			continue
 		}
-		a := activeRule{rule: r, severity: sev}
+		a := activeRule{rule: r, severity: sev, problemsOnly: r.ProblemsOnly}
 		for _, c := range r.Codes {
 			a.codes |= 1 << c
 		}
@@ -151,7 +152,14 @@ func (ch *Checker) Rules() []*Rule { return ch.rules }
 func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) {
 	loc := extract.NewLocator(src)
 	r := ch.newRun()
-	Extract(f, src, ch.cfg.Extract, func(c *extract.Candidate) {
+	// Positions are needed only for the candidates with findings: plain
+	// text is scanned for offsets alone (the walkers compute positions as
+	// they go), and the rest is placed below.
+	each := func(yield func(*extract.Candidate)) { Extract(f, src, ch.cfg.Extract, yield) }
+	if f == Text {
+		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, 0, yield) }
+	}
+	each(func(c *extract.Candidate) {
 		uri := c.URI
 		r.template = nil
 		if strings.IndexByte(uri, '{') >= 0 {
@@ -163,6 +171,9 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 		out := r.candidate(c)
 		if len(out) == 0 {
 			return
+		}
+		if c.Start.Line == 0 {
+			c.Start, c.End = loc.Pos(c.Start.Offset), loc.Pos(c.End.Offset)
 		}
 		// Findings lie in or next to the candidate: positions are counted
 		// from its start, not from the previous candidate's findings.
@@ -237,7 +248,7 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 		problems |= 1 << pr.Code
 	}
 	for _, a := range r.ch.active[kindIndex(c.Kind)] {
-		if a.rule.ProblemsOnly && a.codes&problems == 0 {
+		if a.problemsOnly && a.codes&problems == 0 {
 			continue
 		}
 		r.pass.rule, r.severity = a.rule, a.severity

@@ -32,10 +32,14 @@ func distance(a, b string, limit int) int {
 	if d := len(a) - len(b); d >= limit || -d >= limit {
 		return limit
 	}
-	// Three rows of the dynamic programming table.
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Three rows of the dynamic programming table, on the stack for names
+	// of usual length.
+	var rows [3][40]int
+	prev2, prev, cur := rows[0][:], rows[1][:], rows[2][:]
+	if len(b)+1 > len(cur) {
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev2, prev, cur = prev2[:len(b)+1], prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
