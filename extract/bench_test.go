@@ -89,63 +89,51 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-// BenchmarkGoldmarkParse is the Markdown baseline: goldmark's parse alone
-// (same parser and extensions as the walker), on the same files.
+// The passes measured over each document: the walkers and their
+// baselines.
+var (
+	// goldmarkParse is the Markdown baseline: goldmark's parse alone, with
+	// the walker's parser and extensions.
+	goldmarkParse = func(d []byte) { markdownParser().Parse(text.NewReader(d)) }
+	// walkMarkdown is the Markdown walker end to end: parse, walk, scan,
+	// positions.
+	walkMarkdown = func(d []byte) { Markdown(d, Options{}, func(*Candidate) {}) }
+	// tokenize is the HTML baseline: the bare x/net/html tokenizer, token
+	// by token with Raw.
+	tokenize = func(d []byte) {
+		z := html.NewTokenizer(bytes.NewReader(d))
+		for z.Next() != html.ErrorToken {
+			_ = z.Raw()
+		}
+	}
+	// walkHTMLDoc is the HTML walker end to end.
+	walkHTMLDoc = func(d []byte) { HTML(d, Options{}, func(*Candidate) {}) }
+)
+
+// benchCorpus runs pass over every document of a corpus (see corpusOf).
+func benchCorpus(b *testing.B, kind, env, ext string, pass func([]byte)) {
+	docs, n := corpusOf(b, kind, env, ext)
+	b.SetBytes(n)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, d := range docs {
+			pass(d)
+		}
+	}
+}
+
 func BenchmarkGoldmarkParse(b *testing.B) {
-	docs, n := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
-	b.SetBytes(n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		for _, d := range docs {
-			markdownParser().Parse(text.NewReader(d))
-		}
-	}
+	benchCorpus(b, "md", "URILINT_CORPUS_MD", ".md", goldmarkParse)
 }
 
-// BenchmarkMarkdown is the Markdown walker end to end: parse, walk, scan,
-// positions.
-func BenchmarkMarkdown(b *testing.B) {
-	docs, n := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
-	b.SetBytes(n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		for _, d := range docs {
-			Markdown(d, Options{}, func(*Candidate) {})
-		}
-	}
-}
+func BenchmarkMarkdown(b *testing.B) { benchCorpus(b, "md", "URILINT_CORPUS_MD", ".md", walkMarkdown) }
 
-// BenchmarkTokenizer is the HTML baseline: the bare x/net/html tokenizer,
-// token by token with Raw, on the same files.
 func BenchmarkTokenizer(b *testing.B) {
-	docs, n := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
-	b.SetBytes(n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		for _, d := range docs {
-			z := html.NewTokenizer(bytes.NewReader(d))
-			for z.Next() != html.ErrorToken {
-				_ = z.Raw()
-			}
-		}
-	}
+	benchCorpus(b, "html", "URILINT_CORPUS_HTML", ".html", tokenize)
 }
 
-// BenchmarkHTML is the HTML walker end to end.
-func BenchmarkHTML(b *testing.B) {
-	docs, n := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
-	b.SetBytes(n)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		for _, d := range docs {
-			HTML(d, Options{}, func(*Candidate) {})
-		}
-	}
-}
+func BenchmarkHTML(b *testing.B) { benchCorpus(b, "html", "URILINT_CORPUS_HTML", ".html", walkHTMLDoc) }
 
 // BenchmarkWalkerRatios measures issue 3's targets on a noisy machine: each
 // iteration times the baseline and the walker over the same files, in
@@ -156,26 +144,17 @@ func BenchmarkHTML(b *testing.B) {
 func BenchmarkWalkerRatios(b *testing.B) {
 	md, _ := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
 	ht, _ := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
-	pass := func(docs [][]byte, f func([]byte)) time.Duration {
+	timed := func(docs [][]byte, pass func([]byte)) time.Duration {
 		start := time.Now()
 		for _, d := range docs {
-			f(d)
+			pass(d)
 		}
 		return time.Since(start)
-	}
-	tokenize := func(d []byte) {
-		z := html.NewTokenizer(bytes.NewReader(d))
-		for z.Next() != html.ErrorToken {
-			_ = z.Raw()
-		}
 	}
 	best := [4]time.Duration{1 << 62, 1 << 62, 1 << 62, 1 << 62}
 	for b.Loop() {
 		for i, t := range []time.Duration{
-			pass(md, func(d []byte) { markdownParser().Parse(text.NewReader(d)) }),
-			pass(md, func(d []byte) { Markdown(d, Options{}, func(*Candidate) {}) }),
-			pass(ht, tokenize),
-			pass(ht, func(d []byte) { HTML(d, Options{}, func(*Candidate) {}) }),
+			timed(md, goldmarkParse), timed(md, walkMarkdown), timed(ht, tokenize), timed(ht, walkHTMLDoc),
 		} {
 			best[i] = min(best[i], t)
 		}

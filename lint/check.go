@@ -38,24 +38,10 @@ type TextEdit struct {
 
 // Checker runs a list of rules with a configuration.
 type Checker struct {
-	rules []*Rule
-	// active lists, by kind of candidate, the rules that run on it, in
-	// order: turned off and inapplicable ones left out.
-	active [kinds][]activeRule
+	// active lists, indexed by kind of candidate, the rules that run on it,
+	// in order: turned off and inapplicable ones left out.
+	active [extract.KindRelativeRef + 1][]activeRule
 	cfg    *Config
-}
-
-// kinds is the number of kinds of candidate, indexed by kindIndex.
-const kinds = 3
-
-func kindIndex(k extract.Kind) int {
-	switch k {
-	case extract.KindURN:
-		return 1
-	case extract.KindRelativeRef:
-		return 2
-	}
-	return 0
 }
 
 // activeRule is a rule that runs, with the severity its diagnostics get.
@@ -81,7 +67,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 			return nil, fmt.Errorf("unknown rule %q", name)
 		}
 	}
-	ch := &Checker{rules: rules, cfg: cfg}
+	ch := &Checker{cfg: cfg}
 	for _, r := range rules {
 		sev := r.Severity
 		if s, ok := cfg.Severity[r.Name]; ok {
@@ -96,7 +82,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 		}
 		for _, k := range []extract.Kind{extract.KindURI, extract.KindURN, extract.KindRelativeRef} {
 			if len(r.Kinds) == 0 || slices.Contains(r.Kinds, k) {
-				ch.active[kindIndex(k)] = append(ch.active[kindIndex(k)], a)
+				ch.active[k] = append(ch.active[k], a)
 			}
 		}
 	}
@@ -143,9 +129,6 @@ func Validate(rules []*Rule) error {
 	return nil
 }
 
-// Rules returns the checker's rules.
-func (ch *Checker) Rules() []*Rule { return ch.rules }
-
 // Check lints a document: it extracts the candidates with the walker for
 // the format and calls yield with each diagnostic, in order of offset, then
 // rule.
@@ -187,8 +170,8 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 // CheckValue lints one value, as urilint validate does: parsed as the
 // production as, with positions within the value. A value is meant as a
 // URI, so braces are reported even where they form a URI Template
-// expression.
-func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) {
+// expression. It returns the value parsed.
+func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) extract.Parsed {
 	r := ch.newRun()
 	r.parsed = extract.Parse(v, as, ch.cfg.URNSyntax)
 	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(r.parsed.As), Context: "value", PrefixStart: -1,
@@ -198,6 +181,7 @@ func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) 
 	for _, f := range r.candidate(c) {
 		yield(f.diagnostic("", c, pos))
 	}
+	return r.parsed
 }
 
 // kindOf is the kind of candidate a production makes.
@@ -247,7 +231,7 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 	for _, pr := range r.parsed.Problems {
 		problems |= 1 << pr.Code
 	}
-	for _, a := range r.ch.active[kindIndex(c.Kind)] {
+	for _, a := range r.ch.active[c.Kind] {
 		if a.problemsOnly && a.codes&problems == 0 {
 			continue
 		}

@@ -70,18 +70,18 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	results := []validateResult{}
 	check := func(v string) {
-		p := extract.Parse(v, as, syn)
-		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}, Findings: []validateFinding{}}
+		findings := []validateFinding{}
+		p := checker.CheckValue(v, as, func(d *lint.Diagnostic) {
+			findings = append(findings, validateFinding{Rule: d.Rule.Name, Category: d.Rule.Category,
+				Severity: d.Severity, Message: d.Message, Start: d.Start, End: d.End})
+		})
+		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}, Findings: findings}
 		if p.As == extract.AsURN {
 			r.Syntax = syn.String()
 		}
 		for _, pr := range p.Problems {
 			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: extract.PosInString(v, pr.Start), End: extract.PosInString(v, pr.End)})
 		}
-		checker.CheckValue(v, p.As, func(d *lint.Diagnostic) {
-			r.Findings = append(r.Findings, validateFinding{Rule: d.Rule.Name, Category: d.Rule.Category,
-				Severity: d.Severity, Message: d.Message, Start: d.Start, End: d.End})
-		})
 		results = append(results, r)
 	}
 	for _, v := range values {
