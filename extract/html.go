@@ -11,6 +11,11 @@ type Options struct {
 	// IncludeCodeBlocks scans fenced and indented code blocks in Markdown and
 	// <pre> (and <xmp>) elements in HTML, which are skipped by default.
 	IncludeCodeBlocks bool
+	// Comment, when set, is called with the document offsets of each HTML
+	// comment the walker reads, from "<!--" to the end of "-->": in an HTML
+	// document, and in the raw HTML of a Markdown document (not in its code).
+	// The lint engine reads its suppression comments there.
+	Comment func(start, end int)
 }
 
 // Contexts the HTML walker adds to the scanner's.
@@ -97,6 +102,10 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 		switch tt {
 		case html.ErrorToken: // the end, or a tag left open at the end
 			return
+		case html.CommentToken:
+			if opts.Comment != nil {
+				opts.Comment(off, off+n)
+			}
 		case html.TextToken:
 			if skipped == "" && mayHoldURI(src[off:off+n]) {
 				d := decodeHTML(src, off, off+n, false)

@@ -384,7 +384,11 @@ func (w *mdWalker) html(segs []text.Segment, block bool) {
 		return
 	}
 	var buf Candidate
-	walkHTML(&buf, joined.text, w.opts, false, func(c *Candidate) {
+	opts := w.opts
+	if comment := opts.Comment; comment != nil {
+		opts.Comment = func(s, e int) { comment(joined.span(s, e)) }
+	}
+	walkHTML(&buf, joined.text, opts, false, func(c *Candidate) {
 		switch {
 		case c.Context == ContextHTMLAttribute || c.Context == ContextHTMLMetaRefresh:
 			c.Context = ContextMarkdownHTML

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,6 +43,9 @@ type Checker struct {
 	// in order: turned off and inapplicable ones left out.
 	active [extract.KindRelativeRef + 1][]activeRule
 	cfg    *Config
+	byName map[string]*Rule // every rule, off or not
+	// unused is unused-suppression, when it is in the list and on.
+	unused *activeRule
 }
 
 // activeRule is a rule that runs, with the severity its diagnostics get.
@@ -67,8 +71,9 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 			return nil, fmt.Errorf("unknown rule %q", name)
 		}
 	}
-	ch := &Checker{cfg: cfg}
+	ch := &Checker{cfg: cfg, byName: map[string]*Rule{}}
 	for _, r := range rules {
+		ch.byName[r.Name] = r
 		sev := r.Severity
 		if s, ok := cfg.Severity[r.Name]; ok {
 			sev = s
@@ -77,6 +82,10 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 			continue
 		}
 		a := activeRule{rule: r, severity: sev, problemsOnly: r.ProblemsOnly}
+		if r.Run == nil { // reported by the engine
+			ch.unused = &a
+			continue
+		}
 		for _, c := range r.Codes {
 			a.codes |= 1 << c
 		}
@@ -105,7 +114,7 @@ func Validate(rules []*Rule) error {
 			return fmt.Errorf("rule %q: unknown category %q", r.Name, r.Category)
 		case r.Severity < Info || r.Severity > Error:
 			return fmt.Errorf("rule %q: no default severity", r.Name)
-		case r.Run == nil:
+		case r.Run == nil && r.Name != UnusedSuppression:
 			return fmt.Errorf("rule %q: no Run", r.Name)
 		case r.ProblemsOnly && len(r.Codes) == 0:
 			return fmt.Errorf("rule %q: ProblemsOnly without Codes", r.Name)
@@ -129,16 +138,49 @@ func Validate(rules []*Rule) error {
 	return nil
 }
 
+// enabled reports whether the rule name runs (is not off).
+func (ch *Checker) enabled(name string) bool {
+	r := ch.byName[name]
+	if r == nil {
+		return false
+	}
+	sev, ok := ch.cfg.Severity[name]
+	return !ok && r.Severity != Off || ok && sev != Off
+}
+
+// directiveMark is in every suppression comment: a document without it has
+// none, and is checked without looking for them.
+var directiveMark = []byte("urilint-")
+
 // Check lints a document: it extracts the candidates with the walker for
-// the format and calls yield with each diagnostic, in order of offset, then
-// rule.
+// the format and calls yield with each diagnostic not suppressed by a
+// comment, in order of offset, then rule.
 func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) {
+	if !bytes.Contains(src, directiveMark) {
+		ch.check(path, f, src, ch.cfg.Extract, yield)
+		return
+	}
+	var diags []*Diagnostic
+	var comments [][2]int // the HTML comments of Markdown and HTML
+	opts := ch.cfg.Extract
+	opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
+	ch.check(path, f, src, opts, func(d *Diagnostic) { diags = append(diags, d) })
+	dirs := commentDirectives(src, comments)
+	if f == Text {
+		dirs = textDirectives(src)
+	}
+	for _, d := range ch.suppress(path, src, dirs, diags) {
+		yield(d)
+	}
+}
+
+func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options, yield func(*Diagnostic)) {
 	loc := extract.NewLocator(src)
 	r := ch.newRun()
 	// Positions are needed only for the candidates with findings: plain
 	// text is scanned for offsets alone (the walkers compute positions as
 	// they go), and the rest is placed below.
-	each := func(yield func(*extract.Candidate)) { Extract(f, src, ch.cfg.Extract, yield) }
+	each := func(yield func(*extract.Candidate)) { Extract(f, src, opts, yield) }
 	if f == Text {
 		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, 0, yield) }
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // FileError is a file that could not be processed, and why.
@@ -37,71 +38,156 @@ var binaryExtensions = map[string]bool{
 	".mov": true, ".avi": true, ".webm": true, ".ogg": true, ".wav": true, ".flac": true, ".pyc": true,
 }
 
+// WalkOptions select the files Files returns.
+type WalkOptions struct {
+	// Configs, when set, gives each path's include and exclude globs. A file
+	// or directory they leave out is skipped, named on the command line or
+	// found in a directory.
+	Configs *Configs
+	// NoIgnore turns off .gitignore: by default, inside a git repository,
+	// what the repository's .gitignore files and .git/info/exclude ignore is
+	// skipped when a directory is walked (not when named on the command
+	// line).
+	NoIgnore bool
+	// Jobs is how many directories are read at once (at least 1).
+	Jobs int
+}
+
 // Files expands the paths named on the command line into the sorted list of
 // files to read. A directory (or a symbolic link to one) is walked: hidden
 // files and directories (names starting with "."), files with a binary
-// extension, and symbolic links to directories found inside are skipped. A
-// path that cannot be read is returned as an error, and the others are still
-// expanded; a broken symbolic link found inside a directory is returned as
-// ErrBrokenLink, which IsSkip recognises.
-func Files(paths []string) ([]string, []*FileError) {
-	var files []string
-	var errs []*FileError
+// extension, what .gitignore ignores, and symbolic links to directories
+// found inside are skipped. A path that cannot be read is returned as an
+// error, and the others are still expanded; a broken symbolic link found
+// inside a directory is returned as ErrBrokenLink, which IsSkip recognises.
+// A configuration file that cannot be loaded is returned as an error once,
+// and the files it governs are skipped. Errors are sorted by path.
+func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
+	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}}
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
-			errs = append(errs, &FileError{root, cleanError(err)})
+			w.fail(root, cleanError(err))
+			continue
+		}
+		if w.excluded(root, info.IsDir()) {
 			continue
 		}
 		if !info.IsDir() {
-			files = append(files, root)
+			w.files = append(w.files, root)
 			continue
 		}
-		walkRoot := root
-		if l, err := os.Lstat(root); err == nil && l.Mode()&fs.ModeSymlink != 0 {
-			walkRoot = root + string(filepath.Separator) // WalkDir does not follow a root link
+		var ign *ignores
+		if !opts.NoIgnore {
+			ign = gitIgnores(root)
 		}
-		err = filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
+		w.wg.Add(1)
+		w.dir(root, ign)
+	}
+	w.wg.Wait()
+	slices.Sort(w.files)
+	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
+	return slices.Compact(w.files), w.errs
+}
+
+// walker walks directories, several at once.
+type walker struct {
+	opts WalkOptions
+	sem  chan struct{} // a token for each directory read by a goroutine of its own
+	wg   sync.WaitGroup
+
+	mu        sync.Mutex
+	files     []string
+	errs      []*FileError
+	badConfig map[string]bool // configuration files reported
+}
+
+func (w *walker) fail(path string, err error) {
+	w.mu.Lock()
+	w.errs = append(w.errs, &FileError{path, err})
+	w.mu.Unlock()
+}
+
+// excluded reports whether the configuration leaves path out; a path
+// whose configuration cannot be loaded is left out, and the error reported
+// once.
+func (w *walker) excluded(path string, isDir bool) bool {
+	cf, err := w.opts.Configs.For(path, isDir)
+	if err != nil {
+		var ce *ConfigError
+		key := path
+		if errors.As(err, &ce) {
+			key = ce.Path
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if !w.badConfig[key] {
+			w.badConfig[key] = true
+			w.errs = append(w.errs, &FileError{key, err})
+		}
+		return true
+	}
+	if cf == nil {
+		return false
+	}
+	abs, err := filepath.Abs(path)
+	return err == nil && cf.Excluded(abs, isDir)
+}
+
+// dir walks the directory dir, where the gitignore patterns ign are in
+// force, then calls w.wg.Done.
+func (w *walker) dir(dir string, ign *ignores) {
+	defer w.wg.Done()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		w.fail(dir, cleanError(err))
+		return
+	}
+	var files []string
+	for _, d := range entries {
+		name := d.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		isDir := d.IsDir()
+		if d.Type()&fs.ModeSymlink != 0 {
+			info, err := os.Stat(path)
 			if err != nil {
-				errs = append(errs, &FileError{path, cleanError(err)})
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
+				if errors.Is(err, fs.ErrNotExist) {
+					err = ErrBrokenLink
 				}
-				return nil
+				w.fail(path, cleanError(err))
+				continue
 			}
-			if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
-				if d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
+			if info.IsDir() {
+				continue // not followed: a link may lead back up the tree
 			}
-			switch {
-			case d.IsDir():
-				return nil
-			case d.Type()&fs.ModeSymlink != 0:
-				if info, err := os.Stat(path); err != nil {
-					if errors.Is(err, fs.ErrNotExist) {
-						err = ErrBrokenLink
-					}
-					errs = append(errs, &FileError{path, cleanError(err)})
-					return nil
-				} else if info.IsDir() {
-					return nil // not followed: a link may lead back up the tree
-				}
-			case !d.Type().IsRegular():
-				return nil
-			}
-			if !binaryExtensions[strings.ToLower(filepath.Ext(path))] {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			errs = append(errs, &FileError{root, cleanError(err)})
+		} else if !isDir && !d.Type().IsRegular() {
+			continue
+		}
+		if !isDir && binaryExtensions[strings.ToLower(filepath.Ext(name))] || ign.ignored(name, isDir) || w.excluded(path, isDir) {
+			continue
+		}
+		if !isDir {
+			files = append(files, path)
+			continue
+		}
+		sub := ign.child(name, path)
+		w.wg.Add(1)
+		select {
+		case w.sem <- struct{}{}:
+			go func() {
+				defer func() { <-w.sem }()
+				w.dir(path, sub)
+			}()
+		default:
+			w.dir(path, sub)
 		}
 	}
-	slices.Sort(files)
-	return slices.Compact(files), errs
+	w.mu.Lock()
+	w.files = append(w.files, files...)
+	w.mu.Unlock()
 }
 
 // cleanError drops the path and operation that os errors repeat, since

@@ -29,7 +29,7 @@ func TestFiles(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "b.txt"), filepath.Join(dir, "link.txt")); err != nil {
 		t.Fatal(err)
 	}
-	files, errs := Files([]string{dir, filepath.Join(dir, "b.txt"), filepath.Join(dir, "nope.txt"), filepath.Join(dir, "h.pdf")})
+	files, errs := Files([]string{dir, filepath.Join(dir, "b.txt"), filepath.Join(dir, "nope.txt"), filepath.Join(dir, "h.pdf")}, WalkOptions{})
 	var rel []string
 	for _, f := range files {
 		r, _ := filepath.Rel(dir, f)
@@ -57,7 +57,7 @@ func TestFilesLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A link to a directory named on the command line is walked.
-	files, errs := Files([]string{filepath.Join(dir, "linkdir")})
+	files, errs := Files([]string{filepath.Join(dir, "linkdir")}, WalkOptions{})
 	if len(files) != 1 || files[0] != filepath.Join(dir, "linkdir", "a.txt") {
 		t.Errorf("Files(linkdir) = %q", files)
 	}
@@ -66,7 +66,7 @@ func TestFilesLinks(t *testing.T) {
 		t.Errorf("errors = %v", errs)
 	}
 	// Named on the command line, it is an error.
-	_, errs = Files([]string{filepath.Join(dir, "real", "broken.txt")})
+	_, errs = Files([]string{filepath.Join(dir, "real", "broken.txt")}, WalkOptions{})
 	if len(errs) != 1 || IsSkip(errs[0]) {
 		t.Errorf("named broken link: %v", errs)
 	}

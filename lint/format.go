@@ -5,43 +5,58 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
 )
 
-// Formats lists the output formats of urilint extract and urilint check;
-// each is written by the code in format_<name>.go.
-var Formats = []string{"text", "json", "jsonl"}
+// CandidateFormats are the output formats of urilint extract, and
+// DiagnosticFormats those of urilint check; each is written by the code in
+// format_<name>.go.
+var (
+	CandidateFormats  = []string{"text", "json", "jsonl"}
+	DiagnosticFormats = []string{"text", "json", "jsonl", "sarif", "github"}
+)
 
 // Writer writes the output of urilint extract (candidates) or urilint check
-// (diagnostics) in one of Formats. The Append methods format one item and
-// may run concurrently for different files; Write and Close are called in
-// file order, from one goroutine.
+// (diagnostics) in one of the formats. The Append methods format one item
+// and may run concurrently for different files; Write and Close are called
+// in file order, from one goroutine.
 type Writer struct {
 	w      io.Writer
 	format string
 	key    string // the JSON list: "candidates" or "diagnostics"
-	items  int    // chunks written so far
+	opts   WriterOptions
+	items  int // chunks written so far
+}
+
+// WriterOptions are what some formats need besides the items.
+type WriterOptions struct {
+	// Color writes the text format with ANSI colours, for a terminal.
+	Color bool
+	// Rules are the rules the run knows, listed by the sarif format.
+	Rules []*Rule
+	// Version is urilint's version, for the sarif format.
+	Version string
 }
 
 // NewCandidateWriter returns a writer of candidates (urilint extract).
 func NewCandidateWriter(format string, w io.Writer) (*Writer, error) {
-	return newWriter(format, "candidates", w)
+	if !slices.Contains(CandidateFormats, format) {
+		return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(CandidateFormats, ", "))
+	}
+	return &Writer{w: w, format: format, key: "candidates"}, nil
 }
 
 // NewDiagnosticWriter returns a writer of diagnostics (urilint check).
-func NewDiagnosticWriter(format string, w io.Writer) (*Writer, error) {
-	return newWriter(format, "diagnostics", w)
-}
-
-func newWriter(format, key string, w io.Writer) (*Writer, error) {
-	switch format {
-	case "text", "json", "jsonl":
-		return &Writer{w: w, format: format, key: key}, nil
+func NewDiagnosticWriter(format string, w io.Writer, opts WriterOptions) (*Writer, error) {
+	if !slices.Contains(DiagnosticFormats, format) {
+		return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(DiagnosticFormats, ", "))
 	}
-	return nil, fmt.Errorf("unknown format %q (want text, json or jsonl)", format)
+	return &Writer{w: w, format: format, key: "diagnostics", opts: opts}, nil
 }
 
 // AppendCandidate appends one candidate found in the file path.
@@ -62,8 +77,12 @@ func (w *Writer) AppendDiagnostic(dst []byte, d *Diagnostic) []byte {
 		return appendJSONItem(dst, newJSONDiagnostic(d))
 	case "jsonl":
 		return appendJSONLine(dst, newJSONDiagnostic(d))
+	case "sarif":
+		return appendSARIFResult(dst, d, w.opts.Rules)
+	case "github":
+		return appendGitHubDiagnostic(dst, d)
 	}
-	return appendTextDiagnostic(dst, d)
+	return appendTextDiagnostic(dst, d, w.opts.Color)
 }
 
 // Write writes the output the Append methods produced for one file.
@@ -71,9 +90,9 @@ func (w *Writer) Write(out []byte) error {
 	if len(out) == 0 {
 		return nil
 	}
-	if w.format == "json" && w.items == 0 {
+	if (w.format == "json" || w.format == "sarif") && w.items == 0 {
 		out = out[1:] // the comma before the first item
-		if _, err := fmt.Fprintf(w.w, `{"version":1,%q:[`, w.key); err != nil {
+		if _, err := w.w.Write(w.header()); err != nil {
 			return err
 		}
 	}
@@ -85,14 +104,18 @@ func (w *Writer) Write(out []byte) error {
 // Close writes what follows the last file; errs are the files that could
 // not be read (the json format lists them).
 func (w *Writer) Close(errs []*FileError) error {
-	if w.format != "json" {
+	if w.format != "json" && w.format != "sarif" {
 		return nil
 	}
 	var b []byte
 	if w.items == 0 {
-		b = fmt.Appendf(b, `{"version":1,%q:[`, w.key)
+		b = w.header()
 	} else {
 		b = append(b, '\n')
+	}
+	if w.format == "sarif" {
+		_, err := w.w.Write(appendSARIFEnd(b, errs))
+		return err
 	}
 	b = append(b, `],"errors":[`...)
 	for i, e := range errs {
@@ -104,6 +127,15 @@ func (w *Writer) Close(errs []*FileError) error {
 	b = append(b, "]}\n"...)
 	_, err := w.w.Write(b)
 	return err
+}
+
+// header is what comes before the first item of the json and sarif
+// formats.
+func (w *Writer) header() []byte {
+	if w.format == "sarif" {
+		return appendSARIFStart(nil, w.opts)
+	}
+	return fmt.Appendf(nil, `{"version":1,%q:[`, w.key)
 }
 
 // appendJSON appends the JSON encoding of v, without a newline and without

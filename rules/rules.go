@@ -29,6 +29,7 @@ var All = []*lint.Rule{
 	URIAuthority,
 	URIHyphenBreak,
 	URIURLPrefix,
+	UnusedSuppression,
 }
 
 // ByName returns the rule with a name, or nil.

@@ -3,8 +3,13 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/urilint/urilint/extract"
@@ -15,107 +20,262 @@ import (
 // failLevels are the values of --fail-level, from the strictest.
 var failLevels = []string{"info", "warning", "error", "none"}
 
-func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("check", "[--format text|json|jsonl] [--fail-level error|warning|info|none] [--urn-syntax rfc8141|rfc2141] [--include-code-blocks] [-j N] PATH...", stdout, stderr)
-	format := fs.String("format", "text", "output `format`: text (file:line:col: severity rule: message), json (one object) or jsonl (one object per line)")
-	failLevel := fs.String("fail-level", "error", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (never)")
-	synName := fs.String("urn-syntax", "rfc8141", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax)")
-	cfg := &lint.Config{}
-	fs.BoolVar(&cfg.Extract.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML)")
-	jobs := jobsFlag(fs)
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("check", "[flags] PATH...   (\"-\" reads standard input)", stdout, stderr)
+	format := fs.String("format", "text", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations)")
+	output := fs.String("output", "", "write the output to `file` (replaced atomically) instead of standard output")
+	failLevel := fs.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
+	synName := fs.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
+	codeBlocks := fs.Bool("include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML)")
+	fix := fs.Bool("fix", false, "apply the safe fixes to the files, then report what is left")
+	diff := fs.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
+	color := fs.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
+	quiet := fs.Bool("quiet", false, "do not print the summary line on standard error")
+	sel := selectionFlags(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
 		return code
 	}
-	if err := oneOf("format", *format, lint.Formats); err != nil {
-		return usageError(stderr, "check", err)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	usage := func(err error) int { return usageError(stderr, "check", err) }
+	if err := oneOf("format", *format, lint.DiagnosticFormats); err != nil {
+		return usage(err)
 	}
-	if err := oneOf("fail-level", *failLevel, failLevels); err != nil {
-		return usageError(stderr, "check", err)
+	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
+		return usage(err)
+	}
+	var cli lint.Settings
+	if set["fail-level"] {
+		if err := oneOf("fail-level", *failLevel, failLevels); err != nil {
+			return usage(err)
+		}
+		sev := lint.Off // none: no diagnostic is this severe
+		if *failLevel != "none" {
+			sev, _ = lint.ParseSeverity(*failLevel)
+		}
+		cli.FailLevel = &sev
+	}
+	if set["urn-syntax"] {
+		syn, err := extract.ParseSyntax(*synName)
+		if err != nil {
+			return usage(err)
+		}
+		cli.URNSyntax = &syn
+	}
+	if set["include-code-blocks"] {
+		cli.IncludeCodeBlocks = codeBlocks
+	}
+	switch {
+	case *fix && *diff:
+		return usage(errors.New("--fix and --diff exclude each other"))
+	case *diff && set["format"]:
+		return usage(errors.New("--diff prints a diff: --format does not apply"))
+	case len(paths) == 0:
+		return usage(errors.New("no path given (try: urilint check .)"))
+	case *fix && contains(paths, "-"):
+		return usage(errors.New("--fix cannot write standard input back: use --diff"))
 	}
 	var err error
-	if cfg.URNSyntax, err = extract.ParseSyntax(*synName); err != nil {
-		return usageError(stderr, "check", err)
+	if err = sel.load(); err != nil {
+		return configError(stderr, err)
 	}
-	if len(paths) == 0 {
-		return usageError(stderr, "check", errors.New("no path given (try: urilint check .)"))
-	}
-	checker, err := lint.NewChecker(rules.All, cfg)
-	if err != nil {
-		return usageError(stderr, "check", err)
-	}
-	fail := lint.Off // --fail-level none: no diagnostic is this severe
-	if *failLevel != "none" {
-		fail, _ = lint.ParseSeverity(*failLevel)
+	if sel.listFiles {
+		return sel.listFilesTo(paths, stdout, stderr)
 	}
 
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	w, _ := lint.NewDiagnosticWriter(*format, out)
-	var failing atomic.Int64
-	code = eachFile(paths, *jobs, w, out, stderr, func(path string, src []byte, sink *lint.Sink) {
-		var b []byte
-		checker.Check(path, lint.FormatOf(path), src, func(d *lint.Diagnostic) {
-			if d.Severity >= fail {
-				failing.Add(1)
+	dst := stdout
+	var outFile *lint.AtomicFile
+	if *output != "" {
+		if outFile, err = lint.CreateAtomic(*output); err != nil {
+			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
+			return exitError
+		}
+		defer outFile.Abort()
+		dst = outFile
+	}
+	out := bufio.NewWriterSize(dst, 64<<10)
+	useColor := *color == "always" || *color == "auto" && outFile == nil && isTerminal(stdout) &&
+		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: version()})
+	if err != nil {
+		return usage(err)
+	}
+	profiles := &profiles{configs: sel.configs, cli: cli, byKey: map[string]*profile{}}
+	var sum summary
+	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
+		p, err := profiles.get(name)
+		if err != nil {
+			return err
+		}
+		f := lint.FormatOf(name)
+		sum.files.Add(1)
+		var diags []*lint.Diagnostic
+		var fixed []byte
+		applied := 0
+		if *fix || *diff {
+			fixed, applied, diags = p.checker.Fix(name, f, src)
+			if applied > 0 {
+				sum.fixes.Add(int64(applied))
+				sum.fixedFiles.Add(1)
 			}
-			b = sink.Flush(w.AppendDiagnostic(b, d))
-		})
+		} else {
+			p.checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+		}
+		var b []byte
+		switch {
+		case *diff:
+			b = append(b, lint.UnifiedDiff(name, src, fixed)...)
+		case *fix && applied > 0:
+			if err := lint.WriteFileAtomic(name, fixed, src); err != nil {
+				return fmt.Errorf("writing fixes: %w", err)
+			}
+		}
+		if len(diags) > 0 {
+			sum.problemFiles.Add(1)
+		}
+		for _, d := range diags {
+			sum.count(d, p.fail)
+			if !*diff {
+				b = sink.Flush(w.AppendDiagnostic(b, d))
+			}
+		}
 		sink.Close(b)
+		return nil
 	})
-	if code == exitOK && failing.Load() > 0 {
+	if outFile != nil {
+		if err := outFile.Commit(); err != nil {
+			fmt.Fprintf(stderr, "urilint: writing %s: %v\n", *output, err)
+			code = exitError
+		}
+	}
+	if !*quiet {
+		fmt.Fprintln(stderr, sum.line(*fix, *diff))
+	}
+	switch {
+	case code != exitOK:
+		return code
+	case *diff && sum.fixes.Load() > 0:
+		return exitFindings
+	case !*diff && sum.failing.Load() > 0:
 		return exitFindings
 	}
-	return code
-}
-
-func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("rules", "", stdout, stderr)
-	rest, code := fs.parse(args)
-	if code >= 0 {
-		return code
-	}
-	if len(rest) > 0 {
-		return usageError(stderr, "rules", fmt.Errorf("unexpected argument %q (urilint explain RULE documents one rule)", rest[0]))
-	}
-	tw := bufio.NewWriter(stdout)
-	for _, r := range rules.All {
-		fmt.Fprintf(tw, "%-24s %-7s %-8s %s\n", r.Name, r.Category, r.Severity, r.Title())
-	}
-	return flushed(tw, stderr)
-}
-
-func runExplain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("explain", "RULE...", stdout, stderr)
-	names, code := fs.parse(args)
-	if code >= 0 {
-		return code
-	}
-	if len(names) == 0 {
-		return usageError(stderr, "explain", errors.New("no rule given (urilint rules lists them)"))
-	}
-	var list []*lint.Rule
-	for _, name := range names {
-		r := rules.ByName(name)
-		if r == nil {
-			return usageError(stderr, "explain", fmt.Errorf("unknown rule %q (urilint rules lists them)", name))
-		}
-		list = append(list, r)
-	}
-	tw := bufio.NewWriter(stdout)
-	for i, r := range list {
-		if i > 0 {
-			fmt.Fprintln(tw)
-		}
-		fmt.Fprint(tw, rules.Explain(r))
-	}
-	return flushed(tw, stderr)
-}
-
-// flushed flushes a buffered writer of stdout and returns the exit code.
-func flushed(w *bufio.Writer, stderr io.Writer) int {
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", err)
-		return exitError
-	}
 	return exitOK
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// configError reports a configuration file that cannot be used.
+func configError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "urilint: %v\n", err)
+	return exitError
+}
+
+// profile is how the files with one effective configuration are checked.
+type profile struct {
+	checker *lint.Checker
+	fail    lint.Severity
+}
+
+// profiles makes the profile of each file, one per distinct effective
+// configuration.
+type profiles struct {
+	configs *lint.Configs
+	cli     lint.Settings
+	mu      sync.Mutex
+	byKey   map[string]*profile
+}
+
+func (ps *profiles) get(name string) (*profile, error) {
+	cf, err := ps.configs.For(name, false)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil, err
+	}
+	eff := cf.For(abs, ps.cli)
+	key := fmt.Sprintf("%p %v", cf, eff.Overrides)
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	if p := ps.byKey[key]; p != nil {
+		return p, nil
+	}
+	cfg := eff.Config
+	ch, err := lint.NewChecker(rules.All, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	p := &profile{checker: ch, fail: eff.FailLevel}
+	ps.byKey[key] = p
+	return p, nil
+}
+
+// summary counts what the run found, for the line on stderr.
+type summary struct {
+	files, problemFiles, fixes, fixedFiles, fixable, failing atomic.Int64
+	bySeverity                                               [lint.Error + 1]atomic.Int64
+}
+
+func (s *summary) count(d *lint.Diagnostic, fail lint.Severity) {
+	if d.Severity <= lint.Error {
+		s.bySeverity[d.Severity].Add(1)
+	}
+	if d.Severity >= fail && fail != lint.Off {
+		s.failing.Add(1)
+	}
+	for _, f := range d.Fixes {
+		if f.Safe {
+			s.fixable.Add(1)
+			break
+		}
+	}
+}
+
+// line is the summary line: "urilint: 3 problems (1 error, 2 warnings) in
+// 2 of 40 files; 2 can be fixed with --fix".
+func (s *summary) line(fix, diff bool) string {
+	var b strings.Builder
+	b.WriteString("urilint: ")
+	if fix || diff {
+		verb := "fixed"
+		if diff {
+			verb = "would fix"
+		}
+		fmt.Fprintf(&b, "%s %s in %s; ", verb, plural(s.fixes.Load(), "problem"), plural(s.fixedFiles.Load(), "file"))
+	}
+	total := s.bySeverity[lint.Error].Load() + s.bySeverity[lint.Warning].Load() + s.bySeverity[lint.Info].Load()
+	if total == 0 {
+		fmt.Fprintf(&b, "no problems in %s", plural(s.files.Load(), "file"))
+		return b.String()
+	}
+	if fix || diff {
+		b.WriteString("left: ")
+	}
+	var parts []string
+	for _, sev := range []lint.Severity{lint.Error, lint.Warning, lint.Info} {
+		if n := s.bySeverity[sev].Load(); n > 0 {
+			parts = append(parts, plural(n, sev.String()))
+		}
+	}
+	fmt.Fprintf(&b, "%s (%s) in %d of %s", plural(total, "problem"), strings.Join(parts, ", "), s.problemFiles.Load(), plural(s.files.Load(), "file"))
+	if n := s.fixable.Load(); n > 0 && !fix && !diff {
+		fmt.Fprintf(&b, "; %d can be fixed with --fix", n)
+	}
+	return b.String()
+}
+
+func plural(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -2,35 +2,58 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
-func runExtract(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("extract", "[--format text|json|jsonl] [--include-code-blocks] [-j N] PATH...", stdout, stderr)
+func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("extract", "[flags] PATH...   (\"-\" reads standard input)", stdout, stderr)
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
-	var opts extract.Options
-	fs.BoolVar(&opts.IncludeCodeBlocks, "include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML)")
-	jobs := jobsFlag(fs)
+	codeBlocks := fs.Bool("include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML) (default: the configuration's include-code-blocks)")
+	sel := selectionFlags(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
 		return code
 	}
-	if err := oneOf("format", *format, lint.Formats); err != nil {
+	if err := oneOf("format", *format, lint.CandidateFormats); err != nil {
 		return usageError(stderr, "extract", err)
 	}
 	if len(paths) == 0 {
 		return usageError(stderr, "extract", fmt.Errorf("no path given (try: urilint extract .)"))
 	}
+	var cli lint.Settings
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "include-code-blocks" {
+			cli.IncludeCodeBlocks = codeBlocks
+		}
+	})
+	if err := sel.load(); err != nil {
+		return configError(stderr, err)
+	}
+	if sel.listFiles {
+		return sel.listFilesTo(paths, stdout, stderr)
+	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w, _ := lint.NewCandidateWriter(*format, out)
-	return eachFile(paths, *jobs, w, out, stderr, func(path string, src []byte, sink *lint.Sink) {
+	return sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
+		cf, err := sel.configs.For(name, false)
+		if err != nil {
+			return err
+		}
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return err
+		}
+		opts := cf.For(abs, cli).Config.Extract
 		var b []byte
-		lint.Extract(lint.FormatOf(path), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, path, c)) })
+		lint.Extract(lint.FormatOf(name), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c)) })
 		sink.Close(b)
+		return nil
 	})
 }

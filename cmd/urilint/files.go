@@ -2,21 +2,87 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sync"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
 )
 
-// eachFile is the pipeline that check and extract share. It reads the
-// files and directories in paths on jobs workers, calls process with each
-// file's contents and its sink, writes the output of the files in their
-// order through w, names on stderr each file that could not be read, and
-// closes w and flushes out, the buffer under it. It returns exitError when a
-// file could not be read or the output could not be written, else exitOK.
-func eachFile(paths []string, jobs int, w *lint.Writer, out *bufio.Writer, stderr io.Writer,
-	process func(path string, src []byte, sink *lint.Sink)) int {
-	files, walkErrs := lint.Files(paths)
+// selection holds the flags that choose the files and their configuration,
+// which check and extract share.
+type selection struct {
+	config        string
+	noConfig      bool
+	noIgnore      bool
+	listFiles     bool
+	stdinFilename string
+	jobs          *int
+
+	configs *lint.Configs
+}
+
+func selectionFlags(fs *flags) *selection {
+	s := &selection{}
+	fs.StringVar(&s.config, "config", "", "use the configuration `file` for every file, instead of the nearest .urilint.yaml")
+	fs.BoolVar(&s.noConfig, "no-config", false, "use no configuration file")
+	fs.BoolVar(&s.noIgnore, "no-ignore", false, "also read what .gitignore ignores")
+	fs.BoolVar(&s.listFiles, "list-files", false, "print the files that would be read, one per line, and stop")
+	fs.StringVar(&s.stdinFilename, "stdin-filename", "", "the `path` standard input (\"-\") stands for: it decides the format and the configuration")
+	s.jobs = jobsFlag(fs)
+	return s
+}
+
+// load checks the selection flags and loads --config.
+func (s *selection) load() error {
+	if s.config != "" && s.noConfig {
+		return errors.New("--config and --no-config exclude each other")
+	}
+	c, err := lint.NewConfigs(ruleNames(), s.config, s.noConfig)
+	s.configs = c
+	return err
+}
+
+func ruleNames() []string {
+	names := make([]string, len(rules.All))
+	for i, r := range rules.All {
+		names[i] = r.Name
+	}
+	return names
+}
+
+// stdinName is the name standard input is shown with.
+func (s *selection) stdinName() string {
+	if s.stdinFilename != "" {
+		return s.stdinFilename
+	}
+	return "<stdin>"
+}
+
+// stdinPath is the path that stands for standard input in the list of
+// files: no file can have this name.
+const stdinPath = "\x00stdin"
+
+// files returns the files to read, with "-" (standard input) first, and
+// names each path that could not be read on stderr.
+func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.FileError) {
+	var named []string
+	stdin := false
+	for _, p := range paths {
+		if p == "-" {
+			stdin = true
+		} else {
+			named = append(named, p)
+		}
+	}
+	files, walkErrs := lint.Files(named, lint.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
+	if stdin && !s.stdinExcluded() {
+		files = append([]string{stdinPath}, files...)
+	}
 	var errs []*lint.FileError
 	for _, e := range walkErrs {
 		report(stderr, e.Path, e.Err)
@@ -24,14 +90,54 @@ func eachFile(paths []string, jobs int, w *lint.Writer, out *bufio.Writer, stder
 			errs = append(errs, e)
 		}
 	}
+	return files, errs
+}
+
+// stdinExcluded reports whether the configuration excludes the path that
+// standard input stands for.
+func (s *selection) stdinExcluded() bool {
+	if s.stdinFilename == "" {
+		return false
+	}
+	cf, err := s.configs.For(s.stdinFilename, false)
+	if err != nil || cf == nil {
+		return false
+	}
+	abs, err := filepath.Abs(s.stdinFilename)
+	return err == nil && cf.Excluded(abs, false)
+}
+
+// eachFile is the pipeline that check and extract share. It reads the
+// files and directories in paths on the selection's workers ("-" is
+// standard input, read once), calls process with each file's name,
+// contents and sink, writes the output of the files in their order through
+// w, names on stderr each file that could not be read, and closes w and
+// flushes out, the buffer under it. process returns an error for a file it
+// could not process. eachFile returns exitError when a file could not be
+// read or processed or the output could not be written, else exitOK.
+func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, out *bufio.Writer, stderr io.Writer,
+	process func(name string, src []byte, sink *lint.Sink) error) int {
+	files, errs := s.files(paths, stderr)
+	var stdinOnce sync.Once
 	var writeErr error
-	lint.Run(files, jobs, func(path string, sink *lint.Sink) error {
-		src, err := lint.ReadFile(path)
+	lint.Run(files, *s.jobs, func(path string, sink *lint.Sink) error {
+		var src []byte
+		var err error
+		name := path
+		if path == stdinPath {
+			name = s.stdinName()
+			stdinOnce.Do(func() {
+				if src, err = io.ReadAll(stdin); err == nil {
+					err = lint.CheckText(src)
+				}
+			})
+		} else {
+			src, err = lint.ReadFile(path)
+		}
 		if err != nil {
 			return err
 		}
-		process(path, src, sink)
-		return nil
+		return process(name, src, sink)
 	}, func(chunk []byte) {
 		if writeErr == nil {
 			writeErr = w.Write(chunk)
@@ -39,6 +145,9 @@ func eachFile(paths []string, jobs int, w *lint.Writer, out *bufio.Writer, stder
 	}, func(path string, err error) {
 		if err == nil {
 			return
+		}
+		if path == stdinPath {
+			path = s.stdinName()
 		}
 		report(stderr, path, err)
 		if !lint.IsSkip(err) {
@@ -61,7 +170,41 @@ func eachFile(paths []string, jobs int, w *lint.Writer, out *bufio.Writer, stder
 	return exitOK
 }
 
+// listFiles prints the files that would be read, for --list-files.
+func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
+	files, errs := s.files(paths, stderr)
+	out := bufio.NewWriter(stdout)
+	for _, f := range files {
+		if f == stdinPath {
+			f = s.stdinName()
+		}
+		fmt.Fprintln(out, lint.DisplayPath(f))
+	}
+	if code := flushed(out, stderr); code != exitOK {
+		return code
+	}
+	if len(errs) > 0 {
+		return exitError
+	}
+	return exitOK
+}
+
 // report names a file that could not be read, or was skipped, on stderr.
 func report(stderr io.Writer, path string, err error) {
+	var ce *lint.ConfigError
+	if errors.As(err, &ce) {
+		fmt.Fprintf(stderr, "urilint: %v\n", err) // it names the file, line and key
+		return
+	}
 	fmt.Fprintf(stderr, "urilint: %s: %v\n", lint.DisplayPath(path), err)
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }

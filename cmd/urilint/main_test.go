@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,12 +18,15 @@ func TestMain(m *testing.M) {
 	})
 }
 
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script (review the diff)")
+
 // TestScripts runs the command-line tests in testdata/script: each .txtar
 // file is a script of urilint invocations with the files they read and the
 // output they must produce.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: filepath.Join("..", "..", "testdata", "script"),
+		Dir:           filepath.Join("..", "..", "testdata", "script"),
+		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// writebytes FILE QUOTED writes the Go-quoted string QUOTED
 			// (with \x00 and the like) to FILE: binary test files.

@@ -27,11 +27,14 @@ Usage:
   urilint validate [flags] VALUE...   check values given on the command line (or "-" for stdin)
   urilint rules                       list the rules
   urilint explain RULE...             document a rule
+  urilint init [DIR]                  write a commented starter .urilint.yaml
+  urilint config print [PATH]         show the configuration a file or directory is linted with
   urilint version                     print the version (also: --version)
   urilint help [COMMAND]              show this help, or a command's flags (also: -h, --help)
 
-Exit status: 0 success, 1 a diagnostic at the fail level (check) or an invalid
-value (validate), 2 usage or I/O error.
+Exit status: 0 success, 1 a diagnostic at the fail level (check), a fix to
+make (check --diff) or an invalid value (validate), 2 usage, configuration or
+I/O error.
 `
 
 type command struct {
@@ -45,6 +48,8 @@ var commands = []command{
 	{"validate", runValidate},
 	{"rules", runRules},
 	{"explain", runExplain},
+	{"init", runInit},
+	{"config", runConfig},
 }
 
 // run is the whole program: main only passes it the process's arguments

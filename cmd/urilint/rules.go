@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("rules", "", stdout, stderr)
+	rest, code := fs.parse(args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 {
+		return usageError(stderr, "rules", fmt.Errorf("unexpected argument %q (urilint explain RULE documents one rule)", rest[0]))
+	}
+	tw := bufio.NewWriter(stdout)
+	for _, r := range rules.All {
+		fmt.Fprintf(tw, "%-24s %-7s %-8s %s\n", r.Name, r.Category, r.Severity, r.Title())
+	}
+	return flushed(tw, stderr)
+}
+
+func runExplain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("explain", "RULE...", stdout, stderr)
+	names, code := fs.parse(args)
+	if code >= 0 {
+		return code
+	}
+	if len(names) == 0 {
+		return usageError(stderr, "explain", errors.New("no rule given (urilint rules lists them)"))
+	}
+	var list []*lint.Rule
+	for _, name := range names {
+		r := rules.ByName(name)
+		if r == nil {
+			return usageError(stderr, "explain", fmt.Errorf("unknown rule %q (urilint rules lists them)", name))
+		}
+		list = append(list, r)
+	}
+	tw := bufio.NewWriter(stdout)
+	for i, r := range list {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprint(tw, rules.Explain(r))
+	}
+	return flushed(tw, stderr)
+}
+
+// flushed flushes a buffered writer of stdout and returns the exit code.
+func flushed(w *bufio.Writer, stderr io.Writer) int {
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "urilint: writing output: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}

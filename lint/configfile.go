@@ -1,0 +1,437 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// ConfigNames are the names of a configuration file, looked for in this
+// order; a directory holding both is an error.
+var ConfigNames = []string{".urilint.yaml", ".urilint.yml"}
+
+// ConfigFile is a .urilint.yaml file: the settings of the files under its
+// directory. Globs are matched against paths relative to Dir, with "/".
+type ConfigFile struct {
+	// Path is the file's path; Dir the directory its globs are relative to.
+	Path, Dir string
+	// Include, when not empty, limits the files linted to those matching a
+	// glob; Exclude leaves out the files matching one, and everything under
+	// a directory matching one.
+	Include, Exclude []string
+	Settings
+	Overrides []Override
+}
+
+// Override changes the settings of the files matching one of its globs.
+type Override struct {
+	Files []string
+	Settings
+}
+
+// Settings are the keys a configuration file and its overrides share. A nil
+// pointer is a key not given.
+type Settings struct {
+	FailLevel         *Severity // Off for "none"
+	URNSyntax         *extract.Syntax
+	IncludeCodeBlocks *bool
+	AllowedNIDs       []string
+	AllowedSchemes    []string
+	Rules             map[string]Severity // Off for "off"
+}
+
+// ConfigError is a problem in a configuration file, at a line and column.
+type ConfigError struct {
+	Path         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
+}
+
+// LoadConfig reads and checks a configuration file. ruleNames are the rules
+// it may name. Every problem is a *ConfigError naming the line and the key.
+func LoadConfig(path string, ruleNames []string) (*ConfigFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &ConfigError{Path: path, Msg: cleanError(err).Error()}
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return nil, &ConfigError{Path: path, Msg: err.Error()}
+	}
+	return ParseConfig(path, dir, data, ruleNames)
+}
+
+// ParseConfig checks the configuration data read from path, whose globs are
+// relative to dir.
+func ParseConfig(path, dir string, data []byte, ruleNames []string) (*ConfigFile, error) {
+	d := &configDecoder{path: path, rules: ruleNames}
+	cf := &ConfigFile{Path: path, Dir: dir}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, d.yamlError(err)
+	}
+	if len(doc.Content) == 0 || len(bytes.TrimSpace(data)) == 0 {
+		return cf, nil // an empty file: every default
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return cf, nil
+	}
+	err := d.mapping(root, "", func(key string, v *yaml.Node) error {
+		switch key {
+		case "include":
+			return d.globs(v, key, &cf.Include)
+		case "exclude":
+			return d.globs(v, key, &cf.Exclude)
+		case "overrides":
+			if v.Kind != yaml.SequenceNode {
+				return d.errorf(v, "overrides: want a list of {files: [...], ...}")
+			}
+			for i, item := range v.Content {
+				var o Override
+				at := fmt.Sprintf("overrides[%d]", i)
+				if err := d.mapping(item, at, func(key string, v *yaml.Node) error {
+					if key == "files" {
+						return d.globs(v, at+".files", &o.Files)
+					}
+					return d.setting(&o.Settings, at+"."+key, key, v)
+				}); err != nil {
+					return err
+				}
+				if len(o.Files) == 0 {
+					return d.errorf(item, "%s: files is required (the globs the override applies to)", at)
+				}
+				cf.Overrides = append(cf.Overrides, o)
+			}
+			return nil
+		}
+		return d.setting(&cf.Settings, key, key, v)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return cf, nil
+}
+
+// configDecoder reads a configuration file's YAML nodes, with errors that
+// name the file, line, column and key.
+type configDecoder struct {
+	path  string
+	rules []string
+}
+
+func (d *configDecoder) errorf(n *yaml.Node, format string, args ...any) error {
+	return &ConfigError{Path: d.path, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// yamlError turns a YAML syntax error ("yaml: line 3: ...") into a
+// ConfigError.
+func (d *configDecoder) yamlError(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	var line int
+	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
+		_, msg, _ = strings.Cut(msg, ": ")
+		return &ConfigError{Path: d.path, Line: line, Column: 1, Msg: "invalid YAML: " + msg}
+	}
+	return &ConfigError{Path: d.path, Msg: "invalid YAML: " + msg}
+}
+
+// mapping calls f with each key and value of the mapping n, in order.
+// Duplicate keys are an error; at names the mapping in messages.
+func (d *configDecoder) mapping(n *yaml.Node, at string, f func(key string, v *yaml.Node) error) error {
+	if n.Kind != yaml.MappingNode {
+		if at == "" {
+			return d.errorf(n, "want a mapping of keys (include, exclude, rules, ...)")
+		}
+		return d.errorf(n, "%s: want a mapping", at)
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		name := k.Value
+		if at != "" {
+			name = at + "." + k.Value
+		}
+		if k.Kind != yaml.ScalarNode {
+			return d.errorf(k, "%s: a key must be a string", at)
+		}
+		if seen[k.Value] {
+			return d.errorf(k, "%s: key given twice", name)
+		}
+		seen[k.Value] = true
+		if err := f(k.Value, v); err != nil {
+			var ce *ConfigError
+			if errors.As(err, &ce) && ce.Msg == unknownKey {
+				return d.errorf(k, "unknown key %q", name)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// unknownKey is what setting returns for a key it does not know; mapping
+// turns it into a message at the key.
+const unknownKey = "unknown key"
+
+// setting reads the key of Settings named key (at, in messages) into s.
+func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error {
+	switch key {
+	case "fail-level":
+		name, err := d.scalar(v, at)
+		if err != nil {
+			return err
+		}
+		sev := Off
+		if name != "none" {
+			if sev, err = ParseSeverity(name); err != nil {
+				return d.errorf(v, "%s: invalid value %q (want error, warning, info or none)", at, name)
+			}
+		}
+		s.FailLevel = &sev
+	case "urn-syntax":
+		name, err := d.scalar(v, at)
+		if err != nil {
+			return err
+		}
+		syn, err := extract.ParseSyntax(name)
+		if err != nil {
+			return d.errorf(v, "%s: invalid value %q (want rfc8141 or rfc2141)", at, name)
+		}
+		s.URNSyntax = &syn
+	case "include-code-blocks":
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+			return d.errorf(v, "%s: want true or false", at)
+		}
+		b := v.Value == "true"
+		s.IncludeCodeBlocks = &b
+	case "allowed-nids":
+		return d.names(v, at, &s.AllowedNIDs, func(n string) bool {
+			p := extract.Parse("urn:"+n+":x", extract.AsURN, extract.RFC8141)
+			return p.Valid()
+		})
+	case "allowed-schemes":
+		return d.names(v, at, &s.AllowedSchemes, validScheme)
+	case "rules":
+		s.Rules = map[string]Severity{}
+		if v.Tag == "!!null" { // "rules:" with every line under it commented out
+			return nil
+		}
+		return d.mapping(v, at, func(rule string, v *yaml.Node) error {
+			if !slices.Contains(d.rules, rule) {
+				return d.errorf(v, "%s: unknown rule %q (urilint rules lists them)", at, rule)
+			}
+			name, err := d.scalar(v, at+"."+rule)
+			if err != nil {
+				return err
+			}
+			sev := Off
+			if name != "off" {
+				if sev, err = ParseSeverity(name); err != nil {
+					return d.errorf(v, "%s.%s: invalid severity %q (want error, warning, info or off)", at, rule, name)
+				}
+			}
+			s.Rules[rule] = sev
+			return nil
+		})
+	default:
+		return &ConfigError{Msg: unknownKey}
+	}
+	return nil
+}
+
+// scalar returns the string value of v.
+func (d *configDecoder) scalar(v *yaml.Node, at string) (string, error) {
+	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+		return "", d.errorf(v, "%s: want a single value", at)
+	}
+	return v.Value, nil
+}
+
+// list returns the strings of the sequence v.
+func (d *configDecoder) list(v *yaml.Node, at string) ([]*yaml.Node, error) {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return nil, nil // an empty list
+	}
+	if v.Kind != yaml.SequenceNode {
+		return nil, d.errorf(v, "%s: want a list", at)
+	}
+	for _, item := range v.Content {
+		if item.Kind != yaml.ScalarNode || item.Tag != "!!str" {
+			return nil, d.errorf(item, "%s: want a list of strings", at)
+		}
+	}
+	return v.Content, nil
+}
+
+// globs reads a list of doublestar globs.
+func (d *configDecoder) globs(v *yaml.Node, at string, dst *[]string) error {
+	items, err := d.list(v, at)
+	if err != nil {
+		return err
+	}
+	for _, item := range items {
+		g := strings.TrimPrefix(item.Value, "./")
+		if g == "" || strings.HasPrefix(g, "/") || !doublestar.ValidatePattern(g) {
+			return d.errorf(item, "%s: invalid glob %q (a pattern relative to the directory of the configuration file)", at, item.Value)
+		}
+		*dst = append(*dst, g)
+	}
+	return nil
+}
+
+// names reads a list of NIDs or schemes, which valid checks, in lower case.
+func (d *configDecoder) names(v *yaml.Node, at string, dst *[]string, valid func(string) bool) error {
+	items, err := d.list(v, at)
+	if err != nil {
+		return err
+	}
+	for _, item := range items {
+		if !valid(item.Value) {
+			return d.errorf(item, "%s: %q is not a valid name", at, item.Value)
+		}
+		*dst = append(*dst, strings.ToLower(item.Value))
+	}
+	return nil
+}
+
+// validScheme reports whether s is a scheme name (RFC 3986 section 3.1).
+func validScheme(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// Rel returns path relative to the configuration file's directory, with
+// "/", for matching globs; path is absolute.
+func (cf *ConfigFile) Rel(path string) string {
+	rel, err := filepath.Rel(cf.Dir, path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// Excluded reports whether the file or directory at the absolute path is
+// left out by Include or Exclude. Include applies to files only.
+func (cf *ConfigFile) Excluded(path string, isDir bool) bool {
+	if cf == nil {
+		return false
+	}
+	rel := cf.Rel(path)
+	if matchAny(cf.Exclude, rel, true) {
+		return true
+	}
+	return !isDir && len(cf.Include) > 0 && !matchAny(cf.Include, rel, false)
+}
+
+// matchAny reports whether rel matches one of globs or, when underDir,
+// lies under a directory that matches one.
+func matchAny(globs []string, rel string, underDir bool) bool {
+	for _, g := range globs {
+		if doublestar.MatchUnvalidated(g, rel) {
+			return true
+		}
+		if underDir {
+			for i := strings.IndexByte(rel, '/'); i >= 0; i = next(rel, i) {
+				if doublestar.MatchUnvalidated(g, rel[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func next(s string, i int) int {
+	j := strings.IndexByte(s[i+1:], '/')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
+
+// Effective is the configuration a file is linted with: its configuration
+// file's settings, then those of each override matching it, then the
+// command line's.
+type Effective struct {
+	// File is the configuration file (nil when there is none).
+	File *ConfigFile
+	// FailLevel is the severity at or above which a diagnostic fails the
+	// run (Off: none does).
+	FailLevel Severity
+	Config    Config
+	// Overrides are the indexes of the overrides that apply.
+	Overrides []int
+}
+
+// For returns the effective configuration of the file at the absolute
+// path, with the settings of cli (the flags given on the command line) last.
+func (cf *ConfigFile) For(path string, cli Settings) *Effective {
+	e := &Effective{File: cf, FailLevel: Error, Config: Config{URNSyntax: extract.RFC8141}}
+	if cf != nil {
+		e.apply(&cf.Settings)
+		rel := cf.Rel(path)
+		for i := range cf.Overrides {
+			if matchAny(cf.Overrides[i].Files, rel, true) {
+				e.Overrides = append(e.Overrides, i)
+				e.apply(&cf.Overrides[i].Settings)
+			}
+		}
+	}
+	e.apply(&cli)
+	return e
+}
+
+func (e *Effective) apply(s *Settings) {
+	if s.FailLevel != nil {
+		e.FailLevel = *s.FailLevel
+	}
+	if s.URNSyntax != nil {
+		e.Config.URNSyntax = *s.URNSyntax
+	}
+	if s.IncludeCodeBlocks != nil {
+		e.Config.Extract.IncludeCodeBlocks = *s.IncludeCodeBlocks
+	}
+	addNames(&e.Config.AllowedNIDs, s.AllowedNIDs)
+	addNames(&e.Config.AllowedSchemes, s.AllowedSchemes)
+	for rule, sev := range s.Rules {
+		if e.Config.Severity == nil {
+			e.Config.Severity = map[string]Severity{}
+		}
+		e.Config.Severity[rule] = sev
+	}
+}
+
+func addNames(set *map[string]bool, names []string) {
+	for _, n := range names {
+		if *set == nil {
+			*set = map[string]bool{}
+		}
+		(*set)[n] = true
+	}
+}

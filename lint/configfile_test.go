@@ -1,0 +1,181 @@
+package lint_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/schematest"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+func ruleNames() []string {
+	var names []string
+	for _, r := range rules.All {
+		names = append(names, r.Name)
+	}
+	return names
+}
+
+// configCases are configuration files, and the error the loader gives for
+// each ("" when it is valid). The JSON Schema in docs must agree.
+var configCases = []struct {
+	name, yaml, err string
+}{
+	{"empty", "", ""},
+	{"comments only", "# nothing\n", ""},
+	{"every key", `include: ["**/*.md", "docs/*.html"]
+exclude: [vendor/**]
+fail-level: warning
+urn-syntax: rfc2141
+include-code-blocks: true
+allowed-nids: [acme, Example-Corp]
+allowed-schemes: [x-acme+json]
+rules:
+  percent-lowercase: off
+  uri-scheme-unregistered: error
+overrides:
+  - files: ["legacy/**"]
+    urn-syntax: rfc8141
+    fail-level: none
+    rules: {percent-unencoded: warning}
+`, ""},
+	{"empty lists", "include:\nallowed-nids: []\nrules:\n", ""},
+	{"unknown key", "exclude: [a]\nexlude: [b]\n", `2:1: unknown key "exlude"`},
+	{"unknown key in override", "overrides:\n  - files: [a]\n    rule: {}\n", `3:5: unknown key "overrides[0].rule"`},
+	{"bad severity", "rules:\n  percent-lowercase: warn\n", `2:22: rules.percent-lowercase: invalid severity "warn" (want error, warning, info or off)`},
+	{"unknown rule", "rules:\n  percent-lowercas: off\n", `2:21: rules: unknown rule "percent-lowercas"`},
+	{"bad fail level", "fail-level: fatal\n", `1:13: fail-level: invalid value "fatal" (want error, warning, info or none)`},
+	{"bad syntax", "urn-syntax: rfc3986\n", `1:13: urn-syntax: invalid value "rfc3986" (want rfc8141 or rfc2141)`},
+	{"not a boolean", "include-code-blocks: \"yes\"\n", `1:22: include-code-blocks: want true or false`},
+	{"not a list", "exclude: vendor\n", `1:10: exclude: want a list`},
+	{"absolute glob", "exclude: [/etc/x]\n", `1:11: exclude: invalid glob "/etc/x"`},
+	{"bad NID", "allowed-nids: [a_b]\n", `1:16: allowed-nids: "a_b" is not a valid name`},
+	{"bad scheme", "allowed-schemes: [1http]\n", `1:19: allowed-schemes: "1http" is not a valid name`},
+	{"override without files", "overrides:\n  - urn-syntax: rfc2141\n", `2:5: overrides[0]: files is required`},
+	{"not a mapping", "- a\n- b\n", `1:1: want a mapping of keys`},
+	{"key twice", "fail-level: error\nfail-level: info\n", `2:1: fail-level: key given twice`},
+	{"YAML error", "exclude: [a\n", `invalid YAML`},
+}
+
+func TestParseConfig(t *testing.T) {
+	for _, tt := range configCases {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := lint.ParseConfig("dir/.urilint.yaml", "/dir", []byte(tt.yaml), ruleNames())
+			switch {
+			case tt.err == "" && err != nil:
+				t.Fatalf("error %v", err)
+			case tt.err != "" && err == nil:
+				t.Fatalf("no error, want %q", tt.err)
+			case err != nil:
+				var ce *lint.ConfigError
+				if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "dir/.urilint.yaml:") || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %q, want a ConfigError containing %q", err, tt.err)
+				}
+			}
+		})
+	}
+}
+
+// TestConfigSchema checks the published JSON Schema against the loader: it
+// accepts exactly the configurations the loader accepts (among the cases),
+// it knows every rule, and the starter file of urilint init is valid.
+func TestConfigSchema(t *testing.T) {
+	sch := schematest.Compile(t, filepath.Join("..", "docs", "urilint.schema.json"))
+	for _, tt := range configCases {
+		if tt.name == "YAML error" || tt.name == "key twice" { // not a document the schema sees
+			continue
+		}
+		var v any
+		if err := yaml.Unmarshal([]byte(tt.yaml), &v); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		err := schematest.Validate(t, sch, v)
+		if (err == nil) != (tt.err == "") {
+			t.Errorf("%s: schema says %v, the loader %q", tt.name, err, tt.err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("..", "docs", "urilint.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Defs struct {
+			Settings struct {
+				Properties struct {
+					Rules struct {
+						Properties map[string]any `json:"properties"`
+					} `json:"rules"`
+				} `json:"properties"`
+			} `json:"settings"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var inSchema []string
+	for name := range doc.Defs.Settings.Properties.Rules.Properties {
+		inSchema = append(inSchema, name)
+	}
+	slices.Sort(inSchema)
+	want := slices.Sorted(slices.Values(ruleNames()))
+	if !slices.Equal(inSchema, want) {
+		t.Errorf("the schema's rules are %q; want every rule, %q", inSchema, want)
+	}
+}
+
+func TestEffective(t *testing.T) {
+	cf, err := lint.ParseConfig(".urilint.yaml", "/repo", []byte(`include: ["**/*.md"]
+exclude: ["vendor", "drafts/*.md"]
+fail-level: warning
+allowed-nids: [acme]
+rules: {percent-lowercase: off}
+overrides:
+  - files: ["legacy/**"]
+    urn-syntax: rfc2141
+    allowed-nids: [old]
+    rules: {percent-lowercase: error}
+  - files: ["legacy/keep.md"]
+    fail-level: none
+`), ruleNames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	excluded := map[string]bool{
+		"/repo/a.md": false, "/repo/docs/b.md": false, "/repo/c.txt": true, "/repo/vendor/x.md": true,
+		"/repo/drafts/d.md": true, "/repo/drafts/sub/e.md": false,
+	}
+	for path, want := range excluded {
+		if got := cf.Excluded(path, false); got != want {
+			t.Errorf("Excluded(%s) = %v, want %v", path, got, want)
+		}
+	}
+	if !cf.Excluded("/repo/vendor", true) || cf.Excluded("/repo/docs", true) {
+		t.Errorf("directories: vendor must be excluded, docs not")
+	}
+
+	e := cf.For("/repo/a.md", lint.Settings{})
+	if e.FailLevel != lint.Warning || e.Config.URNSyntax != extract.RFC8141 || e.Config.Severity["percent-lowercase"] != lint.Off ||
+		!e.Config.AllowedNIDs["acme"] || len(e.Overrides) != 0 {
+		t.Errorf("a.md: %+v", e)
+	}
+	e = cf.For("/repo/legacy/keep.md", lint.Settings{})
+	if e.FailLevel != lint.Off || e.Config.URNSyntax != extract.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
+		!e.Config.AllowedNIDs["acme"] || !e.Config.AllowedNIDs["old"] || !slices.Equal(e.Overrides, []int{0, 1}) {
+		t.Errorf("legacy/keep.md: %+v", e)
+	}
+	// The command line comes last.
+	syn, info := extract.RFC8141, lint.Info
+	e = cf.For("/repo/legacy/keep.md", lint.Settings{URNSyntax: &syn, FailLevel: &info})
+	if e.FailLevel != lint.Info || e.Config.URNSyntax != extract.RFC8141 {
+		t.Errorf("with flags: %+v", e)
+	}
+}

@@ -1,0 +1,119 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Configs finds the configuration file of each file: the nearest
+// .urilint.yaml (or .urilint.yml) in its directory or above, up to the root
+// of its git repository (the directory holding .git), or up to the root of
+// the file system outside a repository. Only the nearest file counts:
+// configuration files are not merged. It is safe for concurrent use.
+type Configs struct {
+	rules []string
+	fixed *ConfigFile // --config FILE: for every file
+	none  bool        // --no-config
+
+	mu    sync.Mutex
+	byDir map[string]dirConfig // absolute directory: its configuration
+}
+
+type dirConfig struct {
+	cf  *ConfigFile
+	err error
+}
+
+// NewConfigs returns the configuration finder: with path set (--config),
+// that file is every file's configuration; with none set (--no-config),
+// no file has one. ruleNames are the rules a configuration may name.
+func NewConfigs(ruleNames []string, path string, none bool) (*Configs, error) {
+	c := &Configs{rules: ruleNames, none: none, byDir: map[string]dirConfig{}}
+	if path != "" {
+		cf, err := LoadConfig(path, ruleNames)
+		if err != nil {
+			return nil, err
+		}
+		c.fixed = cf
+	}
+	return c, nil
+}
+
+// For returns the configuration file of the file or directory at path (nil
+// when it has none), or the error of loading it: a *ConfigError.
+func (c *Configs) For(path string, isDir bool) (*ConfigFile, error) {
+	if c == nil || c.none {
+		return nil, nil
+	}
+	if c.fixed != nil {
+		return c.fixed, nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := abs
+	if !isDir {
+		dir = filepath.Dir(abs)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.find(dir)
+}
+
+// find returns the configuration of the files in the absolute directory
+// dir, with c.mu held.
+func (c *Configs) find(dir string) (*ConfigFile, error) {
+	if dc, ok := c.byDir[dir]; ok {
+		return dc.cf, dc.err
+	}
+	var dc dirConfig
+	var found []string
+	for _, name := range ConfigNames {
+		if p := filepath.Join(dir, name); isFile(p) {
+			found = append(found, relToWorkingDir(p))
+		}
+	}
+	switch {
+	case len(found) > 1:
+		dc.err = &ConfigError{Path: found[0], Msg: fmt.Sprintf("%s is in the same directory: keep one of them", filepath.Base(found[1]))}
+	case len(found) == 1:
+		dc.cf, dc.err = LoadConfig(found[0], c.rules)
+	case exists(filepath.Join(dir, ".git")):
+		// the root of a repository: the search stops here
+	default:
+		if parent := filepath.Dir(dir); parent != dir {
+			dc.cf, dc.err = c.find(parent)
+		}
+	}
+	c.byDir[dir] = dc
+	return dc.cf, dc.err
+}
+
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil || !errors.Is(err, os.ErrNotExist)
+}
+
+// relToWorkingDir returns the absolute path abs relative to the working
+// directory when it is under it, for messages.
+func relToWorkingDir(abs string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(wd, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return abs
+	}
+	return rel
+}

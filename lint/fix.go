@@ -1,0 +1,145 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/aymanbagabas/go-udiff"
+)
+
+// maxFixRounds bounds how many times Fix lints a document again: a safe
+// fix can reveal more to fix (in Markdown, a fixed URI can end emphasis
+// elsewhere), and a few rounds always settle.
+const maxFixRounds = 10
+
+// Fix applies the safe fixes of a document, linting the result again until
+// no safe fix is left (at most maxFixRounds rounds). It returns the fixed
+// document (src itself when nothing was fixed), how many fixes were
+// applied, and the diagnostics of the fixed document.
+func (ch *Checker) Fix(path string, f Format, src []byte) (fixed []byte, applied int, diags []*Diagnostic) {
+	fixed = src
+	for round := 0; ; round++ {
+		diags = diags[:0]
+		ch.Check(path, f, fixed, func(d *Diagnostic) { diags = append(diags, d) })
+		if round == maxFixRounds {
+			return fixed, applied, diags
+		}
+		out, n := ApplyFixes(fixed, diags, true)
+		if n == 0 {
+			return fixed, applied, diags
+		}
+		fixed, applied = out, applied+n
+	}
+}
+
+// UnifiedDiff returns the unified diff from old to new of the file name
+// (labelled a/name and b/name, as git does), or "" when they are equal.
+func UnifiedDiff(name string, old, new []byte) string {
+	if bytes.Equal(old, new) {
+		return ""
+	}
+	return udiff.Unified("a/"+name, "b/"+name, string(old), string(new))
+}
+
+// ErrChanged says that a file changed on disk after it was read, so fixes
+// computed from what was read were not written.
+var ErrChanged = errors.New("changed since it was read: not fixed (run again)")
+
+// WriteFileAtomic replaces the file at path with data, through an
+// AtomicFile. When orig is not nil, the file must exist and still hold orig
+// (else ErrChanged, and nothing is written).
+func WriteFileAtomic(path string, data, orig []byte) error {
+	if orig != nil {
+		if _, err := os.Stat(path); err != nil {
+			return cleanError(err)
+		}
+	}
+	a, err := CreateAtomic(path)
+	if err != nil {
+		return err
+	}
+	defer a.Abort()
+	if _, err := a.Write(data); err != nil {
+		return err
+	}
+	if orig != nil {
+		now, err := os.ReadFile(a.path)
+		if err != nil {
+			return cleanError(err)
+		}
+		if !bytes.Equal(now, orig) {
+			return ErrChanged
+		}
+	}
+	return a.Commit()
+}
+
+// AtomicFile writes a file that appears whole or not at all: the data goes
+// to a temporary file in the same directory, which Commit renames over the
+// file. A symbolic link is followed, and an existing file keeps its
+// permission bits (a new one gets 0644).
+type AtomicFile struct {
+	tmp  *os.File
+	path string // the file replaced, links followed
+	mode os.FileMode
+	done bool
+}
+
+// CreateAtomic starts writing the file at path.
+func CreateAtomic(path string) (*AtomicFile, error) {
+	real := path
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		real = r
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, cleanError(err)
+	}
+	a := &AtomicFile{path: real, mode: 0o644}
+	if info, err := os.Stat(real); err == nil {
+		if !info.Mode().IsRegular() {
+			return nil, errors.New("not a regular file")
+		}
+		a.mode = info.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+".urilint-*")
+	if err != nil {
+		return nil, cleanError(err)
+	}
+	a.tmp = tmp
+	return a, nil
+}
+
+func (a *AtomicFile) Write(p []byte) (int, error) { return a.tmp.Write(p) }
+
+// Commit replaces the file with what was written.
+func (a *AtomicFile) Commit() error {
+	if a.done {
+		return errors.New("already committed")
+	}
+	err := a.tmp.Chmod(a.mode)
+	if err == nil {
+		err = a.tmp.Sync()
+	}
+	if cerr := a.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(a.tmp.Name(), a.path)
+	}
+	if err != nil {
+		_ = os.Remove(a.tmp.Name())
+		return cleanError(err)
+	}
+	a.done = true
+	return nil
+}
+
+// Abort drops what was written, unless it was committed.
+func (a *AtomicFile) Abort() {
+	if !a.done {
+		a.done = true
+		_ = a.tmp.Close()
+		_ = os.Remove(a.tmp.Name())
+	}
+}

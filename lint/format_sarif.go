@@ -1,0 +1,220 @@
+package lint
+
+import (
+	"net/url"
+	"path/filepath"
+	"strings"
+)
+
+// The sarif format: one SARIF 2.1.0 log (OASIS, errata 01) with one run.
+// The run lists every rule in tool.driver.rules (id, name, short and full
+// description, helpUri, default level); each result names its rule by
+// ruleId and ruleIndex, and has a level, message.text, one physical
+// location (the artifact's URI: relative paths as written, absolute ones as
+// file: URIs) whose region has 1-based lines and columns, the end column
+// exclusive, counted in Unicode code points (the run's columnKind), and the
+// byte offset and length, and the diagnostic's fixes. Files that could not
+// be read are toolExecutionNotifications of the run's invocation.
+
+const sarifSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifRule struct {
+	ID                   string             `json:"id"`
+	Name                 string             `json:"name"`
+	ShortDescription     sarifMessage       `json:"shortDescription"`
+	FullDescription      sarifMessage       `json:"fullDescription"`
+	HelpURI              string             `json:"helpUri"`
+	DefaultConfiguration sarifConfiguration `json:"defaultConfiguration"`
+	Properties           sarifRuleProps     `json:"properties"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+	ByteOffset  int `json:"byteOffset"`
+	ByteLength  int `json:"byteLength"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+	Fixes     []sarifFix      `json:"fixes,omitempty"`
+}
+
+type sarifFix struct {
+	Description     sarifMessage          `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent sarifContent    `json:"insertedContent"`
+}
+
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
+}
+
+type sarifContent struct {
+	Text string `json:"text"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+// sarifLevel maps a severity to a SARIF level.
+func sarifLevel(s Severity) string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// sarifURI returns the artifact URI of a file path.
+func sarifURI(path string) string {
+	slash := filepath.ToSlash(path)
+	u := url.URL{Path: slash}
+	if filepath.IsAbs(path) {
+		u.Scheme = "file"
+		if !strings.HasPrefix(slash, "/") {
+			u.Path = "/" + slash // a Windows drive letter
+		}
+		return u.String()
+	}
+	// A relative reference whose first segment holds ":" would read as a
+	// scheme; "./" keeps it a path.
+	s := u.EscapedPath()
+	if first, _, _ := strings.Cut(s, "/"); strings.Contains(first, ":") {
+		s = "./" + s
+	}
+	return s
+}
+
+// appendSARIFStart appends what comes before the first result.
+func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
+	rules := make([]sarifRule, 0, len(opts.Rules))
+	for _, r := range opts.Rules {
+		rules = append(rules, sarifRule{
+			ID: r.Name, Name: r.Name,
+			ShortDescription:     sarifMessage{r.Title()},
+			FullDescription:      sarifMessage{strings.TrimSpace(r.Doc)},
+			HelpURI:              r.DocURL(),
+			DefaultConfiguration: sarifConfiguration{sarifLevel(r.Severity)},
+			Properties:           sarifRuleProps{Tags: []string{string(r.Category)}},
+		})
+	}
+	version := opts.Version
+	if version == "" {
+		version = "(devel)"
+	}
+	driver := struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Version        string      `json:"version"`
+		Rules          []sarifRule `json:"rules"`
+	}{"urilint", "https://github.com/urilint/urilint", version, rules}
+	dst = append(dst, `{"$schema":"`+sarifSchema+`","version":"2.1.0","runs":[{"tool":{"driver":`...)
+	dst = appendJSON(dst, driver)
+	return append(dst, `},"columnKind":"unicodeCodePoints","results":[`...)
+}
+
+// appendSARIFResult appends one result, after a separating comma (which
+// Writer.Write drops before the first one).
+func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
+	index := -1
+	for i, r := range rules {
+		if r == d.Rule {
+			index = i
+			break
+		}
+	}
+	uri := sarifURI(d.File)
+	res := sarifResult{
+		RuleID: d.Rule.Name, RuleIndex: index, Level: sarifLevel(d.Severity),
+		Message: sarifMessage{d.Message},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+			ArtifactLocation: sarifArtifact{uri},
+			Region: &sarifRegion{
+				StartLine: d.Start.Line, StartColumn: d.Start.Column,
+				EndLine: d.End.Line, EndColumn: d.End.Column,
+				ByteOffset: d.Start.Offset, ByteLength: d.End.Offset - d.Start.Offset,
+			},
+		}}},
+	}
+	for _, f := range d.Fixes {
+		ch := sarifArtifactChange{ArtifactLocation: sarifArtifact{uri}}
+		for _, e := range f.Edits {
+			ch.Replacements = append(ch.Replacements, sarifReplacement{
+				DeletedRegion:   sarifByteRegion{e.Start.Offset, e.End.Offset - e.Start.Offset},
+				InsertedContent: sarifContent{e.New},
+			})
+		}
+		desc := f.Message
+		if !f.Safe {
+			desc += " (review it: not applied by --fix)"
+		}
+		res.Fixes = append(res.Fixes, sarifFix{Description: sarifMessage{desc}, ArtifactChanges: []sarifArtifactChange{ch}})
+	}
+	return appendJSON(append(dst, ",\n"...), res)
+}
+
+// appendSARIFEnd appends what follows the last result: the invocation,
+// with the files that could not be read.
+func appendSARIFEnd(dst []byte, errs []*FileError) []byte {
+	notes := make([]sarifNotification, 0, len(errs))
+	for _, e := range errs {
+		notes = append(notes, sarifNotification{
+			Level: "error", Message: sarifMessage{e.Err.Error()},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{sarifURI(e.Path)}}}},
+		})
+	}
+	inv := struct {
+		ExecutionSuccessful bool                `json:"executionSuccessful"`
+		Notifications       []sarifNotification `json:"toolExecutionNotifications"`
+	}{len(errs) == 0, notes}
+	dst = append(dst, `],"invocations":[`...)
+	dst = appendJSON(dst, inv)
+	return append(dst, "]}]}\n"...)
+}
