@@ -87,6 +87,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dst := stdout
 	var outFile *lint.AtomicFile
 	if *output != "" {
+		if dir := filepath.Dir(*output); dir != "." {
+			_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
+		}
 		if outFile, err = lint.CreateAtomic(*output); err != nil {
 			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
 			return exitError
@@ -97,7 +100,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriterSize(dst, 64<<10)
 	useColor := *color == "always" || *color == "auto" && outFile == nil && isTerminal(stdout) &&
 		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
-	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: version()})
+	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
 	if err != nil {
 		return usage(err)
 	}
@@ -150,7 +153,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if !*quiet {
-		fmt.Fprintln(stderr, sum.line(*fix, *diff))
+		line := sum.line(*fix, *diff)
+		if sel.failed > 0 {
+			line += fmt.Sprintf("; %s could not be linted", plural(int64(sel.failed), "path"))
+		}
+		fmt.Fprintln(stderr, line)
 	}
 	switch {
 	case code != exitOK:
@@ -274,8 +281,8 @@ func (s *summary) line(fix, diff bool) string {
 }
 
 func plural(n int64, word string) string {
-	if n == 1 {
-		return "1 " + word
+	if n == 1 || word == "info" { // "info" has no plural
+		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -24,6 +24,7 @@ type selection struct {
 	jobs          *int
 
 	configs *lint.Configs
+	failed  int // paths that could not be linted, after eachFile
 }
 
 func selectionFlags(fs *flags) *selection {
@@ -154,6 +155,7 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 			errs = append(errs, &lint.FileError{Path: path, Err: err})
 		}
 	})
+	s.failed = len(errs)
 	if writeErr == nil {
 		writeErr = w.Close(errs)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -10,6 +12,10 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/urilint/urilint/internal/schematest"
 )
 
 func TestMain(m *testing.M) {
@@ -24,10 +30,40 @@ var update = flag.Bool("update", false, "rewrite the expected output in testdata
 // file is a script of urilint invocations with the files they read and the
 // output they must produce.
 func TestScripts(t *testing.T) {
+	sarif := schematest.Compile(t, filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
+	config := schematest.Compile(t, filepath.Join("..", "..", "docs", "urilint.schema.json"))
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("..", "..", "testdata", "script"),
 		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// sarif-valid FILE validates FILE against the official SARIF
+			// 2.1.0 schema.
+			"sarif-valid": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: sarif-valid FILE")
+				}
+				err := sarif.Validate(decodeJSON(ts, args[0]))
+				if neg != (err != nil) {
+					ts.Fatalf("SARIF validation: %v", err)
+				}
+			},
+			// config-valid FILE validates the YAML FILE against the
+			// configuration's JSON Schema.
+			"config-valid": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 1 {
+					ts.Fatalf("usage: config-valid FILE")
+				}
+				var v any
+				ts.Check(yaml.Unmarshal([]byte(ts.ReadFile(args[0])), &v))
+				data, err := json.Marshal(v)
+				ts.Check(err)
+				inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+				ts.Check(err)
+				err = config.Validate(inst)
+				if neg != (err != nil) {
+					ts.Fatalf("schema validation: %v", err)
+				}
+			},
 			// writebytes FILE QUOTED writes the Go-quoted string QUOTED
 			// (with \x00 and the like) to FILE: binary test files.
 			"writebytes": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -50,6 +86,10 @@ func TestScripts(t *testing.T) {
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(line+"\nurn:example:b\n"), 0o644))
 			},
 		},
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("NO_COLOR", "")
+			return nil
+		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "root" { // permission bits do not stop root from reading
 				return os.Geteuid() == 0, nil
@@ -57,4 +97,13 @@ func TestScripts(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	})
+}
+
+// decodeJSON reads the JSON file name of a script, for a schema.
+func decodeJSON(ts *testscript.TestScript, name string) any {
+	v, err := jsonschema.UnmarshalJSON(strings.NewReader(ts.ReadFile(name)))
+	if err != nil {
+		ts.Fatalf("%s: not JSON: %v", name, err)
+	}
+	return v
 }

@@ -86,12 +86,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitError
 }
 
-func version() string {
-	v := "(devel)"
+func version() string { return "urilint " + versionNumber() }
+
+// versionNumber is the module version urilint was built at, or "(devel)".
+func versionNumber() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
+		return bi.Main.Version
 	}
-	return "urilint " + v
+	return "(devel)"
 }
 
 // flags is a command's flag set and its usage.
