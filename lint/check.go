@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -148,26 +147,29 @@ func (ch *Checker) enabled(name string) bool {
 	return !ok && r.Severity != Off || ok && sev != Off
 }
 
-// directiveMark is in every suppression comment: a document without it has
-// none, and is checked without looking for them.
-var directiveMark = []byte("urilint-")
-
 // Check lints a document: it extracts the candidates with the walker for
 // the format and calls yield with each diagnostic not suppressed by a
 // comment, in order of offset, then rule.
 func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) {
-	if !bytes.Contains(src, directiveMark) {
-		ch.check(path, f, src, ch.cfg.Extract, yield)
-		return
-	}
 	var diags []*Diagnostic
-	var comments [][2]int // the HTML comments of Markdown and HTML
-	opts := ch.cfg.Extract
-	opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
-	ch.check(path, f, src, opts, func(d *Diagnostic) { diags = append(diags, d) })
-	dirs := commentDirectives(src, comments)
+	collect := func(d *Diagnostic) { diags = append(diags, d) }
+	var dirs []directive
 	if f == Text {
+		// Plain text is searched for directives first, which costs a pass
+		// over the text: a document without any is checked streaming.
+		if !hasDirective(src) {
+			ch.check(path, f, src, ch.cfg.Extract, yield)
+			return
+		}
 		dirs = textDirectives(src)
+		ch.check(path, f, src, ch.cfg.Extract, collect)
+	} else {
+		// The walkers report the HTML comments as they read them.
+		var comments [][2]int
+		opts := ch.cfg.Extract
+		opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
+		ch.check(path, f, src, opts, collect)
+		dirs = commentDirectives(src, comments)
 	}
 	for _, d := range ch.suppress(path, src, dirs, diags) {
 		yield(d)

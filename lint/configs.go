@@ -38,6 +38,12 @@ func NewConfigs(ruleNames []string, path string, none bool) (*Configs, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Named on the command line, the file applies to everything linted:
+		// its globs are relative to the working directory (as ESLint's
+		// --config), not to where the file happens to be.
+		if cf.Dir, err = filepath.Abs("."); err != nil {
+			return nil, err
+		}
 		c.fixed = cf
 	}
 	return c, nil

@@ -65,16 +65,18 @@ type WalkOptions struct {
 func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}}
 	for _, root := range paths {
+		root = filepath.Clean(root)
 		info, err := os.Stat(root)
 		if err != nil {
 			w.fail(root, cleanError(err))
 			continue
 		}
-		if w.excluded(root, info.IsDir()) {
+		if w.namedExcluded(root, info.IsDir()) {
 			continue
 		}
 		if !info.IsDir() {
 			w.files = append(w.files, root)
+			w.aliases = append(w.aliases, root) // may be a link, or reach a file found elsewhere
 			continue
 		}
 		var ign *ignores
@@ -87,7 +89,41 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	w.wg.Wait()
 	slices.Sort(w.files)
 	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
-	return slices.Compact(w.files), w.errs
+	return dedupe(slices.Compact(w.files), w.aliases), w.errs
+}
+
+// dedupe drops from the sorted files those that are the same file as one
+// listed before: reached through a symbolic link (aliases are the paths
+// that may be links or other names of a file), or named twice. Each file
+// is read, reported and fixed once.
+func dedupe(files, aliases []string) []string {
+	if len(aliases) == 0 {
+		return files
+	}
+	isAlias := make(map[string]bool, len(aliases))
+	for _, a := range aliases {
+		isAlias[a] = true
+	}
+	real := func(path string) string {
+		if isAlias[path] {
+			if r, err := filepath.EvalSymlinks(path); err == nil {
+				path = r
+			}
+		}
+		if abs, err := filepath.Abs(path); err == nil {
+			return abs
+		}
+		return path
+	}
+	seen := make(map[string]bool, len(files))
+	out := files[:0]
+	for _, f := range files {
+		if key := real(f); !seen[key] {
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // walker walks directories, several at once.
@@ -98,6 +134,7 @@ type walker struct {
 
 	mu        sync.Mutex
 	files     []string
+	aliases   []string // named files and links found: other names a file may have
 	errs      []*FileError
 	badConfig map[string]bool // configuration files reported
 }
@@ -112,7 +149,14 @@ func (w *walker) fail(path string, err error) {
 // whose configuration cannot be loaded is left out, and the error reported
 // once.
 func (w *walker) excluded(path string, isDir bool) bool {
-	cf, err := w.opts.Configs.For(path, isDir)
+	// A directory is entered or not by the configuration it is in, not by
+	// one of its own: a nested .urilint.yaml cannot undo its parent's
+	// exclude.
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	cf, err := w.opts.Configs.For(filepath.Dir(abs), true)
 	if err != nil {
 		var ce *ConfigError
 		key := path
@@ -127,11 +171,34 @@ func (w *walker) excluded(path string, isDir bool) bool {
 		}
 		return true
 	}
-	if cf == nil {
-		return false
+	return cf != nil && cf.Excluded(abs, isDir)
+}
+
+// Excluded reports whether the configuration leaves out a path named on
+// the command line (itself, or a directory it is in); a configuration that
+// cannot be loaded leaves it out.
+func Excluded(c *Configs, path string, isDir bool) bool {
+	w := &walker{opts: WalkOptions{Configs: c}, badConfig: map[string]bool{}}
+	return w.namedExcluded(path, isDir)
+}
+
+// namedExcluded reports whether a path named on the command line is left
+// out by the configuration: itself, or a directory it is in (which a walk
+// would not have entered).
+func (w *walker) namedExcluded(path string, isDir bool) bool {
+	if w.excluded(path, isDir) {
+		return true
 	}
 	abs, err := filepath.Abs(path)
-	return err == nil && cf.Excluded(abs, isDir)
+	if err != nil {
+		return false
+	}
+	for d := filepath.Dir(abs); filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if w.excluded(d, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // dir walks the directory dir, where the gitignore patterns ign are in
@@ -163,6 +230,9 @@ func (w *walker) dir(dir string, ign *ignores) {
 			if info.IsDir() {
 				continue // not followed: a link may lead back up the tree
 			}
+			w.mu.Lock()
+			w.aliases = append(w.aliases, path)
+			w.mu.Unlock()
 		} else if !isDir && !d.Type().IsRegular() {
 			continue
 		}

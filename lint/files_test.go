@@ -26,16 +26,23 @@ func TestFiles(t *testing.T) {
 	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
 		t.Fatal(err)
 	}
+	// A link to a file found anyway, and the same file named twice, are
+	// read once; a link to a file outside is read.
 	if err := os.Symlink(filepath.Join(dir, "b.txt"), filepath.Join(dir, "link.txt")); err != nil {
 		t.Fatal(err)
 	}
-	files, errs := Files([]string{dir, filepath.Join(dir, "b.txt"), filepath.Join(dir, "nope.txt"), filepath.Join(dir, "h.pdf")}, WalkOptions{})
+	outside := filepath.Join(t.TempDir(), "outside.txt")
+	write(t, outside, "x")
+	if err := os.Symlink(outside, filepath.Join(dir, "out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	files, errs := Files([]string{dir, filepath.Join(dir, "b.txt"), dir + "/./b.txt", filepath.Join(dir, "nope.txt"), filepath.Join(dir, "h.pdf")}, WalkOptions{Jobs: 4})
 	var rel []string
 	for _, f := range files {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{"a.md", "b.txt", "h.pdf", "link.txt", "sub/c.html", "sub/deeper/d.txt"}
+	want := []string{"a.md", "b.txt", "h.pdf", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}

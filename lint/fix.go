@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -50,10 +51,19 @@ var ErrChanged = errors.New("changed since it was read: not fixed (run again)")
 // WriteFileAtomic replaces the file at path with data, through an
 // AtomicFile. When orig is not nil, the file must exist and still hold orig
 // (else ErrChanged, and nothing is written).
+// Fixing a file (orig not nil) that is read-only, or has other names (hard
+// links, which the rename would cut off from the new content), is refused.
 func WriteFileAtomic(path string, data, orig []byte) error {
 	if orig != nil {
-		if _, err := os.Stat(path); err != nil {
+		info, err := os.Stat(path)
+		if err != nil {
 			return cleanError(err)
+		}
+		if info.Mode().Perm()&0o200 == 0 {
+			return errors.New("read-only: not fixed")
+		}
+		if n := hardLinks(info); n > 1 {
+			return fmt.Errorf("has %d hard links, which replacing it would break: not fixed", n)
 		}
 	}
 	a, err := CreateAtomic(path)

@@ -51,6 +51,25 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := lint.WriteFileAtomic(filepath.Join(dir, "gone.md"), []byte("x"), []byte("y")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("error %v, want ErrNotExist", err)
 	}
+	// Read-only files and files with other names are not replaced.
+	if err := os.Chmod(path, 0o440); err != nil {
+		t.Fatal(err)
+	}
+	if err := lint.WriteFileAtomic(path, []byte("x"), []byte("again")); err == nil || err.Error() != "read-only: not fixed" {
+		t.Errorf("read-only: error %v", err)
+	}
+	if err := os.Chmod(path, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(path, filepath.Join(dir, "hard.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := lint.WriteFileAtomic(path, []byte("x"), []byte("again")); err == nil || err.Error() != "has 2 hard links, which replacing it would break: not fixed" {
+		t.Errorf("hard link: error %v", err)
+	}
+	if err := os.Remove(filepath.Join(dir, "hard.md")); err != nil {
+		t.Fatal(err)
+	}
 	// An aborted write leaves nothing behind.
 	a, err := lint.CreateAtomic(filepath.Join(dir, "out.sarif"))
 	if err != nil {

@@ -49,6 +49,11 @@ func gitIgnores(dir string) *ignores {
 	}
 	path := root
 	for _, name := range strings.Split(rel, string(filepath.Separator)) {
+		if ign.ignored(name, true) {
+			// A directory named on the command line that .gitignore
+			// ignores is read whole: it was asked for.
+			return nil
+		}
 		path = filepath.Join(path, name)
 		ign = ign.child(name, path)
 	}
@@ -85,13 +90,28 @@ func readPatterns(path string, domain []string) []gitignore.Pattern {
 		return nil
 	}
 	var ps []gitignore.Pattern
-	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 	for sc.Scan() {
 		line := strings.TrimSuffix(sc.Text(), "\r")
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		ps = append(ps, gitignore.ParsePattern(line, domain))
+		ps = append(ps, gitignore.ParsePattern(gitPattern(line), domain))
 	}
 	return ps
+}
+
+// gitPattern works around a difference between go-git's matcher and git:
+// go-git lets "dir/**" (and "dir/**/") match the directory dir itself,
+// which git does not ("docs/**" with "!docs/a.md" keeps docs/a.md in git).
+// Written "dir/**/*", the pattern matches what git's does.
+func gitPattern(line string) string {
+	trimmed := strings.TrimRight(line, " ")
+	switch {
+	case strings.HasSuffix(trimmed, "/**"):
+		return trimmed + "/*"
+	case strings.HasSuffix(trimmed, "/**/"):
+		return trimmed[:len(trimmed)-1] + "/*/"
+	}
+	return line
 }

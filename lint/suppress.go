@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -121,7 +122,11 @@ func parseDirective(src []byte, s, e int) (d directive, ok bool) {
 		for j < e && !isSpace(src[j]) && src[j] != ',' {
 			j++
 		}
-		d.rules = append(d.rules, directiveRule{name: string(src[i:j]), start: i, end: j})
+		// A comment over several lines of a Markdown block quote holds
+		// the quote's ">" markers.
+		if strings.Trim(string(src[i:j]), ">") != "" {
+			d.rules = append(d.rules, directiveRule{name: string(src[i:j]), start: i, end: j})
+		}
 		i = j
 	}
 	return d, true
@@ -146,6 +151,28 @@ func commentDirectives(src []byte, spans [][2]int) []directive {
 		}
 	}
 	return out
+}
+
+// hasDirective reports whether the plain text src holds "urilint-", which
+// every directive starts with. It looks for the "-" (a byte much rarer in
+// text than any letter of "urilint", so the search runs mostly inside
+// bytes.IndexByte) and skips runs of "-", which tables are made of.
+func hasDirective(src []byte) bool {
+	const mark = "urilint-"
+	want := binary.LittleEndian.Uint64([]byte(mark))
+	for i := len(mark) - 1; i < len(src); {
+		k := bytes.IndexByte(src[i:], '-')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if binary.LittleEndian.Uint64(src[i-len(mark)+1:]) == want {
+			return true
+		}
+		for i++; i < len(src) && src[i] == '-'; i++ {
+		}
+	}
+	return false
 }
 
 // commentMarkers start a comment in the plain-text files directives are
@@ -198,7 +225,7 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 	}
 	kept := diags[:0]
 	for _, d := range diags {
-		if !suppressedBy(dirs, d) {
+		if !suppressedBy(dirs, d, nil) {
 			kept = append(kept, d)
 		}
 	}
@@ -207,34 +234,58 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 		return kept
 	}
 	n := len(kept)
+	var reports []*Diagnostic
 	report := func(s, e int, format string, args ...any) {
-		kept = append(kept, &Diagnostic{
+		reports = append(reports, &Diagnostic{
 			File: path, Rule: unused.rule, Severity: unused.severity, Message: fmt.Sprintf(format, args...),
-			URI: "", Start: loc.Pos(s), End: loc.Pos(e),
+			Start: loc.Pos(s), End: loc.Pos(e),
 		})
 	}
-	for i := range dirs {
-		d := &dirs[i]
-		if d.kind == enableBlock {
-			for _, r := range d.rules {
-				if ch.byName[r.name] == nil {
-					report(r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+	// unusedReports reports the directives' entries that suppressed
+	// nothing: those naming unused-suppression itself when self is set,
+	// the others when not.
+	unusedReports := func(self bool) {
+		for i := range dirs {
+			d := &dirs[i]
+			if d.kind == enableBlock {
+				for _, r := range d.rules {
+					if ch.byName[r.name] == nil && !self {
+						report(r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+					}
 				}
+				continue
 			}
-			continue
-		}
-		if len(d.rules) == 0 && !d.used {
-			report(d.start, d.end, "%s suppresses nothing: remove it", d.word)
-		}
-		for _, r := range d.rules {
-			switch {
-			case ch.byName[r.name] == nil:
-				report(r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
-			case !r.used && ch.enabled(r.name):
-				report(r.start, r.end, "%s suppresses no %s diagnostic: remove %q from it", d.word, r.name, r.name)
+			if len(d.rules) == 0 && !d.used && !self {
+				report(d.start, d.end, "%s suppresses nothing: remove it", d.word)
+			}
+			for _, r := range d.rules {
+				if (r.name == UnusedSuppression) != self {
+					continue
+				}
+				switch {
+				case ch.byName[r.name] == nil:
+					report(r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+				case !r.used && ch.enabled(r.name):
+					report(r.start, r.end, "%s suppresses no %s diagnostic: remove %q from it", d.word, r.name, r.name)
+				}
 			}
 		}
 	}
+	unusedReports(false)
+	// These reports can be suppressed in turn, by directives that name
+	// unused-suppression (a rule-less one would hide its own report).
+	namesUnused := func(d *directive) bool {
+		_, entry := d.names(UnusedSuppression)
+		return entry != nil
+	}
+	for _, r := range reports {
+		if !suppressedBy(dirs, r, namesUnused) {
+			kept = append(kept, r)
+		}
+	}
+	reports = reports[:0]
+	unusedReports(true)
+	kept = append(kept, reports...)
 	if len(kept) > n {
 		slices.SortStableFunc(kept, func(a, b *Diagnostic) int {
 			if a.Start.Offset != b.Start.Offset {
@@ -247,8 +298,9 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 }
 
 // suppressedBy reports whether a directive suppresses d, and marks every
-// directive that does as used.
-func suppressedBy(dirs []directive, d *Diagnostic) bool {
+// directive that does as used. Only the directives eligible accepts count
+// (every one, when eligible is nil).
+func suppressedBy(dirs []directive, d *Diagnostic, eligible func(*directive) bool) bool {
 	rule, line, off := d.Rule.Name, d.Start.Line, d.Start.Offset
 	hit := false
 	// The state of the disable/enable blocks at the diagnostic.
@@ -257,6 +309,9 @@ func suppressedBy(dirs []directive, d *Diagnostic) bool {
 	except := false
 	for i := range dirs {
 		dir := &dirs[i]
+		if eligible != nil && !eligible(dir) {
+			continue
+		}
 		ok, entry := dir.names(rule)
 		switch dir.kind {
 		case disableFile:

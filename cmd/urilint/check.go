@@ -75,6 +75,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usage(errors.New("no path given (try: urilint check .)"))
 	case *fix && contains(paths, "-"):
 		return usage(errors.New("--fix cannot write standard input back: use --diff"))
+	case (*format == "sarif" || *format == "github") && contains(paths, "-") && sel.stdinFilename == "":
+		return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", *format))
 	}
 	var err error
 	if err = sel.load(); err != nil {
@@ -118,21 +120,25 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		applied := 0
 		if *fix || *diff {
 			fixed, applied, diags = p.checker.Fix(name, f, src)
-			if applied > 0 {
-				sum.fixes.Add(int64(applied))
-				sum.fixedFiles.Add(1)
-			}
 		} else {
 			p.checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 		}
 		var b []byte
+		var writeErr error
 		switch {
 		case *diff:
 			b = append(b, lint.UnifiedDiff(name, src, fixed)...)
 		case *fix && applied > 0:
-			if err := lint.WriteFileAtomic(name, fixed, src); err != nil {
-				return fmt.Errorf("writing fixes: %w", err)
+			if writeErr = lint.WriteFileAtomic(name, fixed, src); writeErr != nil {
+				// Nothing was fixed: what is left is what was found.
+				applied, diags = 0, diags[:0]
+				p.checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+				writeErr = fmt.Errorf("writing fixes: %w", writeErr)
 			}
+		}
+		if applied > 0 { // counted once written
+			sum.fixes.Add(int64(applied))
+			sum.fixedFiles.Add(1)
 		}
 		if len(diags) > 0 {
 			sum.problemFiles.Add(1)
@@ -144,7 +150,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		sink.Close(b)
-		return nil
+		return writeErr
 	})
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {

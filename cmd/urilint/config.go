@@ -75,11 +75,13 @@ func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "init", fmt.Errorf("unexpected argument %q", rest[1]))
 	}
 	path := filepath.Join(dir, lint.ConfigNames[0])
-	if !*force {
-		for _, name := range lint.ConfigNames {
-			if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
-				return usageError(stderr, "init", fmt.Errorf("%s exists (--force replaces it)", filepath.Join(dir, name)))
+	for _, name := range lint.ConfigNames {
+		if existing := filepath.Join(dir, name); exists(existing) {
+			if !*force {
+				return usageError(stderr, "init", fmt.Errorf("%s exists (--force replaces it)", existing))
 			}
+			path = existing // replaced under its own name: never two files
+			break
 		}
 	}
 	if err := lint.WriteFileAtomic(path, []byte(starterConfig), nil); err != nil {
@@ -191,4 +193,9 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }

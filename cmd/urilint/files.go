@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/urilint/urilint/lint"
@@ -97,15 +96,7 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 // stdinExcluded reports whether the configuration excludes the path that
 // standard input stands for.
 func (s *selection) stdinExcluded() bool {
-	if s.stdinFilename == "" {
-		return false
-	}
-	cf, err := s.configs.For(s.stdinFilename, false)
-	if err != nil || cf == nil {
-		return false
-	}
-	abs, err := filepath.Abs(s.stdinFilename)
-	return err == nil && cf.Excluded(abs, false)
+	return s.stdinFilename != "" && lint.Excluded(s.configs, s.stdinFilename, false)
 }
 
 // eachFile is the pipeline that check and extract share. It reads the

@@ -47,6 +47,32 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("SARIF validation: %v", err)
 				}
 			},
+			// action-step ID FILE writes the run script of the step ID of
+			// the repository's action.yml to FILE, to run it with bash.
+			"action-step": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: action-step ID FILE")
+				}
+				var action struct {
+					Runs struct {
+						Steps []struct {
+							ID  string `yaml:"id"`
+							Run string `yaml:"run"`
+						} `yaml:"steps"`
+					} `yaml:"runs"`
+				}
+				ts.Check(yaml.Unmarshal([]byte(ts.ReadFile(filepath.Join(ts.Getenv("REPO"), "action.yml"))), &action))
+				for _, st := range action.Runs.Steps {
+					if st.ID == args[0] {
+						if strings.Contains(st.Run, "${{") {
+							ts.Fatalf("step %s: expressions in run; pass them through env", args[0])
+						}
+						ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(st.Run), 0o644))
+						return
+					}
+				}
+				ts.Fatalf("action.yml has no step %q", args[0])
+			},
 			// config-valid FILE validates the YAML FILE against the
 			// configuration's JSON Schema.
 			"config-valid": func(ts *testscript.TestScript, neg bool, args []string) {
@@ -87,6 +113,11 @@ func TestScripts(t *testing.T) {
 			},
 		},
 		Setup: func(env *testscript.Env) error {
+			root, err := filepath.Abs(filepath.Join("..", ".."))
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", root)
 			env.Setenv("NO_COLOR", "")
 			return nil
 		},

@@ -1,0 +1,16 @@
+//go:build unix
+
+package lint
+
+import (
+	"os"
+	"syscall"
+)
+
+// hardLinks returns how many names the file has (1 where unknown).
+func hardLinks(info os.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
