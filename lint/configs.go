@@ -18,6 +18,7 @@ type Configs struct {
 	rules []string
 	fixed *ConfigFile // --config FILE: for every file
 	none  bool        // --no-config
+	wd    string      // the working directory, for Abs
 
 	mu    sync.Mutex
 	byDir map[string]dirConfig // absolute directory: its configuration
@@ -32,7 +33,11 @@ type dirConfig struct {
 // that file is every file's configuration; with none set (--no-config),
 // no file has one. ruleNames are the rules a configuration may name.
 func NewConfigs(ruleNames []string, path string, none bool) (*Configs, error) {
-	c := &Configs{rules: ruleNames, none: none, byDir: map[string]dirConfig{}}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	c := &Configs{rules: ruleNames, none: none, byDir: map[string]dirConfig{}, wd: wd}
 	if path != "" {
 		cf, err := LoadConfig(path, ruleNames)
 		if err != nil {
@@ -41,9 +46,7 @@ func NewConfigs(ruleNames []string, path string, none bool) (*Configs, error) {
 		// Named on the command line, the file applies to everything linted:
 		// its globs are relative to the working directory (as ESLint's
 		// --config), not to where the file happens to be.
-		if cf.Dir, err = filepath.Abs("."); err != nil {
-			return nil, err
-		}
+		cf.Dir = wd
 		c.fixed = cf
 	}
 	return c, nil
@@ -58,7 +61,7 @@ func (c *Configs) For(path string, isDir bool) (*ConfigFile, error) {
 	if c.fixed != nil {
 		return c.fixed, nil
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := c.Abs(path)
 	if err != nil {
 		return nil, err
 	}
@@ -69,6 +72,19 @@ func (c *Configs) For(path string, isDir bool) (*ConfigFile, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.find(dir)
+}
+
+// Abs returns the absolute path of path, against the working directory
+// at NewConfigs (read once: os.Getwd costs system calls, and every file
+// needs its absolute path).
+func (c *Configs) Abs(path string) (string, error) {
+	if c == nil || c.wd == "" {
+		return filepath.Abs(path)
+	}
+	if filepath.IsAbs(path) {
+		return filepath.Clean(path), nil
+	}
+	return filepath.Join(c.wd, path), nil
 }
 
 // find returns the configuration of the files in the absolute directory

@@ -152,7 +152,7 @@ func (w *walker) excluded(path string, isDir bool) bool {
 	// A directory is entered or not by the configuration it is in, not by
 	// one of its own: a nested .urilint.yaml cannot undo its parent's
 	// exclude.
-	abs, err := filepath.Abs(path)
+	abs, err := w.opts.Configs.Abs(path)
 	if err != nil {
 		return false
 	}
@@ -189,7 +189,7 @@ func (w *walker) namedExcluded(path string, isDir bool) bool {
 	if w.excluded(path, isDir) {
 		return true
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := w.opts.Configs.Abs(path)
 	if err != nil {
 		return false
 	}

@@ -211,7 +211,7 @@ func (ps *profiles) get(name string) (*profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(name)
+	abs, err := ps.configs.Abs(name)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
@@ -46,7 +45,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return err
 		}
-		abs, err := filepath.Abs(name)
+		abs, err := sel.configs.Abs(name)
 		if err != nil {
 			return err
 		}
