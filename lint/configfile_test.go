@@ -179,3 +179,19 @@ overrides:
 		t.Errorf("with flags: %+v", e)
 	}
 }
+
+// FuzzParseConfig: any file gives a configuration or a ConfigError that
+// names the file; nothing panics.
+func FuzzParseConfig(f *testing.F) {
+	for _, tt := range configCases {
+		f.Add([]byte(tt.yaml))
+	}
+	names := ruleNames()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := lint.ParseConfig("c.yaml", "/dir", data, names)
+		var ce *lint.ConfigError
+		if err != nil && (!errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "c.yaml")) {
+			t.Fatalf("error %v is not a ConfigError naming the file", err)
+		}
+	})
+}

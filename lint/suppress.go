@@ -138,6 +138,11 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func commentDirectives(src []byte, spans [][2]int) []directive {
 	var out []directive
 	for _, sp := range spans {
+		// The tokenizer also reads "<!x>", "</ x>" and "<?x>" as comments
+		// (bogus comments): only "<!--" starts a directive.
+		if !bytes.HasPrefix(src[sp[0]:sp[1]], []byte("<!--")) {
+			continue
+		}
 		s, e := sp[0]+len("<!--"), sp[1]
 		if bytes.HasSuffix(src[s:e], []byte("-->")) {
 			e -= len("-->")

@@ -100,8 +100,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		dst = outFile
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
-	useColor := *color == "always" || *color == "auto" && outFile == nil && isTerminal(stdout) &&
-		os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	useColor := colorOn(*color, outFile == nil && isTerminal(stdout), os.Getenv)
 	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
 	if err != nil {
 		return usage(err)
@@ -174,6 +173,19 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// colorOn decides --color: always, never, or auto, which colours a
+// terminal unless NO_COLOR is set to something (https://no-color.org) or
+// TERM is "dumb".
+func colorOn(mode string, terminal bool, getenv func(string) string) bool {
+	switch mode {
+	case "always":
+		return true
+	case "auto":
+		return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {
