@@ -89,15 +89,21 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	w.wg.Wait()
 	slices.Sort(w.files)
 	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
-	return dedupe(slices.Compact(w.files), w.aliases), w.errs
+	files := slices.Compact(w.files)
+	if len(paths) > 1 || len(w.aliases) > 0 {
+		files = dedupe(files, w.aliases)
+	}
+	return files, w.errs
 }
 
 // dedupe drops from the sorted files those that are the same file as one
 // listed before: reached through a symbolic link (aliases are the paths
-// that may be links or other names of a file), or named twice. Each file
-// is read, reported and fixed once.
+// that may be links or other names of a file), named twice, or found under
+// two paths given ("urilint check . .."). Each file is read, reported and
+// fixed once.
 func dedupe(files, aliases []string) []string {
-	if len(aliases) == 0 {
+	wd, err := os.Getwd()
+	if err != nil {
 		return files
 	}
 	isAlias := make(map[string]bool, len(aliases))
@@ -110,10 +116,10 @@ func dedupe(files, aliases []string) []string {
 				path = r
 			}
 		}
-		if abs, err := filepath.Abs(path); err == nil {
-			return abs
+		if filepath.IsAbs(path) {
+			return filepath.Clean(path)
 		}
-		return path
+		return filepath.Join(wd, path)
 	}
 	seen := make(map[string]bool, len(files))
 	out := files[:0]

@@ -117,4 +117,23 @@ func TestPreCommitHook(t *testing.T) {
 	if !bytes.Contains([]byte(out), []byte("Passed")) {
 		t.Errorf("the hook did not pass:\n%s", out)
 	}
+
+	// urilint-fix applies the safe fixes: pre-commit fails the commit
+	// because the hook changed the file, and the fixed file commits.
+	write(".pre-commit-config.yaml", "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: urilint-fix\n")
+	write("notes.md", "See http://example.com/caf%c3%a9 and <URL:http://example.com/x>.\n")
+	run(proj, true, "git", "add", ".pre-commit-config.yaml", "notes.md")
+	out = run(proj, false, "git", "commit", "-m", "fixable")
+	if !strings.Contains(out, "files were modified by this hook") {
+		t.Errorf("urilint-fix did not modify the file:\n%s", out)
+	}
+	fixed, err := os.ReadFile(filepath.Join(proj, "notes.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "See http://example.com/caf%C3%A9 and <http://example.com/x>.\n"; string(fixed) != want {
+		t.Errorf("after urilint-fix: %q, want %q", fixed, want)
+	}
+	run(proj, true, "git", "add", "notes.md")
+	run(proj, true, "git", "commit", "-m", "fixed")
 }
