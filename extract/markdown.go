@@ -39,11 +39,16 @@ var markdownParser = sync.OnceValue(func() parser.Parser {
 
 // keepFootnotes keeps footnote definitions that nothing refers to, which
 // goldmark's footnote extension removes (in its transformer, priority 999,
-// which runs after this one): their text is in the document all the same.
+// which runs after this one), and the whole list of them when nothing
+// refers to any: their text is in the document all the same.
 type keepFootnotes struct{}
 
 func (keepFootnotes) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if list, ok := n.(*extast.FootnoteList); ok && entering {
+			// A list whose count of references is 0 is removed whole.
+			list.Count = max(list.Count, 1)
+		}
 		if fn, ok := n.(*extast.Footnote); ok && entering {
 			if fn.Index < 0 {
 				fn.Index = math.MaxInt32 // any index counts as referred to
