@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/urilint/urilint/extract"
@@ -105,10 +104,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(err)
 	}
-	profiles := &profiles{configs: sel.configs, cli: cli, byKey: map[string]*profile{}}
+	checkers := lint.NewCheckers(rules.All, sel.configs, cli)
 	var sum summary
 	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
-		p, err := profiles.get(name)
+		p, err := checkers.For(name)
 		if err != nil {
 			return err
 		}
@@ -118,9 +117,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var fixed []byte
 		applied := 0
 		if *fix || *diff {
-			fixed, applied, diags = p.checker.Fix(name, f, src)
+			fixed, applied, diags = p.Checker.Fix(name, f, src)
 		} else {
-			p.checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+			p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 		}
 		var b []byte
 		var writeErr error
@@ -131,7 +130,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if writeErr = lint.WriteFileAtomic(name, fixed, src); writeErr != nil {
 				// Nothing was fixed: what is left is what was found.
 				applied, diags = 0, diags[:0]
-				p.checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+				p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 				writeErr = fmt.Errorf("writing fixes: %w", writeErr)
 			}
 		}
@@ -143,7 +142,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			sum.problemFiles.Add(1)
 		}
 		for _, d := range diags {
-			sum.count(d, p.fail)
+			sum.count(d, p.FailLevel)
 			if !*diff {
 				b = sink.Flush(w.AppendDiagnostic(b, d))
 			}
@@ -201,47 +200,6 @@ func contains(list []string, s string) bool {
 func configError(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "urilint: %v\n", err)
 	return exitError
-}
-
-// profile is how the files with one effective configuration are checked.
-type profile struct {
-	checker *lint.Checker
-	fail    lint.Severity
-}
-
-// profiles makes the profile of each file, one per distinct effective
-// configuration.
-type profiles struct {
-	configs *lint.Configs
-	cli     lint.Settings
-	mu      sync.Mutex
-	byKey   map[string]*profile
-}
-
-func (ps *profiles) get(name string) (*profile, error) {
-	cf, err := ps.configs.For(name, false)
-	if err != nil {
-		return nil, err
-	}
-	abs, err := ps.configs.Abs(name)
-	if err != nil {
-		return nil, err
-	}
-	eff := cf.For(abs, ps.cli)
-	key := fmt.Sprintf("%p %v", cf, eff.Overrides)
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	if p := ps.byKey[key]; p != nil {
-		return p, nil
-	}
-	cfg := eff.Config
-	ch, err := lint.NewChecker(rules.All, &cfg)
-	if err != nil {
-		return nil, err
-	}
-	p := &profile{checker: ch, fail: eff.FailLevel}
-	ps.byKey[key] = p
-	return p, nil
 }
 
 // summary counts what the run found, for the line on stderr.

@@ -29,6 +29,7 @@ Usage:
   urilint explain RULE...             document a rule
   urilint init [DIR]                  write a commented starter .urilint.yaml
   urilint config print [PATH]         show the configuration a file or directory is linted with
+  urilint lsp                         run the language server, for editors (over stdin and stdout)
   urilint version                     print the version (also: --version)
   urilint help [COMMAND]              show this help, or a command's flags (also: -h, --help)
 
@@ -50,6 +51,7 @@ var commands = []command{
 	{"explain", runExplain},
 	{"init", runInit},
 	{"config", runConfig},
+	{"lsp", runLSP},
 }
 
 // run is the whole program: main only passes it the process's arguments

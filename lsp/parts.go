@@ -1,0 +1,56 @@
+package lsp
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
+
+// minPart is the smallest part a Markdown document is cut into: small
+// enough that an edit re-reads little, large enough that a 5 MB document
+// is a few hundred parts.
+const minPart = 8 << 10
+
+// checkParts checks a Markdown document part by part, taking the
+// diagnostics of a part that has not changed from cache (the parts of the
+// last lint), and returns the document's diagnostics and the new cache.
+// The result is the same as checking the whole document (the extract
+// package's tests compare the two readings).
+func checkParts(ch *lint.Checker, name, doc string, cache map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic) {
+	src := []byte(doc)
+	bounds := append(append([]int{0}, extract.MarkdownSplits(src, minPart)...), len(src))
+	parts := make(map[string][]*lint.Diagnostic, len(bounds))
+	var out []*lint.Diagnostic
+	loc := extract.NewLocator(src)
+	for k := 0; k+1 < len(bounds); k++ {
+		start, end := bounds[k], bounds[k+1]
+		part := doc[start:end]
+		found, ok := cache[part]
+		if !ok {
+			found, ok = parts[part]
+		}
+		if !ok {
+			found = []*lint.Diagnostic{}
+			ch.Check(name, lint.Markdown, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
+		}
+		parts[part] = found
+		for _, d := range found {
+			out = append(out, moved(d, start, loc))
+		}
+	}
+	return out, parts
+}
+
+// moved returns a copy of a part's diagnostic placed in the document, the
+// part starting at offset base.
+func moved(d *lint.Diagnostic, base int, loc *extract.Locator) *lint.Diagnostic {
+	c := *d
+	c.Start, c.End = loc.Pos(base+d.Start.Offset), loc.Pos(base+d.End.Offset)
+	c.Fixes = make([]lint.SuggestedFix, len(d.Fixes))
+	for i, f := range d.Fixes {
+		c.Fixes[i] = lint.SuggestedFix{Message: f.Message, Safe: f.Safe, Edits: make([]lint.TextEdit, len(f.Edits))}
+		for j, e := range f.Edits {
+			c.Fixes[i].Edits[j] = lint.TextEdit{Start: loc.Pos(base + e.Start.Offset), End: loc.Pos(base + e.End.Offset), New: e.New}
+		}
+	}
+	return &c
+}

@@ -1,0 +1,455 @@
+// Package lsp is urilint's language server: the Language Server Protocol
+// 3.17 over JSON-RPC 2.0, for editors. It lints the text of open documents
+// (saved or not) as urilint check would lint the files, with the same
+// configuration files, and publishes the diagnostics, with the rules'
+// fixes as code actions.
+//
+// The protocol types are github.com/myleshyson/lsprotocol-go (generated
+// from the protocol's metaModel, 3.17 and later), and the JSON-RPC
+// connection is github.com/sourcegraph/jsonrpc2.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	p "github.com/myleshyson/lsprotocol-go/protocol"
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/urilint/urilint/lint"
+)
+
+// DefaultDelay is how long a document must stay unchanged before it is
+// linted: long enough to skip the keystrokes of a word, short enough that
+// a 5 MB document has its diagnostics well within 200 ms of the last
+// change.
+const DefaultDelay = 15 * time.Millisecond
+
+// Server is a language server for one client.
+type Server struct {
+	rules []*lint.Rule
+	// Delay is the debounce delay (DefaultDelay if zero).
+	Delay time.Duration
+
+	conn   *jsonrpc2.Conn
+	stream *stream
+
+	mu           sync.Mutex
+	enc          encoding
+	docs         map[p.DocumentUri]*document
+	checkers     *lint.Checkers
+	configErr    error
+	shutdown     bool
+	exitCode     int  // set by the exit notification
+	exited       bool // an exit notification came
+	watchDynamic bool // the client registers file watchers on request
+}
+
+// document is an open document.
+type document struct {
+	uri     p.DocumentUri
+	path    string // the file's path, "" when the URI is not a file
+	format  lint.Format
+	text    *text
+	version int32
+	timer   *time.Timer
+	// last is the result of the last lint published: the version it was of,
+	// the text and the diagnostics.
+	last *result
+	// parts holds, for a Markdown document, the diagnostics of each part
+	// of the last lint (see extract.MarkdownSplits), by the part's text,
+	// with offsets within the part: an edit re-reads only its part.
+	parts        map[string][]*lint.Diagnostic
+	partsChecker *lint.Checker // the checker the parts were checked with
+}
+
+type result struct {
+	version int32
+	text    *text
+	diags   []*lint.Diagnostic
+}
+
+// NewServer returns a server running rules.
+func NewServer(rules []*lint.Rule) *Server {
+	s := &Server{rules: rules, docs: map[p.DocumentUri]*document{}}
+	s.loadConfigs()
+	return s
+}
+
+// Serve runs the server over the stream rwc (standard input and output
+// for an editor) until the exit notification or the end of the stream,
+// and returns the process's exit status: 0 after a shutdown request, 1
+// without one (as the protocol says).
+func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
+	st := newStream(rwc)
+	conn := jsonrpc2.NewConn(ctx, st, jsonrpc2.HandlerWithError(s.handle))
+	s.mu.Lock()
+	s.conn, s.stream = conn, st
+	s.mu.Unlock()
+	<-conn.DisconnectNotify()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+	}
+	if s.exited {
+		return s.exitCode
+	}
+	if s.shutdown {
+		return 0
+	}
+	return 1
+}
+
+// loadConfigs (re)reads the configuration files, as urilint check finds
+// them: the nearest .urilint.yaml of each document.
+func (s *Server) loadConfigs() {
+	names := make([]string, len(s.rules))
+	for i, r := range s.rules {
+		names[i] = r.Name
+	}
+	configs, err := lint.NewConfigs(names, "", false)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.configErr = err
+	s.checkers = lint.NewCheckers(s.rules, configs, lint.Settings{})
+}
+
+// handle answers a request or takes a notification. Handlers run one at
+// a time, in the order the messages came, and never lint: linting runs on
+// timers, so the editor is never kept waiting.
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+	s.mu.Lock()
+	down := s.shutdown
+	s.mu.Unlock()
+	if down && req.Method != "exit" {
+		if req.Notif {
+			return nil, nil
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down"}
+	}
+	switch req.Method {
+	case "initialize":
+		var params initializeParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		return s.initialize(&params), nil
+	case "initialized":
+		s.mu.Lock()
+		dynamic := s.watchDynamic
+		s.mu.Unlock()
+		if dynamic {
+			go s.registerWatchers(ctx, conn) // a request from a handler would wait on itself
+		}
+		return nil, nil
+	case "shutdown":
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
+		return nil, nil
+	case "exit":
+		s.mu.Lock()
+		s.exited, s.exitCode = true, 1
+		if down {
+			s.exitCode = 0
+		}
+		s.mu.Unlock()
+		go conn.Close() // from here, Close would wait for this handler
+		return nil, nil
+	case "textDocument/didOpen":
+		var params didOpenParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		s.didOpen(&params)
+		return nil, nil
+	case "textDocument/didChange":
+		var params didChangeParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		s.didChange(&params)
+		return nil, nil
+	case "textDocument/didSave":
+		var params documentParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		s.didSave(&params)
+		return nil, nil
+	case "textDocument/didClose":
+		var params documentParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		s.didClose(ctx, &params)
+		return nil, nil
+	case "textDocument/codeAction":
+		var params codeActionParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		return s.codeAction(&params), nil
+	case "workspace/didChangeWatchedFiles":
+		var params didChangeWatchedFilesParams
+		if err := decode(req, &params); err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(params.Changes, func(e fileEvent) bool { return isConfig(uriPath(e.URI)) }) {
+			s.reload()
+		}
+		return nil, nil
+	}
+	if req.Notif {
+		return nil, nil // "$/cancelRequest", "$/setTrace" and the like: nothing to do
+	}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
+}
+
+func decode(req *jsonrpc2.Request, v any) error {
+	if req.Params == nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "missing params"}
+	}
+	if err := json.Unmarshal(*req.Params, v); err != nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: err.Error()}
+	}
+	return nil
+}
+
+// initialize negotiates the position encoding (UTF-8 when the client
+// offers it, else UTF-16) and states what the server does.
+func (s *Server) initialize(params *initializeParams) p.InitializeResult {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	enc := p.PositionEncodingKindUTF16
+	s.enc = utf16
+	if g := params.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, p.PositionEncodingKindUTF8) {
+		enc, s.enc = p.PositionEncodingKindUTF8, utf8Bytes
+	}
+	if w := params.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil {
+		s.watchDynamic = w.DidChangeWatchedFiles.DynamicRegistration
+	}
+	sync := p.TextDocumentSyncKindIncremental
+	return p.InitializeResult{
+		Capabilities: p.ServerCapabilities{
+			PositionEncoding: &enc,
+			TextDocumentSync: &p.Or2[p.TextDocumentSyncOptions, p.TextDocumentSyncKind]{Value: p.TextDocumentSyncOptions{
+				OpenClose: true, Change: &sync, Save: &p.Or2[bool, p.SaveOptions]{Value: true},
+			}},
+			CodeActionProvider: &p.Or2[bool, p.CodeActionOptions]{Value: p.CodeActionOptions{
+				CodeActionKinds: []p.CodeActionKind{p.CodeActionKindQuickFix, fixAllKind},
+			}},
+		},
+		ServerInfo: &p.ServerInfo{Name: "urilint"},
+	}
+}
+
+// registerWatchers asks the client to report changes to configuration
+// files, which are then read again.
+func (s *Server) registerWatchers(ctx context.Context, conn *jsonrpc2.Conn) {
+	watchers := []p.FileSystemWatcher{}
+	for _, name := range lint.ConfigNames {
+		watchers = append(watchers, p.FileSystemWatcher{GlobPattern: p.GlobPattern{Value: p.Pattern("**/" + name)}})
+	}
+	params := p.RegistrationParams{Registrations: []p.Registration{{
+		Id: "urilint-config", Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: p.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
+	}}}
+	_ = conn.Call(ctx, "client/registerCapability", params, nil) // without watchers, a save still reloads
+}
+
+// reload reads the configuration files again and lints every open
+// document with them.
+func (s *Server) reload() {
+	s.loadConfigs()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		s.schedule(d)
+	}
+}
+
+func (s *Server) didOpen(params *didOpenParams) {
+	item := params.TextDocument
+	path := uriPath(item.URI)
+	d := &document{uri: item.URI, path: path, format: formatOf(item.LanguageID, path), text: newText(item.Text), version: item.Version}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old := s.docs[item.URI]; old != nil && old.timer != nil {
+		old.timer.Stop()
+	}
+	s.docs[item.URI] = d
+	s.schedule(d)
+}
+
+func (s *Server) didChange(params *didChangeParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[params.TextDocument.URI]
+	if d == nil {
+		return
+	}
+	for _, ch := range params.ContentChanges {
+		if ch.Range == nil {
+			d.text = newText(ch.Text)
+		} else {
+			d.text = d.text.edit(*ch.Range, ch.Text, s.enc)
+		}
+	}
+	d.version = params.TextDocument.Version
+	s.schedule(d)
+}
+
+func (s *Server) didSave(params *documentParams) {
+	if isConfig(uriPath(params.TextDocument.URI)) {
+		s.reload()
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.docs[params.TextDocument.URI]; d != nil {
+		s.schedule(d)
+	}
+}
+
+func (s *Server) didClose(ctx context.Context, params *documentParams) {
+	s.mu.Lock()
+	d := s.docs[params.TextDocument.URI]
+	delete(s.docs, params.TextDocument.URI)
+	conn := s.conn
+	s.mu.Unlock()
+	if d == nil {
+		return
+	}
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	// The problems of a closed document are no longer shown.
+	_ = conn.Notify(ctx, "textDocument/publishDiagnostics", p.PublishDiagnosticsParams{Uri: d.uri, Diagnostics: []p.Diagnostic{}})
+}
+
+// schedule lints the document once it has not changed for the delay.
+// s.mu is held.
+func (s *Server) schedule(d *document) {
+	delay := s.Delay
+	if delay == 0 {
+		delay = DefaultDelay
+	}
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	uri := d.uri
+	d.timer = time.AfterFunc(delay, func() { s.lint(uri) })
+}
+
+// lint lints the current text of a document and publishes the
+// diagnostics, unless the document changed meanwhile (a newer lint is
+// then on its way).
+func (s *Server) lint(uri p.DocumentUri) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil {
+		s.mu.Unlock()
+		return
+	}
+	t, version, path, format, enc, checkers, st := d.text, d.version, d.path, d.format, s.enc, s.checkers, s.stream
+	configErr, oldParts := s.configErr, d.parts
+	if d.partsChecker == nil {
+		oldParts = nil
+	}
+	partsChecker := d.partsChecker
+	s.mu.Unlock()
+	var parts map[string][]*lint.Diagnostic
+
+	var diags []*lint.Diagnostic
+	var problem error
+	name := path
+	if name == "" {
+		name = string(uri)
+	}
+	prof, err := checkers.For(configPath(path))
+	switch {
+	case configErr != nil:
+		problem = configErr
+	case err != nil:
+		problem = err
+	case path != "" && lint.Excluded(checkers.Configs(), path, false):
+		// excluded by the configuration: nothing to report
+	case format == lint.Markdown && !strings.Contains(t.s, "urilint-"):
+		// Suppression comments reach across parts: a document with any
+		// is read whole.
+		if partsChecker != prof.Checker { // the configuration changed
+			oldParts = nil
+		}
+		diags, parts = checkParts(prof.Checker, name, t.s, oldParts)
+		partsChecker = prof.Checker
+	default:
+		prof.Checker.Check(name, format, []byte(t.s), func(d *lint.Diagnostic) { diags = append(diags, d) })
+	}
+	out := make([]wireDiagnostic, 0, len(diags)+1)
+	if problem != nil {
+		out = append(out, wire(configDiagnostic(problem)))
+	}
+	var c cursor // diagnostics come in order of offset
+	for _, d := range diags {
+		out = append(out, wire(toProtocol(d, t, &c, enc)))
+	}
+
+	s.mu.Lock()
+	if cur := s.docs[uri]; cur != d || cur.version != version || cur.text != t {
+		s.mu.Unlock()
+		return
+	}
+	d.last = &result{version: version, text: t, diags: diags}
+	d.parts, d.partsChecker = parts, partsChecker
+	s.mu.Unlock()
+	if st != nil {
+		_ = st.writeNotification("textDocument/publishDiagnostics", wirePublish{URI: uri, Version: version, Diagnostics: out})
+	}
+}
+
+// uriPath returns the file path of a file: URI, or "".
+func uriPath(uri p.DocumentUri) string {
+	u, err := url.Parse(string(uri))
+	if err != nil || u.Scheme != "file" {
+		return ""
+	}
+	return filepath.FromSlash(u.Path)
+}
+
+// configPath is the path a document's configuration is looked for from:
+// its own, or the working directory's for a document that is not a file.
+func configPath(path string) string {
+	if path == "" {
+		return "untitled"
+	}
+	return path
+}
+
+func isConfig(path string) bool {
+	return path != "" && slices.Contains(lint.ConfigNames, filepath.Base(path))
+}
+
+// formatOf chooses the walker for a document: by its language, else by
+// its file name.
+func formatOf(lang p.LanguageKind, path string) lint.Format {
+	switch lang {
+	case "markdown", "mdx":
+		return lint.Markdown
+	case "html", "xhtml":
+		return lint.HTML
+	case "plaintext":
+		return lint.Text
+	}
+	return lint.FormatOf(path)
+}
