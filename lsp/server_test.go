@@ -26,6 +26,8 @@ type client struct {
 	conn  *jsonrpc2.Conn
 	diags chan p.PublishDiagnosticsParams
 	done  chan int // the server's exit status
+	// registered receives the params of client/registerCapability.
+	registered chan json.RawMessage
 }
 
 type pipes struct {
@@ -39,7 +41,7 @@ func startServer(t testing.TB) *client {
 	clientIn, serverOut := io.Pipe()
 	s := NewServer(rules.All)
 	s.Delay = time.Millisecond
-	c := &client{t: t, diags: make(chan p.PublishDiagnosticsParams, 100), done: make(chan int, 1)}
+	c := &client{t: t, diags: make(chan p.PublishDiagnosticsParams, 100), done: make(chan int, 1), registered: make(chan json.RawMessage, 1)}
 	go func() { c.done <- s.Serve(context.Background(), pipes{serverIn, serverOut}) }()
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipes{clientIn, clientOut}, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
@@ -49,6 +51,9 @@ func startServer(t testing.TB) *client {
 					t.Errorf("publishDiagnostics: %v", err)
 				}
 				c.diags <- params
+			}
+			if req.Method == "client/registerCapability" {
+				c.registered <- *req.Params
 			}
 			return nil, nil
 		}))
@@ -399,3 +404,21 @@ func TestCheckParts(t *testing.T) {
 }
 
 func lintChecker() (*lint.Checker, error) { return lint.NewChecker(rules.All, &lint.Config{}) }
+
+// TestRegisterWatchers: a client that registers watchers on request is
+// asked to watch the configuration files.
+func TestRegisterWatchers(t *testing.T) {
+	c := startServer(t)
+	var res p.InitializeResult
+	c.call("initialize", json.RawMessage(`{"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}}`), &res)
+	c.notify("initialized", struct{}{})
+	select {
+	case params := <-c.registered:
+		const want = `{"registrations":[{"id":"urilint-config","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[{"globPattern":"**/.urilint.yaml"},{"globPattern":"**/.urilint.yml"}]}}]}`
+		if string(params) != want {
+			t.Errorf("registration %s, want %s", params, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no registration")
+	}
+}
