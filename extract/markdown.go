@@ -45,6 +45,11 @@ type keepFootnotes struct{}
 
 func (keepFootnotes) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		// Footnote definitions are blocks: the inlines of a paragraph or a
+		// heading, most of the tree, are not visited.
+		if n.Type() == ast.TypeInline || n.Type() == ast.TypeBlock && n.HasChildren() && n.FirstChild().Type() == ast.TypeInline {
+			return ast.WalkSkipChildren, nil
+		}
 		if list, ok := n.(*extast.FootnoteList); ok && entering {
 			// A list whose count of references is 0 is removed whole.
 			list.Count = max(list.Count, 1)
