@@ -257,11 +257,21 @@ type run struct {
 	template []extract.Span // the current candidate's URI Template expressions (Check only)
 	severity Severity       // the running rule's
 	out      []finding
+	// kept counts the running rule's findings on the candidate; past
+	// maxFindings, more counts those dropped and moreAt is where the first
+	// of them starts.
+	kept, more, moreAt int
 }
+
+// maxFindings is how many findings of one rule a candidate gets. A URI
+// with a million "%" is one problem written a million times: its first
+// findings are listed, then one says how many more there are. This keeps
+// time and memory linear on such input, with a small constant.
+const maxFindings = 100
 
 func (ch *Checker) newRun() *run {
 	r := &run{ch: ch}
-	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report}
+	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report, full: r.full}
 	return r
 }
 
@@ -280,15 +290,25 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 			continue
 		}
 		r.pass.rule, r.severity = a.rule, a.severity
+		r.kept, r.more = 0, 0
 		a.rule.Run(&r.pass)
+		if r.more > 0 {
+			r.out = append(r.out, finding{rule: a.rule, severity: a.severity, start: r.moreAt, end: r.moreAt, f: Finding{
+				InDocument: true,
+				Message:    fmt.Sprintf("%d more %s findings in this URI are not listed (only the first %d are)", r.more, a.rule.Name, maxFindings),
+			}})
+		}
 	}
-	if len(r.out) > 1 {
-		slices.SortStableFunc(r.out, func(a, b finding) int {
-			if a.start != b.start {
-				return a.start - b.start
-			}
-			return strings.Compare(a.rule.Name, b.rule.Name)
-		})
+	// Findings come in order from each rule; one rule's, the usual case,
+	// need no sorting (a URI with a million "%" has a million findings).
+	byOffsetThenRule := func(a, b finding) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return strings.Compare(a.rule.Name, b.rule.Name)
+	}
+	if len(r.out) > 1 && !slices.IsSortedFunc(r.out, byOffsetThenRule) {
+		slices.SortStableFunc(r.out, byOffsetThenRule)
 	}
 	return r.out
 }
@@ -302,8 +322,21 @@ func (r *run) report(rule *Rule, f Finding) {
 		}
 		s, e = r.pass.Candidate.SourceSpan(s, e)
 	}
+	if r.kept == maxFindings {
+		if r.more == 0 {
+			r.moreAt = s
+		}
+		r.more++
+		return
+	}
+	r.kept++
 	r.out = append(r.out, finding{rule: rule, severity: r.severity, start: s, end: e, f: f})
 }
+
+// full reports whether the running rule has made as many findings on the
+// candidate as it gets: a rule may then report the rest with their spans
+// only, to be counted.
+func (r *run) full() bool { return r.kept == maxFindings }
 
 // maskTemplate returns uri with each URI Template expression replaced by
 // as many "0": a character valid in every component, so that the grammar

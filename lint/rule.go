@@ -107,10 +107,18 @@ type Pass struct {
 
 	rule   *Rule
 	report func(*Rule, Finding)
+	full   func() bool
 }
 
-// Report records a finding of the running rule.
+// Report records a finding of the running rule. A candidate keeps the
+// first 100 findings of a rule; the engine counts the rest and says how
+// many there are (see Full).
 func (p *Pass) Report(f Finding) { p.report(p.rule, f) }
+
+// Full reports whether the running rule has reported all the findings the
+// candidate keeps: further ones are only counted, so a rule may report
+// them with their span alone, skipping the message and fixes.
+func (p *Pass) Full() bool { return p.full != nil && p.full() }
 
 // Problems yields the grammar problems of the URI that the running rule
 // reports: those with one of its Codes.

@@ -46,6 +46,10 @@ func ByName(name string) *lint.Rule {
 // grammar's message; fixes, if not nil, offers fixes for a problem.
 func reportProblems(p *lint.Pass, fixes func(extract.Problem) []lint.Fix) {
 	for pr := range p.Problems {
+		if p.Full() { // counted only: no message, no fixes
+			p.Report(lint.Finding{Start: pr.Start, End: pr.End})
+			continue
+		}
 		f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message(p.URI.Input)}
 		if fixes != nil {
 			f.Fixes = fixes(pr)

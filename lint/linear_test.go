@@ -1,0 +1,100 @@
+package lint_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+// TestPathologicalInputsLinear runs urilint check (extraction and every
+// rule) on pathological inputs in each format, at two sizes ten times
+// apart: the larger must take at most fifteen times as long. Timings are
+// the best of three runs (one, past 100 ms), and a case gets three attempts, so that a noisy
+// machine cannot fail linear code while quadratic code (a hundredfold)
+// fails every attempt. Runs under 10 ms are too short to compare and pass.
+func TestPathologicalInputsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	ch, err := lint.NewChecker(rules.All, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repeat := func(s string) func(n int) string {
+		return func(n int) string { return strings.Repeat(s, n/len(s)) }
+	}
+	inURI := func(s string) func(n int) string {
+		return func(n int) string { return "http://a.example/" + strings.Repeat(s, n/len(s)) }
+	}
+	const mb = 1 << 20
+	type shape struct {
+		name    string
+		gen     func(n int) string
+		formats []lint.Format
+		small   int // bytes, or depth or count where the name says so
+	}
+	all := []lint.Format{lint.Text, lint.Markdown, lint.HTML}
+	shapes := []shape{
+		{"1 MB of (", repeat("("), all, mb / 10},
+		{"1 MB of <", repeat("<"), all, mb / 10},
+		{"1 MB of [", repeat("["), all, mb / 10},
+		{"1 MB of %", repeat("%"), all, mb / 10},
+		{"1 MB of ?", repeat("?"), all, mb / 10},
+		{"1 MB of :", repeat(":"), all, mb / 10},
+		{"a URI with 1 MB of (", inURI("("), all, mb / 10},
+		{"a URI with 1 MB of [", inURI("["), all, mb / 10},
+		{"a URI with 1 MB of %", inURI("%"), all, mb / 10},
+		{"a URI with 1 MB of ?", inURI("?"), all, mb / 10},
+		{"a URI with 1 MB of :", inURI(":"), all, mb / 10},
+		{"1 MB of urn:urn:urn:", repeat("urn:"), all, mb / 10},
+		{"1 MB of urn:urn:urn: then a NSS", func(n int) string { return strings.Repeat("urn:", n/4) + "x" }, all, mb / 10},
+		{"a 100 MB line", longLine, []lint.Format{lint.Text}, 10 * mb},
+		{"a 10 MB line", longLine, []lint.Format{lint.Markdown, lint.HTML}, mb},
+		{"10^5 links on a line", func(n int) string { return strings.Repeat("[a](http://a.example/%7e) ", n) }, []lint.Format{lint.Markdown}, 10000},
+		{"10^5 anchors on a line", func(n int) string { return strings.Repeat(`<a href="http://a.example/%7e">a</a> `, n) }, []lint.Format{lint.HTML}, 10000},
+		{"10^5 URIs on a line", func(n int) string { return strings.Repeat("http://a.example/%7e ", n) }, []lint.Format{lint.Text}, 10000},
+		{"10^5-deep block quotes", func(n int) string { return strings.Repeat("> ", n) + "http://a.example/%7e\n" }, []lint.Format{lint.Markdown}, 10000},
+		{"10^5-deep lists", func(n int) string { return strings.Repeat("- ", n) + "http://a.example/%7e\n" }, []lint.Format{lint.Markdown}, 10000},
+		{"10^5-deep elements", func(n int) string {
+			return strings.Repeat("<div>", n) + `<a href="http://a.example/%7e">` + strings.Repeat("</div>", n)
+		}, []lint.Format{lint.HTML}, 10000},
+	}
+	for _, s := range shapes {
+		for _, f := range s.formats {
+			t.Run(fmt.Sprintf("%s/%v", s.name, f), func(t *testing.T) {
+				small, large := []byte(s.gen(s.small)), []byte(s.gen(10*s.small))
+				run := func(doc []byte) time.Duration {
+					best := time.Duration(1 << 62)
+					for i := 0; i < 3 && (i == 0 || best < 100*time.Millisecond); i++ { // long runs are steady
+						start := time.Now()
+						ch.Check("doc", f, doc, func(*lint.Diagnostic) {})
+						best = min(best, time.Since(start))
+					}
+					return best
+				}
+				for attempt := 1; ; attempt++ {
+					ts, tl := run(small), run(large)
+					ratio := float64(tl) / float64(max(ts, time.Microsecond))
+					if ratio <= 15 || tl < 10*time.Millisecond {
+						return
+					}
+					if attempt == 3 {
+						t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(small), ts, len(large), tl, ratio)
+						return
+					}
+				}
+			})
+		}
+	}
+}
+
+// longLine is a line of n bytes of text with a URI every few words, and a
+// finding every few kilobytes.
+func longLine(n int) string {
+	chunk := strings.Repeat("some words and http://a.example/path?q=1 then more ", 60) + "urn:isbm:1 "
+	return strings.Repeat(chunk, n/len(chunk))
+}
