@@ -232,7 +232,15 @@ func extend(src []byte, i int) int {
 			i++
 		case sMulti:
 			r, size := utf8.DecodeRune(src[i:])
-			if r == utf8.RuneError && size == 1 || !unicode.IsLetter(r) && !unicode.IsMark(r) && !unicode.IsDigit(r) {
+			if r == utf8.RuneError && size == 1 {
+				// Not UTF-8: most likely a letter of a legacy encoding
+				// (Latin-1 "caf\xe9"). It stays in the candidate, where
+				// percent-unencoded names the byte, rather than cut the
+				// URI short without a word.
+				i++
+				continue
+			}
+			if !unicode.IsLetter(r) && !unicode.IsMark(r) && !unicode.IsDigit(r) {
 				return i
 			}
 			i += size

@@ -217,7 +217,10 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://उदाहरण.परीकषा", []string{"http://उदाहरण.परीकषा"}},
 		{"“http://a.example/x”", []string{"http://a.example/x"}},
 		{"http://a.example/x\u00a0y", []string{"http://a.example/x"}},
-		{"http://a.example/x\xffy", []string{"http://a.example/x"}},
+		// A byte that is not UTF-8 continues: a letter of a legacy encoding
+		// (Latin-1 "caf\xe9"), which percent-unencoded then names.
+		{"http://a.example/x\xffy", []string{"http://a.example/x\xffy"}},
+		{"see http://a.example/caf\xe9 now", []string{"http://a.example/caf\xe9"}},
 		{"http://a.example/x—y", []string{"http://a.example/x"}},
 		// Delimiters.
 		{"<http://a.example/x>y", []string{"http://a.example/x"}},

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
@@ -31,7 +32,9 @@ Bad:  http://example.com/a b  http://example.com/Москва  http://example.co
 Good: http://example.com/a%20b  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0
 
 Fix: percent-encode the UTF-8 octets. It is safe, since the only way to read such a URI is with the
-characters encoded, with two exceptions where the fix is not safe:
+characters encoded, with three exceptions where the fix is not safe:
+- a byte that is not UTF-8 (a file in Latin-1, say): encoding the byte keeps it, while the character
+  meant is encoded otherwise in UTF-8;
 - in a host name, an internationalized domain name is written in its IDNA A-label form (xn--...), as
   RFC 3986 section 3.2.2 recommends;
 - in a link (an HTML attribute, a Markdown link destination), browsers read "\" as "/" and drop tabs
@@ -49,8 +52,11 @@ characters encoded, with two exceptions where the fix is not safe:
 			text := u.Input[pr.Start:pr.End]
 			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
 			browser := markup && strings.ContainsAny(text, "\\\t\n\r")
-			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost && !browser)
+			notUTF8 := !utf8.ValidString(text)
+			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost && !browser && !notUTF8)
 			switch {
+			case notUTF8:
+				fix.Message += " (the byte is not UTF-8: the file may be in another encoding, such as Latin-1, and the character meant is then encoded otherwise)"
 			case inHost:
 				fix.Message += " (an internationalized domain name is better written as its xn-- A-label)"
 			case browser:
