@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -87,8 +88,8 @@ func TestCheckText(t *testing.T) {
 		{"", nil},
 		{"plain text with é and \xff", nil},
 		{"a\x00b", ErrBinary},
-		{string(make([]byte, sniffLen)) + "x", ErrBinary},
-		{"x" + string(make([]byte, sniffLen)), ErrBinary},
+		{string(make([]byte, 8192)) + "x", ErrBinary},
+		{"x" + string(make([]byte, 8192)), ErrBinary},
 		{"\xff\xfeh\x00", ErrUTF16},
 		{"\xfe\xff\x00h", ErrUTF16},
 		{"\xef\xbb\xbfUTF-8 with a BOM", nil},
@@ -98,13 +99,10 @@ func TestCheckText(t *testing.T) {
 			t.Errorf("CheckText(%.20q) = %v, want %v", tt.data, got, tt.want)
 		}
 	}
-	// A NUL after the first 8 KiB does not make a file binary.
-	late := make([]byte, sniffLen+10)
-	for i := range late {
-		late[i] = 'a'
-	}
-	late[sniffLen+5] = 0
-	if err := CheckText(late); err != nil {
+	// A NUL anywhere makes a file binary, and the message says where.
+	late := bytes.Repeat([]byte("a"), 1<<20)
+	late[900000] = 0
+	if err := CheckText(late); !errors.Is(err, ErrBinary) || err.Error() != "skipped: binary file (a NUL byte at offset 900000)" {
 		t.Errorf("NUL after 8 KiB: %v", err)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -100,5 +103,45 @@ func TestRunRecoversPanics(t *testing.T) {
 	if len(done) != 3 || done[0] != "a:<nil>" || done[2] != "c:<nil>" ||
 		!strings.Contains(done[1], "boom:internal error") || !strings.Contains(done[1], "kaput") {
 		t.Errorf("done calls %q", done)
+	}
+}
+
+// TestRunFileDeleted: a file listed, then deleted before it is read, is
+// reported with the reason; the others are read.
+func TestRunFileDeleted(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	listed, errs := Files([]string{dir}, WalkOptions{})
+	if len(listed) != 3 || len(errs) != 0 {
+		t.Fatalf("Files: %q, %v", listed, errs)
+	}
+	if err := os.Remove(files[1]); err != nil { // deleted during the run
+		t.Fatal(err)
+	}
+	var out []string
+	got := map[string]error{}
+	Run(listed, 2, func(path string, sink *Sink) error {
+		src, err := ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sink.Close(src)
+		return nil
+	}, func(b []byte) { out = append(out, string(b)) }, func(path string, err error) { got[filepath.Base(path)] = err })
+	if !slices.Equal(out, []string{"a.txt", "c.txt"}) {
+		t.Errorf("read %q", out)
+	}
+	if err := got["b.txt"]; !errors.Is(err, os.ErrNotExist) || err.Error() != "no such file or directory" {
+		t.Errorf("the deleted file: %v", err)
+	}
+	if got["a.txt"] != nil || got["c.txt"] != nil {
+		t.Errorf("the others: %v", got)
 	}
 }

@@ -16,6 +16,10 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
+// testHookCheck, set by tests only, is called as each file is checked: a
+// test makes it panic to see the panic reported for that file alone.
+var testHookCheck func(name string)
+
 // failLevels are the values of --fail-level, from the strictest.
 var failLevels = []string{"info", "warning", "error", "none"}
 
@@ -107,6 +111,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	checkers := lint.NewCheckers(rules.All, sel.configs, cli)
 	var sum summary
 	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
+		if testHookCheck != nil {
+			testHookCheck(name)
+		}
 		p, err := checkers.For(name)
 		if err != nil {
 			return err

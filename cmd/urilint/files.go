@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/urilint/urilint/lint"
@@ -23,7 +24,8 @@ type selection struct {
 	jobs          *int
 
 	configs *lint.Configs
-	failed  int // paths that could not be linted, after eachFile
+	failed  int             // paths that could not be linted, after eachFile
+	named   map[string]bool // the files named on the command line, cleaned
 }
 
 func selectionFlags(fs *flags) *selection {
@@ -72,11 +74,13 @@ const stdinPath = "\x00stdin"
 func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.FileError) {
 	var named []string
 	stdin := false
+	s.named = map[string]bool{stdinPath: true}
 	for _, p := range paths {
 		if p == "-" {
 			stdin = true
 		} else {
 			named = append(named, p)
+			s.named[filepath.Clean(p)] = true
 		}
 	}
 	files, walkErrs := lint.Files(named, lint.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
@@ -138,11 +142,15 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 		if err == nil {
 			return
 		}
+		// A file skipped as binary or UTF-16 is only noted when a
+		// directory was walked; named on the command line (as pre-commit
+		// names files), it could not be linted as asked.
+		asked := s.named[path]
 		if path == stdinPath {
 			path = s.stdinName()
 		}
 		report(stderr, path, err)
-		if !lint.IsSkip(err) {
+		if !lint.IsSkip(err) || asked {
 			errs = append(errs, &lint.FileError{Path: path, Err: err})
 		}
 	})
