@@ -98,3 +98,42 @@ func checkDoc(t *testing.T, ch *lint.Checker, format lint.Format, src []byte) []
 	})
 	return diags
 }
+
+// FuzzFix applies fixes to any document in each format: Checker.Fix (the
+// safe fixes, round after round, as --fix does) and every fix, unsafe ones
+// included (as an editor's "apply all" might). Nothing panics, the result
+// lints, and Fix's own result has no safe fix left (or Fix stopped at its
+// bound of rounds, which only a document that keeps revealing more can
+// reach).
+func FuzzFix(f *testing.F) {
+	for _, s := range checkSeeds {
+		f.Add([]byte(s))
+	}
+	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML} {
+			fixed, n, left := ch.Fix("doc", format, doc)
+			if n == 0 && string(fixed) != string(doc) {
+				t.Fatalf("%v: no fix applied, yet the document changed", format)
+			}
+			safeLeft := 0
+			for _, d := range left {
+				for _, fx := range d.Fixes {
+					if fx.Safe {
+						safeLeft++
+					}
+				}
+			}
+			if safeLeft > 0 && n < 10 {
+				t.Fatalf("%v: %d fixes applied in fewer rounds than the bound, and %d safe fixes left", format, n, safeLeft)
+			}
+			var diags []*lint.Diagnostic
+			ch.Check("doc", format, doc, func(d *lint.Diagnostic) { diags = append(diags, d) })
+			all, _ := lint.ApplyFixes(doc, diags, false)
+			checkDoc(t, ch, format, all)
+		}
+	})
+}
