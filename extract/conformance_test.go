@@ -65,7 +65,14 @@ func TestConformanceURN(t *testing.T) {
 			agree[tc.syn]++
 		}
 	}
-	t.Logf("urn-cases.jsonl: RFC 8141 %d/%d, RFC 2141 %d/%d agree", agree[RFC8141], len(cases), agree[RFC2141], len(cases))
+	disputed := 0
+	for _, c := range cases {
+		if c.Disputed {
+			disputed++
+			t.Logf("disputed, asserted as RFC 8141 and RFC 2141 say: %q: %s", c.Input, c.Note)
+		}
+	}
+	t.Logf("urn-cases.jsonl: RFC 8141 %d/%d, RFC 2141 %d/%d agree (%d disputed cases among them)", agree[RFC8141], len(cases), agree[RFC2141], len(cases), disputed)
 }
 
 func TestConformanceURI(t *testing.T) {
@@ -92,7 +99,14 @@ func TestConformanceURI(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("uri-cases.jsonl: %d/%d agree", n, len(cases))
+	disputed := 0
+	for _, c := range cases {
+		if c.Disputed {
+			disputed++
+			t.Logf("disputed, asserted as RFC 3986 says (valid %v): %q: %s", c.Valid, c.Input, c.Note)
+		}
+	}
+	t.Logf("uri-cases.jsonl: %d/%d agree (%d disputed cases among them)", n, len(cases), disputed)
 }
 
 // extractDisagreements lists the extraction cases where urilint answers
