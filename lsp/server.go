@@ -363,11 +363,7 @@ func (s *Server) lint(uri p.DocumentUri) {
 		return
 	}
 	t, version, path, format, enc, checkers, st := d.text, d.version, d.path, d.format, s.enc, s.checkers, s.stream
-	configErr, oldParts := s.configErr, d.parts
-	if d.partsChecker == nil {
-		oldParts = nil
-	}
-	partsChecker := d.partsChecker
+	configErr, oldParts, partsChecker := s.configErr, d.parts, d.partsChecker
 	s.mu.Unlock()
 	var parts map[string][]*lint.Diagnostic
 
