@@ -227,7 +227,10 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 			return p.Valid()
 		})
 	case "allowed-schemes":
-		return d.names(v, at, &s.AllowedSchemes, validScheme)
+		return d.names(v, at, &s.AllowedSchemes, func(n string) bool {
+			p := extract.Parse(n+":x", extract.AsURI, extract.RFC8141)
+			return p.Valid()
+		})
 	case "rules":
 		s.Rules = map[string]Severity{}
 		if v.Tag == "!!null" { // "rules:" with every line under it commented out
@@ -310,21 +313,6 @@ func (d *configDecoder) names(v *yaml.Node, at string, dst *[]string, valid func
 	}
 	return nil
 }
-
-// validScheme reports whether s is a scheme name (RFC 3986 section 3.1).
-func validScheme(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; !isAlpha(c) && (c < '0' || c > '9') && c != '+' && c != '-' && c != '.' {
-			return false
-		}
-	}
-	return true
-}
-
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // Rel returns path relative to the configuration file's directory, with
 // "/", for matching globs; path is absolute.

@@ -38,7 +38,6 @@ type Server struct {
 	// Delay is the debounce delay (DefaultDelay if zero).
 	Delay time.Duration
 
-	conn   *jsonrpc2.Conn
 	stream *stream
 
 	mu           sync.Mutex
@@ -91,7 +90,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	st := newStream(rwc)
 	conn := jsonrpc2.NewConn(ctx, st, jsonrpc2.HandlerWithError(s.handle))
 	s.mu.Lock()
-	s.conn, s.stream = conn, st
+	s.stream = st
 	s.mu.Unlock()
 	<-conn.DisconnectNotify()
 	s.mu.Lock()
@@ -192,7 +191,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if err := decode(req, &params); err != nil {
 			return nil, err
 		}
-		s.didClose(ctx, &params)
+		s.didClose(&params)
 		return nil, nil
 	case "textDocument/codeAction":
 		var params codeActionParams
@@ -322,11 +321,11 @@ func (s *Server) didSave(params *documentParams) {
 	}
 }
 
-func (s *Server) didClose(ctx context.Context, params *documentParams) {
+func (s *Server) didClose(params *documentParams) {
 	s.mu.Lock()
 	d := s.docs[params.TextDocument.URI]
 	delete(s.docs, params.TextDocument.URI)
-	conn := s.conn
+	st := s.stream
 	s.mu.Unlock()
 	if d == nil {
 		return
@@ -335,7 +334,7 @@ func (s *Server) didClose(ctx context.Context, params *documentParams) {
 		d.timer.Stop()
 	}
 	// The problems of a closed document are no longer shown.
-	_ = conn.Notify(ctx, "textDocument/publishDiagnostics", p.PublishDiagnosticsParams{Uri: d.uri, Diagnostics: []p.Diagnostic{}})
+	_ = st.writeNotification("textDocument/publishDiagnostics", wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
 }
 
 // schedule lints the document once it has not changed for the delay.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -76,9 +77,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usage(errors.New("--diff prints a diff: --format does not apply"))
 	case len(paths) == 0:
 		return usage(errors.New("no path given (try: urilint check .)"))
-	case *fix && contains(paths, "-"):
+	case *fix && slices.Contains(paths, "-"):
 		return usage(errors.New("--fix cannot write standard input back: use --diff"))
-	case (*format == "sarif" || *format == "github") && contains(paths, "-") && sel.stdinFilename == "":
+	case (*format == "sarif" || *format == "github") && slices.Contains(paths, "-") && sel.stdinFilename == "":
 		return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", *format))
 	}
 	var err error
@@ -190,15 +191,6 @@ func colorOn(mode string, terminal bool, getenv func(string) string) bool {
 		return true
 	case "auto":
 		return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
 	}
 	return false
 }

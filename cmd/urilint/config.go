@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -130,19 +131,20 @@ func runConfig(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return configError(stderr, err)
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := configs.Abs(path)
 	if err != nil {
 		return configError(stderr, err)
 	}
 	eff := cf.For(abs, lint.Settings{})
 	out := bufio.NewWriter(stdout)
-	printEffective(out, path, isDir, eff)
+	printEffective(out, path, lint.Excluded(configs, path, isDir), eff)
 	return flushed(out, stderr)
 }
 
 // printEffective writes the effective configuration of path as YAML that
-// urilint can read back.
-func printEffective(w io.Writer, path string, isDir bool, eff *lint.Effective) {
+// urilint can read back; excluded says that check would leave path out
+// (by its configuration, or by that of a directory it is in).
+func printEffective(w io.Writer, path string, excluded bool, eff *lint.Effective) {
 	cf := eff.File
 	if cf == nil {
 		fmt.Fprintf(w, "# %s: no configuration file; the defaults\n", path)
@@ -152,7 +154,7 @@ func printEffective(w io.Writer, path string, isDir bool, eff *lint.Effective) {
 			fmt.Fprintf(w, ", overrides %v", eff.Overrides)
 		}
 		fmt.Fprintln(w)
-		if cf.Excluded(mustAbs(path), isDir) {
+		if excluded {
 			fmt.Fprintf(w, "# %s is excluded: it is not linted\n", path)
 		}
 	}
@@ -163,8 +165,8 @@ func printEffective(w io.Writer, path string, isDir bool, eff *lint.Effective) {
 	fmt.Fprintf(w, "fail-level: %s\n", fail)
 	fmt.Fprintf(w, "urn-syntax: %s\n", eff.Config.URNSyntax)
 	fmt.Fprintf(w, "include-code-blocks: %t\n", eff.Config.Extract.IncludeCodeBlocks)
-	fmt.Fprintf(w, "allowed-nids: [%s]\n", strings.Join(sortedKeys(eff.Config.AllowedNIDs), ", "))
-	fmt.Fprintf(w, "allowed-schemes: [%s]\n", strings.Join(sortedKeys(eff.Config.AllowedSchemes), ", "))
+	fmt.Fprintf(w, "allowed-nids: [%s]\n", strings.Join(slices.Sorted(maps.Keys(eff.Config.AllowedNIDs)), ", "))
+	fmt.Fprintf(w, "allowed-schemes: [%s]\n", strings.Join(slices.Sorted(maps.Keys(eff.Config.AllowedSchemes)), ", "))
 	fmt.Fprintln(w, "rules:")
 	for _, r := range rules.All {
 		sev := r.Severity.String()
@@ -176,23 +178,6 @@ func printEffective(w io.Writer, path string, isDir bool, eff *lint.Effective) {
 		}
 		fmt.Fprintf(w, "  %s: %s\n", r.Name, sev)
 	}
-}
-
-func mustAbs(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return path
-	}
-	return abs
-}
-
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func exists(path string) bool {
