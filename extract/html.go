@@ -91,75 +91,53 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			start = fm.end
 		}
 	}
-	z := html.NewTokenizer(bytes.NewReader(src[start:]))
-	off := start
-	skipped := "" // the element whose content is being skipped ("pre", "xmp", "script", "style")
-	depth := 0    // how many of it are open
+	z := htmlLexer{src: src, pos: start}
+	inPre := 0 // how many <pre> elements are open, when their content is skipped
 	var scratch []tagAttr
 	for {
-		tt := z.Next()
-		n := len(z.Raw())
+		tt := z.next()
+		off, end := z.start, z.pos
 		switch tt {
 		case html.ErrorToken: // the end, or a tag left open at the end
 			return
 		case html.CommentToken:
 			if opts.Comment != nil {
-				opts.Comment(off, off+n)
+				opts.Comment(off, end)
 			}
 		case html.TextToken:
-			if skipped == "" && mayHoldURI(src[off:off+n]) {
-				d := decodeHTML(src, off, off+n, false)
+			if inPre == 0 && !skippedRawText(z.rawText, opts) && mayHoldURI(src[off:end]) {
+				d := decodeHTML(src, off, end, false)
 				scanDecoded(buf, src, &d, emit)
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
-			// The tag name is read from the source: the tokenizer's
-			// TagName allocates.
-			nameEnd := tagNameEnd(src, off+1, off+n)
-			name := src[off+1 : nameEnd]
-			if skipped == "" && nameEnd < off+n-1 {
-				scratch = htmlAttributes(buf, src, off, off+n, equalFoldASCII(name, "meta"), scratch, emit)
+			name := src[off+1 : z.nameEnd]
+			if inPre == 0 && len(z.attrs) > 0 {
+				scratch = htmlAttributes(buf, src, z.attrs, equalFoldASCII(name, "meta"), scratch, emit)
 			}
-			switch {
-			case tt == html.SelfClosingTagToken:
-			case skipped == "":
-				for _, el := range skippedElements {
-					if equalFoldASCII(name, el) && (el != "pre" && el != "xmp" || !opts.IncludeCodeBlocks) {
-						skipped, depth = el, 1
-					}
-				}
-			case equalFoldASCII(name, skipped):
-				depth++
+			if tt == html.StartTagToken && !opts.IncludeCodeBlocks && equalFoldASCII(name, "pre") {
+				inPre++
 			}
 		case html.EndTagToken:
-			if skipped != "" && equalFoldASCII(src[off+2:tagNameEnd(src, off+2, off+n)], skipped) {
-				if depth--; depth == 0 {
-					skipped = ""
-				}
+			if inPre > 0 && equalFoldASCII(src[off+2:z.nameEnd], "pre") {
+				inPre--
 			}
 		}
-		off += n
 	}
 }
 
-// skippedElements are the elements whose content the walker does not scan:
-// programs and style sheets, and preformatted text (unless code is
-// included).
-var skippedElements = [...]string{"script", "style", "pre", "xmp"}
-
-// tagNameEnd returns where the tag name starting at src[i] ends, as the
-// tokenizer reads it: at whitespace, "/" or ">".
-func tagNameEnd(src []byte, i, end int) int {
-	for i < end && !isHTMLSpace(src[i]) && src[i] != '/' && src[i] != '>' {
-		i++
-	}
-	return i
+// skippedRawText reports whether the walker skips the raw text of the
+// element el ("" for ordinary text): programs and style sheets always, and
+// <xmp>, preformatted text, unless code is included. Their end tags end
+// their raw text, so unlike <pre> they need no count of what is open.
+func skippedRawText(el string, opts Options) bool {
+	return el == "script" || el == "style" || el == "xmp" && !opts.IncludeCodeBlocks
 }
 
 // tagAttr is an attribute of a tag that the walker reads: the spans of its
 // key and value in the document, and what it is.
 type tagAttr struct {
-	keyStart, keyEnd, valStart, valEnd int
-	info                               attrInfo // a URI attribute, or (in <meta>) metaHTTPEquiv / metaContent
+	htmlAttr
+	info attrInfo // a URI attribute, or (in <meta>) metaHTTPEquiv / metaContent
 }
 
 // The attributes of <meta> a refresh needs.
@@ -168,10 +146,10 @@ var (
 	metaContent   = attrInfo{name: "content"}
 )
 
-// htmlAttributes emits the candidates in the URI attributes of the tag
-// src[start:end], a <meta> if meta is set.
-func htmlAttributes(buf *Candidate, src []byte, start, end int, meta bool, attrs []tagAttr, emit func(*Candidate)) []tagAttr {
-	attrs = lexAttributes(src, start, end, meta, attrs[:0])
+// htmlAttributes emits the candidates in the URI attributes among the
+// attributes all of a tag, a <meta> if meta is set.
+func htmlAttributes(buf *Candidate, src []byte, all []htmlAttr, meta bool, attrs []tagAttr, emit func(*Candidate)) []tagAttr {
+	attrs = uriAttributes(src, all, meta, attrs[:0])
 	var httpEquiv, content *tagAttr
 	for i := range attrs {
 		a := &attrs[i]
@@ -374,72 +352,16 @@ func refreshURL(t []byte) (int, int, bool) {
 	return i, end, i < end
 }
 
-// lexAttributes appends the attributes of the tag src[start:end] (which
-// starts with "<" and a letter) that the walker reads: URI attributes, and
-// http-equiv and content when meta is set. It reads the tag as the HTML
-// tokenizer does: keys end at whitespace, "/", "=" (unless the key starts
-// with it) or ">"; values are quoted with " or ', or unquoted up to
-// whitespace or ">". Like the tokenizer, it keeps only the first attribute
-// of each name. (FuzzHTMLAttributes checks it against the tokenizer.)
-func lexAttributes(src []byte, start, end int, meta bool, out []tagAttr) []tagAttr {
-	t := src[:end]
-	i := tagNameEnd(src, start+1, end)
-	skip := func() {
-		for i < end && isHTMLSpace(t[i]) {
-			i++
-		}
-	}
-	skip()
+// uriAttributes appends the attributes among all, a tag's, that the walker
+// reads: URI attributes, and http-equiv and content when meta is set. Like
+// the Tokenizer, it keeps only the first attribute of each name.
+// (FuzzHTMLAttributes checks it against the Tokenizer.)
+func uriAttributes(src []byte, all []htmlAttr, meta bool, out []tagAttr) []tagAttr {
 	first := len(out)
 	var seen map[string]bool // past a few URI attributes (xmlns:* can be many), names are looked up here
-	for i < end && t[i] != '>' {
-		ks := i
-		for i < end {
-			c := t[i]
-			if c == '=' && i == ks {
-				i++
-				continue
-			}
-			if c == '=' || isHTMLSpace(c) || c == '/' || c == '>' {
-				break
-			}
-			i++
-		}
-		a := tagAttr{keyStart: ks, keyEnd: i, valStart: i, valEnd: i}
-		skip()
-		if i < end {
-			switch t[i] {
-			case '/':
-				i++
-			case '=':
-				i++
-				skip()
-				if i < end {
-					switch q := t[i]; q {
-					case '>':
-					case '\'', '"':
-						i++
-						a.valStart = i
-						if j := bytes.IndexByte(t[i:], q); j >= 0 {
-							i += j
-						} else {
-							i = end
-						}
-						a.valEnd = i
-						if i < end {
-							i++
-						}
-					default:
-						a.valStart = i
-						for i < end && !isHTMLSpace(t[i]) && t[i] != '>' {
-							i++
-						}
-						a.valEnd = i
-					}
-				}
-			}
-		}
-		key := t[a.keyStart:a.keyEnd]
+	for _, sp := range all {
+		a := tagAttr{htmlAttr: sp}
+		key := src[a.keyStart:a.keyEnd]
 		a.info = lookupAttr(key)
 		if meta && a.info.kind == 0 {
 			switch {
@@ -468,7 +390,6 @@ func lexAttributes(src []byte, start, end int, meta bool, out []tagAttr) []tagAt
 				out = append(out, a)
 			}
 		}
-		skip()
 	}
 	return out
 }

@@ -483,13 +483,27 @@ func kindOf(urn bool) Kind {
 func isURNScheme(scheme []byte) bool { return equalFoldASCII(scheme, "urn") }
 
 // equalFoldASCII reports whether b equals the lower-case ASCII string lower,
-// ignoring case.
+// ignoring the case of ASCII letters.
 func equalFoldASCII(b []byte, lower string) bool {
 	if len(b) != len(lower) {
 		return false
 	}
 	for i := range b {
-		if c := b[i]; c != lower[i] && c+'a'-'A' != lower[i] {
+		if c := b[i]; c != lower[i] && (c < 'A' || c > 'Z' || c+'a'-'A' != lower[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// equalFoldBytes reports whether a and b are equal, ignoring the case of
+// ASCII letters.
+func equalFoldBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if lower(a[i]) != lower(b[i]) {
 			return false
 		}
 	}
