@@ -43,7 +43,10 @@ var markdownParser = sync.OnceValue(func() parser.Parser {
 // refers to any: their text is in the document all the same.
 type keepFootnotes struct{}
 
-func (keepFootnotes) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+func (keepFootnotes) Transform(doc *ast.Document, r text.Reader, _ parser.Context) {
+	if !bytes.Contains(r.Source(), []byte("[^")) {
+		return // no footnote definition, and nothing to walk the tree for
+	}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		// Footnote definitions are blocks: the inlines of a paragraph or a
 		// heading, most of the tree, are not visited.
@@ -79,7 +82,8 @@ func (keepFootnotes) Transform(doc *ast.Document, _ text.Reader, _ parser.Contex
 //
 // Positions are on the source bytes.
 func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
-	cands := markdownCandidates(doc, opts)
+	out := candidatesPool.Get().(*[]Candidate)
+	cands := markdownCandidates(doc, opts, (*out)[:0])
 	loc := NewLocator(doc)
 	for i := range cands {
 		c := &cands[i]
@@ -87,10 +91,20 @@ func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
 		c.End = loc.Pos(c.End.Offset)
 		yield(c)
 	}
+	clear(cands) // no strings kept alive
+	*out = cands[:0]
+	candidatesPool.Put(out)
 }
 
-func markdownCandidates(doc []byte, opts Options) []Candidate {
-	w := &mdWalker{doc: doc, src: doc, opts: opts}
+// candidatesPool holds the slices the Markdown walker gathers a document's
+// candidates in, to sort them: growing one anew for each document was a
+// tenth of the walker's allocation.
+var candidatesPool = sync.Pool{New: func() any { return new([]Candidate) }}
+
+// markdownCandidates appends the candidates of doc to out, sorted by their
+// offsets (positions are left to fill in).
+func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
+	w := &mdWalker{doc: doc, src: doc, opts: opts, out: out}
 	// goldmark knows neither front matter nor byte order marks: both are
 	// blanked out (line ends kept) in a copy, so that every offset stays.
 	// Containers nested absurdly deep on one line are flattened in the copy
@@ -205,6 +219,8 @@ type mdWalker struct {
 	inRun            bool
 
 	buf Candidate // filled in for each candidate before it is copied to out
+
+	joined decoded // raw HTML's segments joined, reused from one to the next
 }
 
 func (w *mdWalker) add(c *Candidate) { w.out = append(w.out, *c) }
@@ -385,7 +401,8 @@ func (w *mdWalker) literal(start, end int, ctx Context) {
 // Attribute URIs get the context markdown-html; URIs in the text of an HTML
 // block keep the scanner's context.
 func (w *mdWalker) html(segs []text.Segment, block bool) {
-	var joined decoded
+	joined := &w.joined
+	joined.text, joined.pieces = joined.text[:0], joined.pieces[:0]
 	for _, seg := range segs {
 		joined.pieces = append(joined.pieces, piece{uri: len(joined.text), src: seg.Start, n: seg.Stop - seg.Start, srcN: seg.Stop - seg.Start})
 		joined.text = append(joined.text, w.doc[seg.Start:seg.Stop]...)
@@ -405,7 +422,7 @@ func (w *mdWalker) html(segs []text.Segment, block bool) {
 		case c.Attribute == "" && !block:
 			return // inline raw HTML holds tags only; its text is Markdown's
 		}
-		remap(c, &joined, w.doc)
+		remap(c, joined, w.doc)
 		w.add(c)
 	})
 }
