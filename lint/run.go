@@ -59,6 +59,13 @@ const chunkSize = 64 << 10
 // output is still being written.
 const chunksAhead = 4
 
+// lookAhead is how many files per job may be done, or under way, past the
+// file whose output is being written. With one file per job, a large file
+// held up the other worker after a single small file, and -j 2 ran at 1.6x
+// the speed of -j 1; a file that is done holds at most chunksAhead chunks
+// of output, so the bound costs memory only where files have that much.
+const lookAhead = 32
+
 // Sink takes the output of one file, in chunks.
 type Sink struct {
 	ch chan []byte
@@ -89,8 +96,9 @@ func (s *Sink) Close(b []byte) {
 //
 // Memory stays bounded however many files there are and however much
 // output one of them has: the output of the file being written streams
-// through in chunks, and a file further on stops when a few of its chunks
-// are waiting. A panic in process becomes that file's error; the other files
+// through in chunks, a file further on stops when a few of its chunks are
+// waiting, and at most lookAhead files per job are under way or done past
+// the file being written. A panic in process becomes that file's error; the other files
 // go on.
 func Run(files []string, jobs int, process func(path string, out *Sink) error, write func([]byte), done func(path string, err error)) {
 	jobs = max(jobs, 1)
@@ -99,7 +107,7 @@ func Run(files []string, jobs int, process func(path string, out *Sink) error, w
 		chunks chan []byte
 		err    error // set before chunks is closed
 	}
-	slots := make(chan *slot, jobs) // in file order; bounds the look-ahead
+	slots := make(chan *slot, lookAhead*jobs) // in file order; bounds the look-ahead
 	sem := make(chan struct{}, jobs)
 	go func() {
 		for _, f := range files {

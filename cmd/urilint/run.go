@@ -155,6 +155,11 @@ func usageError(stderr io.Writer, cmd string, err error) int {
 // maxJobs bounds -j: more files at once than this only costs memory.
 const maxJobs = 1024
 
+// limitProcs, when set, is called with the -j a command line gives. main
+// sets it to limit the cores the process uses (see useCores); tests, which
+// share one process, leave it unset.
+var limitProcs func(jobs int)
+
 // jobsFlag defines -j, the number of files processed at once.
 func jobsFlag(fs *flags) *int {
 	j := new(int)
@@ -165,6 +170,9 @@ func jobsFlag(fs *flags) *int {
 			return fmt.Errorf("must be a number from 1 to %d", maxJobs)
 		}
 		*j = n
+		if limitProcs != nil {
+			limitProcs(n)
+		}
 		return nil
 	})
 	return j
