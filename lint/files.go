@@ -162,22 +162,29 @@ func (w *walker) excluded(path string, isDir bool) bool {
 	if err != nil {
 		return false
 	}
-	cf, err := w.opts.Configs.For(filepath.Dir(abs), true)
-	if err != nil {
-		var ce *ConfigError
-		key := path
-		if errors.As(err, &ce) {
-			key = ce.Path
-		}
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		if !w.badConfig[key] {
-			w.badConfig[key] = true
-			w.errs = append(w.errs, &FileError{key, err})
-		}
-		return true
+	cf, ok := w.configIn(filepath.Dir(abs))
+	return !ok || cf != nil && cf.Excluded(abs, isDir)
+}
+
+// configIn returns the configuration of the files in the absolute
+// directory dir, or false when it cannot be loaded, which is reported once.
+func (w *walker) configIn(dir string) (*ConfigFile, bool) {
+	cf, err := w.opts.Configs.For(dir, true)
+	if err == nil {
+		return cf, true
 	}
-	return cf != nil && cf.Excluded(abs, isDir)
+	var ce *ConfigError
+	key := dir
+	if errors.As(err, &ce) {
+		key = ce.Path
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.badConfig[key] {
+		w.badConfig[key] = true
+		w.errs = append(w.errs, &FileError{key, err})
+	}
+	return nil, false
 }
 
 // Excluded reports whether the configuration leaves out a path named on
@@ -216,6 +223,17 @@ func (w *walker) dir(dir string, ign *ignores) {
 		w.fail(dir, cleanError(err))
 		return
 	}
+	// Every entry is judged by the configuration of this directory.
+	absDir, err := w.opts.Configs.Abs(dir)
+	if err != nil {
+		w.fail(dir, cleanError(err))
+		return
+	}
+	w.opts.Configs.Listed(absDir, entries)
+	cf, ok := w.configIn(absDir)
+	if !ok {
+		return
+	}
 	var files []string
 	for _, d := range entries {
 		name := d.Name()
@@ -242,7 +260,8 @@ func (w *walker) dir(dir string, ign *ignores) {
 		} else if !isDir && !d.Type().IsRegular() {
 			continue
 		}
-		if !isDir && binaryExtensions[strings.ToLower(filepath.Ext(name))] || ign.ignored(name, isDir) || w.excluded(path, isDir) {
+		if !isDir && binaryExtensions[strings.ToLower(filepath.Ext(name))] || ign.ignored(name, isDir) ||
+			cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
 			continue
 		}
 		if !isDir {
@@ -264,6 +283,15 @@ func (w *walker) dir(dir string, ign *ignores) {
 	w.mu.Lock()
 	w.files = append(w.files, files...)
 	w.mu.Unlock()
+}
+
+// joinName joins the clean directory dir and a name in it, without the
+// cost of filepath.Join cleaning the result again.
+func joinName(dir, name string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
 }
 
 // cleanError drops the path and operation that os errors repeat, since
