@@ -111,6 +111,30 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	checkers := lint.NewCheckers(rules.All, sel.configs, cli)
 	var sum summary
+	if !*fix && !*diff {
+		sel.windowed = func(name string, windows *lint.TextWindows, sink *lint.Sink) error {
+			p, err := checkers.For(name)
+			if err != nil {
+				windows.Close()
+				return err
+			}
+			sum.files.Add(1)
+			var b []byte
+			problems := false
+			err = windows.Each(func(win lint.Window) {
+				p.Checker.CheckWindow(name, win, func(d *lint.Diagnostic) {
+					problems = true
+					sum.count(d, p.FailLevel)
+					b = sink.Flush(w.AppendDiagnostic(b, d))
+				})
+			})
+			if problems {
+				sum.problemFiles.Add(1)
+			}
+			sink.Close(b)
+			return err
+		}
+	}
 	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
 		if testHookCheck != nil {
 			testHookCheck(name)

@@ -40,6 +40,18 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w, _ := lint.NewCandidateWriter(*format, out)
+	sel.windowed = func(name string, windows *lint.TextWindows, sink *lint.Sink) error {
+		if _, err := sel.configs.For(name, false); err != nil {
+			windows.Close()
+			return err
+		}
+		var b []byte
+		err := windows.Each(func(win lint.Window) {
+			lint.ExtractWindow(win, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c)) })
+		})
+		sink.Close(b)
+		return err
+	}
 	return sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
 		cf, err := sel.configs.For(name, false)
 		if err != nil {

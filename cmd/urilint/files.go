@@ -24,8 +24,11 @@ type selection struct {
 	jobs          *int
 
 	configs *lint.Configs
-	failed  int             // paths that could not be linted, after eachFile
-	named   map[string]bool // the files named on the command line, cleaned
+	// windowed, when set, processes a large plain-text file a window at a
+	// time (see lint.TextWindows) instead of eachFile's process.
+	windowed func(name string, windows *lint.TextWindows, sink *lint.Sink) error
+	failed   int             // paths that could not be linted, after eachFile
+	named    map[string]bool // the files named on the command line, cleaned
 }
 
 func selectionFlags(fs *flags) *selection {
@@ -128,6 +131,15 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 				}
 			})
 		} else {
+			if s.windowed != nil && lint.FormatOf(path) == lint.Text {
+				windows, err := lint.OpenTextWindows(path, lint.LargeText, lint.WindowSize)
+				switch {
+				case windows != nil:
+					return s.windowed(name, windows, sink)
+				case err != nil && !errors.Is(err, lint.ErrReadWhole):
+					return err
+				}
+			}
 			src, err = lint.ReadFile(path)
 		}
 		if err != nil {

@@ -57,6 +57,16 @@ func TestScripts(t *testing.T) {
 					ts.Fatalf("SARIF validation: %v", err)
 				}
 			},
+			// repeat FILE N OUT writes FILE's content N times over to OUT:
+			// large files, made in the script.
+			"repeat": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: repeat FILE N OUT")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[2]), bytes.Repeat([]byte(ts.ReadFile(args[0])), n), 0o644))
+			},
 			// action-step ID FILE writes the run script of the step ID of
 			// the repository's action.yml to FILE, to run it with bash.
 			"action-step": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -1,0 +1,220 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// Sizes for reading large plain-text files in windows (see TextWindows).
+const (
+	// LargeText is the size from which check and extract read a plain-text
+	// file in windows rather than whole.
+	LargeText = 16 << 20
+	// WindowSize is about how much of such a file is held at once.
+	WindowSize = 1 << 20
+)
+
+// A Window is a stretch of a plain-text document that starts at the start
+// of a line: Src, whose first byte is at Base in the document.
+type Window struct {
+	Src  []byte
+	Base extract.Pos
+}
+
+// TextWindows reads a large plain-text file a window at a time, so that
+// checking a directory of 100 MB files holds a few megabytes of each, not
+// the whole.
+//
+// A window ends after a blank line (a line of spaces, tabs and "\r" only,
+// or an empty one). No candidate in running text spans a blank line: a
+// bare URI ends at whitespace, and one in angle brackets may wrap across
+// lines but not across a blank one. Nor does the scanner look across one
+// to decide about a candidate. So scanning the windows one by one finds
+// exactly what scanning the whole text finds, at the same positions once
+// shifted by Base (TestTextWindows and FuzzTextWindows hold it to that). A
+// window grows past its size until it holds a blank line: text without one
+// is read whole in the end.
+type TextWindows struct {
+	f      *os.File
+	window int
+}
+
+// ErrReadWhole is returned by OpenTextWindows for a file that must be read
+// whole: one that holds "urilint-", since a suppression directive reaches
+// across the text.
+var ErrReadWhole = errors.New("read the whole file")
+
+// OpenTextWindows opens the plain-text file at path to be read in windows
+// of about window bytes when it is at least large bytes long; else it
+// returns nil and no error, and the file is to be read whole. Before any
+// window, the file is read through once and judged as CheckText judges a
+// whole file: ErrUTF16, ErrBinary (a NUL byte), or ErrReadWhole.
+func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, cleanError(err)
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() < int64(large) {
+		f.Close()
+		return nil, nil // read whole, which reports what is wrong
+	}
+	if err := precheck(f, window); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, cleanError(err)
+	}
+	return &TextWindows{f: f, window: window}, nil
+}
+
+// precheck reads f through, looking for what CheckText looks for, and for
+// a directive.
+func precheck(f io.Reader, block int) error {
+	const keep = len("urilint-") - 1 // carried over, so that a directive cut in two is found
+	buf := make([]byte, keep+block)
+	n, off, carried := 0, 0, 0 // bytes in buf; offset of buf[carried] in the file
+	for {
+		m, err := io.ReadFull(f, buf[carried:])
+		n = carried + m
+		if off == 0 {
+			if err := CheckText(buf[:min(n, 2)]); err != nil {
+				return err
+			}
+		}
+		if i := bytes.IndexByte(buf[carried:n], 0); i >= 0 {
+			return fmt.Errorf("%w (a NUL byte at offset %d)", ErrBinary, off+i)
+		}
+		if hasDirective(buf[:n]) {
+			return ErrReadWhole
+		}
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return nil
+		case err != nil:
+			return cleanError(err)
+		}
+		off += m
+		carried = copy(buf, buf[n-keep:n])
+	}
+}
+
+// Close closes the file, for a caller that does not call Each.
+func (t *TextWindows) Close() error { return t.f.Close() }
+
+// Each calls fn with each window of the file, in order, and closes the
+// file. The window's bytes are valid only during the call.
+func (t *TextWindows) Each(fn func(Window)) error {
+	defer t.f.Close()
+	return EachWindow(t.f, t.window, fn)
+}
+
+// EachWindow reads the plain text r to its end in windows of about window
+// bytes, cut after blank lines, and calls fn with each, in order (see
+// TextWindows; r is not checked for NUL bytes or directives).
+func EachWindow(r io.Reader, window int, fn func(Window)) error {
+	buf := make([]byte, window)
+	n := 0 // bytes in buf
+	base := extract.Pos{Line: 1, Column: 1}
+	for {
+		if n == len(buf) {
+			buf = append(buf, make([]byte, len(buf))...) // no blank line in it: grow
+		}
+		m, err := io.ReadFull(r, buf[n:])
+		n += m
+		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !eof {
+			return cleanError(err)
+		}
+		cut := n
+		if !eof {
+			if cut = lastCut(buf[:n]); cut < 0 {
+				continue
+			}
+		}
+		if eof {
+			if n > 0 {
+				fn(Window{Src: buf[:n], Base: base})
+			}
+			return nil
+		}
+		fn(Window{Src: buf[:cut], Base: base})
+		base.Offset += cut
+		base.Line += bytes.Count(buf[:cut], []byte{'\n'})
+		n = copy(buf, buf[cut:n])
+	}
+}
+
+// lastCut returns the last place b may be cut: after a blank line, with
+// something after it that is not a byte order mark (which the Locator
+// counts only at the start of a document); -1 when there is none.
+func lastCut(b []byte) int {
+	q := bytes.LastIndexByte(b, '\n')
+	for q > 0 {
+		p := bytes.LastIndexByte(b[:q], '\n')
+		if p < 0 {
+			return -1
+		}
+		if blankLine(b[p+1:q]) && q+1+len(utf8BOM) <= len(b) && !bytes.HasPrefix(b[q+1:], utf8BOM) {
+			return q + 1
+		}
+		q = p
+	}
+	return -1
+}
+
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// blankLine reports whether a line holds only spaces, tabs and "\r".
+func blankLine(line []byte) bool {
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// Shift moves a position found in a window to the document: the window
+// starts a line, so the column stays.
+func (w Window) Shift(p extract.Pos) extract.Pos {
+	return extract.Pos{Offset: w.Base.Offset + p.Offset, Line: w.Base.Line + p.Line - 1, Column: p.Column}
+}
+
+// CheckWindow lints a window of a plain-text document that holds no
+// directive (see TextWindows), calling yield with each diagnostic, its
+// positions in the document.
+func (ch *Checker) CheckWindow(path string, w Window, yield func(*Diagnostic)) {
+	ch.check(path, Text, w.Src, ch.cfg.Extract, func(d *Diagnostic) {
+		d.Start, d.End = w.Shift(d.Start), w.Shift(d.End)
+		for i := range d.Fixes {
+			edits := d.Fixes[i].Edits
+			for j := range edits {
+				edits[j].Start, edits[j].End = w.Shift(edits[j].Start), w.Shift(edits[j].End)
+			}
+		}
+		yield(d)
+	})
+}
+
+// ExtractWindow calls yield with each candidate of a window of a
+// plain-text document, its positions and offsets in the document.
+func ExtractWindow(w Window, yield func(*extract.Candidate)) {
+	extract.EachText(w.Src, func(c *extract.Candidate) {
+		c.Start, c.End = w.Shift(c.Start), w.Shift(c.End)
+		if c.PrefixStart >= 0 {
+			c.PrefixStart += w.Base.Offset
+		}
+		for i := range c.HyphenBreaks {
+			c.HyphenBreaks[i] += w.Base.Offset
+		}
+		yield(c)
+	})
+}

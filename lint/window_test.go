@@ -1,0 +1,207 @@
+package lint_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/testcorpus"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+// renderDiag is a diagnostic with everything positioned: its span and its
+// fixes' edits.
+func renderDiag(d *lint.Diagnostic) string {
+	s := fmt.Sprintf("%v-%v %s %s %q", d.Start, d.End, d.Rule.Name, d.URI, d.Message)
+	for _, f := range d.Fixes {
+		for _, e := range f.Edits {
+			s += fmt.Sprintf(" [%v-%v %q]", e.Start, e.End, e.New)
+		}
+	}
+	return s
+}
+
+// renderCand is a candidate with its positions and offsets.
+func renderCand(c *extract.Candidate) string {
+	return fmt.Sprintf("%v-%v %s %q prefix %d hyphens %v", c.Start, c.End, c.Context, c.URI, c.PrefixStart, c.HyphenBreaks)
+}
+
+// wholeAndWindows extracts doc whole and in windows of the given size, and
+// returns both renderings and how many windows there were.
+func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []string, windows int) {
+	extract.EachText(doc, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
+	err := lint.EachWindow(bytes.NewReader(doc), size, func(w lint.Window) {
+		windows++
+		if w.Base.Offset > 0 && doc[w.Base.Offset-1] != '\n' {
+			t.Fatalf("window %d starts at %v, not after a line end", windows, w.Base)
+		}
+		if !bytes.Equal(w.Src, doc[w.Base.Offset:w.Base.Offset+len(w.Src)]) {
+			t.Fatalf("window %d at %v is not the document there", windows, w.Base)
+		}
+		lint.ExtractWindow(w, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return whole, windowed, windows
+}
+
+// TestTextWindows checks that reading plain text in windows finds what
+// reading it whole finds, at the same positions, candidates and
+// diagnostics alike: over the text corpus, with windows small enough to
+// cut every document many times.
+func TestTextWindows(t *testing.T) {
+	docs, _ := testcorpus.Load(t, "txt", "URILINT_CORPUS", ".txt")
+	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cuts := 0
+	for _, d := range docs {
+		whole, windowed, n := wholeAndWindows(t, d.Src, 4096)
+		cuts += n - 1
+		if strings.Join(whole, "\n") != strings.Join(windowed, "\n") {
+			t.Fatalf("%s: %d candidates whole, %d in %d windows; first difference:\n%s", d.Path, len(whole), len(windowed), n, firstDiff(whole, windowed))
+		}
+		// Diagnostics, through the file API as check uses it.
+		var want, got []string
+		ch.Check(d.Path, lint.Text, d.Src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg)) })
+		path := filepath.Join(dir, filepath.Base(d.Path))
+		if err := os.WriteFile(path, d.Src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tw, err := lint.OpenTextWindows(path, 0, 8192)
+		if errors.Is(err, lint.ErrReadWhole) {
+			continue // it holds "urilint-"
+		}
+		if err != nil || tw == nil {
+			t.Fatalf("%s: OpenTextWindows: %v, %v", d.Path, tw, err)
+		}
+		if err := tw.Each(func(w lint.Window) {
+			ch.CheckWindow(d.Path, w, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg)) })
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(want, "\n") != strings.Join(got, "\n") {
+			t.Fatalf("%s: %d diagnostics whole, %d in windows; first difference:\n%s", d.Path, len(want), len(got), firstDiff(want, got))
+		}
+	}
+	if cuts < len(docs) {
+		t.Fatalf("only %d cuts in %d documents: the windows were not exercised", cuts, len(docs))
+	}
+}
+
+func firstDiff(a, b []string) string {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return " whole:   " + a[i] + "\n windows: " + b[i]
+		}
+	}
+	return fmt.Sprintf(" lengths %d and %d", len(a), len(b))
+}
+
+// TestTextWindowCuts pins where windows are cut: after a blank line (with
+// spaces, tabs or "\r" in it), never inside a wrapped <...> URI, not before
+// a byte order mark, and not at all in text without a blank line.
+func TestTextWindowCuts(t *testing.T) {
+	tests := []struct {
+		name, doc string
+		size      int
+		bases     []int // where each window starts
+	}{
+		// At the end of the input, what is left is one window.
+		{"blank lines", "a http://a.example/\n\nb http://b.example/\n\nc http://c.example/ and a tail\n", 24, []int{0, 21, 42}},
+		{"blank line with spaces and CRLF", "a\r\n \t\r\nhttp://b.example/ and more text\r\n", 12, []int{0, 7}},
+		{"no blank line: read whole", strings.Repeat("http://a.example/x ", 50), 32, []int{0}},
+		{"wrapped URI in brackets", "<http://a.example/very/\n   long/path> and\nmore\n\nafter that, a tail of text\n", 8, []int{0, 48}},
+		{"byte order mark after a blank line", "a\n\n\xef\xbb\xbfb http://b.example/\n\nc http://c.example/\n", 8, []int{0, 27}},
+	}
+	for _, tt := range tests {
+		var bases []int
+		doc := []byte(tt.doc)
+		if err := lint.EachWindow(bytes.NewReader(doc), tt.size, func(w lint.Window) { bases = append(bases, w.Base.Offset) }); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(bases) != fmt.Sprint(tt.bases) {
+			t.Errorf("%s: windows at %v, want %v", tt.name, bases, tt.bases)
+		}
+		whole, windowed, _ := wholeAndWindows(t, doc, tt.size)
+		if strings.Join(whole, "\n") != strings.Join(windowed, "\n") {
+			t.Errorf("%s:\n%s", tt.name, firstDiff(whole, windowed))
+		}
+	}
+}
+
+// TestOpenTextWindows checks what is read whole and what is refused before
+// any window: small files, directives (also one cut by the pre-check's
+// blocks), NUL bytes far into the file, UTF-16.
+func TestOpenTextWindows(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	filler := strings.Repeat("text http://a.example/\n\n", 1000) // 24,000 bytes
+	tests := []struct {
+		name, content string
+		err           string // "" for windows
+	}{
+		{"small.txt", "http://a.example/\n", "whole"},
+		{"plain.txt", filler, ""},
+		{"directive.txt", filler + "# urilint-disable-file\n", lint.ErrReadWhole.Error()},
+		// The directive straddles the first 4,096-byte block.
+		{"cut-directive.txt", filler[:4096-4] + "urilint-disable-file\n" + filler, lint.ErrReadWhole.Error()},
+		{"nul.txt", filler + "\x00" + filler, "skipped: binary file (a NUL byte at offset 24000)"},
+		{"utf16.txt", "\xff\xfe" + filler, lint.ErrUTF16.Error()},
+	}
+	for _, tt := range tests {
+		large := 1000
+		if tt.name == "small.txt" {
+			large = 100
+		}
+		tw, err := lint.OpenTextWindows(write(tt.name, tt.content), large, 4096)
+		got := ""
+		switch {
+		case err != nil:
+			got = err.Error()
+		case tw == nil:
+			got = "whole"
+		default:
+			tw.Close()
+		}
+		if got != tt.err {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.err)
+		}
+	}
+	if _, err := lint.OpenTextWindows(filepath.Join(dir, "missing.txt"), 0, 4096); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+// FuzzTextWindows checks windows against the whole text on any input, cut
+// as small as the input allows.
+func FuzzTextWindows(f *testing.F) {
+	for _, s := range []string{
+		"a http://a.example/\n\nb <http://b.example/x-\n  y>\n \n<URL:\n\nhttp://c.example/>",
+		"\xef\xbb\xbfhttp://a.example/\r\n\r\n\"urn:example:a\"\n\n\n'http://q.example/'",
+		"<http://a.example/\n\n> *http://b.example/*\n\t\n(http://c.example/(x))",
+	} {
+		f.Add([]byte(s), uint8(8))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, size uint8) {
+		whole, windowed, _ := wholeAndWindows(t, doc, int(size%64)+1)
+		if strings.Join(whole, "\n") != strings.Join(windowed, "\n") {
+			t.Fatalf("%q:\n%s", doc, firstDiff(whole, windowed))
+		}
+	})
+}
