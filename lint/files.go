@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -315,12 +316,42 @@ var (
 )
 
 // ReadFile reads a document to lint. A file that is not text is reported
-// with ErrBinary or ErrUTF16 (test with errors.Is); a file that cannot be
-// read, with the reason.
+// as CheckText says.
 func ReadFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	return ReadFileInto(path, nil)
+}
+
+// ReadFileInto is ReadFile reading into buf when it is large enough (its
+// length does not matter), so that a worker can reuse one buffer for file
+// after file rather than leave each to the garbage collector.
+func ReadFileInto(path string, buf []byte) ([]byte, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, cleanError(err)
+	}
+	defer f.Close()
+	size := 0
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() < 1<<40 {
+		size = int(info.Size())
+	}
+	// One byte more than the size, so that a file that has not grown is
+	// read to its end without growing the buffer.
+	if cap(buf) < size+1 {
+		buf = make([]byte, 0, size+1+size/8)
+	}
+	data := buf[:0]
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, cleanError(err)
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // grow
+		}
 	}
 	return data, CheckText(data)
 }
