@@ -41,6 +41,7 @@ type Window struct {
 // is read whole in the end.
 type TextWindows struct {
 	f      *os.File
+	size   int64 // the file's, when opened
 	window int
 }
 
@@ -72,7 +73,7 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 		f.Close()
 		return nil, cleanError(err)
 	}
-	return &TextWindows{f: f, window: window}, nil
+	return &TextWindows{f: f, size: info.Size(), window: window}, nil
 }
 
 // precheck reads f through, looking for what CheckText looks for, and for
@@ -113,19 +114,32 @@ func (t *TextWindows) Close() error { return t.f.Close() }
 // file. The window's bytes are valid only during the call.
 func (t *TextWindows) Each(fn func(Window)) error {
 	defer t.f.Close()
-	return EachWindow(t.f, t.window, fn)
+	return eachWindow(t.f, t.window, t.size, fn)
 }
 
 // EachWindow reads the plain text r to its end in windows of about window
 // bytes, cut after blank lines, and calls fn with each, in order (see
 // TextWindows; r is not checked for NUL bytes or directives).
 func EachWindow(r io.Reader, window int, fn func(Window)) error {
+	return eachWindow(r, window, 0, fn)
+}
+
+// eachWindow is EachWindow for r of size bytes (0 when not known). A
+// window that has grown to four times its size without a blank line is
+// likely to be text without any (one long line): the rest of r is then
+// read in one piece of its size, rather than in ever larger buffers that
+// would each be left to the collector.
+func eachWindow(r io.Reader, window int, size int64, fn func(Window)) error {
 	buf := make([]byte, window)
 	n := 0 // bytes in buf
 	base := extract.Pos{Line: 1, Column: 1}
 	for {
-		if n == len(buf) {
-			buf = append(buf, make([]byte, len(buf))...) // no blank line in it: grow
+		if n == len(buf) { // no blank line in it: grow
+			grown := 2 * len(buf)
+			if rest := size - int64(base.Offset); len(buf) >= 4*window && rest+1 > int64(grown) && rest < 1<<40 {
+				grown = int(rest) + 1 // one more, to see the end without growing again
+			}
+			buf = append(buf, make([]byte, grown-len(buf))...)
 		}
 		m, err := io.ReadFull(r, buf[n:])
 		n += m

@@ -205,3 +205,36 @@ func FuzzTextWindows(f *testing.F) {
 		}
 	})
 }
+
+// TestTextWindowsLongLine checks a file whose first blank line comes far
+// past the window size: once the window has grown to four times its size,
+// the rest of the file is read in one piece, and what is found is still
+// what reading the file whole finds.
+func TestTextWindowsLongLine(t *testing.T) {
+	// 19 kB without a blank line, then 28 kB of short paragraphs: doubling
+	// the window to 32 kB would cut it there.
+	doc := []byte(strings.Repeat("http://a.example/x ", 1000) + "\n\nurn:a_b:c\n" + strings.Repeat("more text http://b.example/\n\n", 1000))
+	path := filepath.Join(t.TempDir(), "long.txt")
+	if err := os.WriteFile(path, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tw, err := lint.OpenTextWindows(path, 0, 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole, windowed []string
+	var sizes []int
+	extract.EachText(doc, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
+	if err := tw.Each(func(w lint.Window) {
+		sizes = append(sizes, len(w.Src))
+		lint.ExtractWindow(w, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(sizes) != fmt.Sprint([]int{len(doc)}) {
+		t.Errorf("windows of %v bytes, want one of the whole %d", sizes, len(doc))
+	}
+	if strings.Join(whole, "\n") != strings.Join(windowed, "\n") || len(whole) != 2001 {
+		t.Errorf("%d candidates whole, %d in windows", len(whole), len(windowed))
+	}
+}
