@@ -36,7 +36,18 @@ JS
 fi
 # The files urilint reads (so that every tool reads the same ones).
 "$work/urilint" extract --list-files "$dir" > "$work/files"
-bytes=$(xargs -a "$work/files" cat | wc -c)
+bytes=$(xargs -d '\n' -a "$work/files" cat | wc -c)
+# Each peer runs once untimed first, and must find links: a peer that
+# fails at once (a file it cannot open) would otherwise look fast.
+found_xurls=$(xargs -d '\n' -a "$work/files" "$xurls" | wc -l)
+echo "xurls finds $found_xurls links"
+[ "$found_xurls" -gt 0 ] || { echo "bench/compare.sh: xurls found nothing" >&2; exit 1; }
+if [ -n "$linkify" ]; then
+  found_linkify=$(xargs -d '\n' -a "$work/files" node "$work/linkify.cjs" | awk '{n += $1} END {print n}')
+  echo "linkify-it finds $found_linkify links"
+  [ "$found_linkify" -gt 0 ] || { echo "bench/compare.sh: linkify-it found nothing" >&2; exit 1; }
+fi
+echo "urilint extract finds $("$work/urilint" extract "$dir" | wc -l) URIs and URNs"
 
 time1() { # wall-clock seconds of "$@"
   /usr/bin/time -f %e -o "$work/t" "$@" >/dev/null 2>&1 || true
@@ -50,8 +61,8 @@ for _ in 1 2 3; do
     case $name in
     extract) t=$(time1 "$work/urilint" extract --format json "$dir") ;;
     check) t=$(time1 "$work/urilint" check --quiet --fail-level none "$dir") ;;
-    xurls) t=$(time1 sh -c "xargs -a '$work/files' '$xurls'") ;;
-    linkify-it) t=$(time1 sh -c "cd '$work' && xargs -a '$work/files' node linkify.cjs") ;;
+    xurls) t=$(time1 sh -c "xargs -d '\\n' -a '$work/files' '$xurls'") ;;
+    linkify-it) t=$(time1 sh -c "xargs -d '\\n' -a '$work/files' node '$work/linkify.cjs'") ;;
     esac
     best[$name]=$(python3 -c "print(min(float('$t'), float('${best[$name]:-$t}')))")
   done
