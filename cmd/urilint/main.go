@@ -40,8 +40,13 @@ func tuneGC() {
 // pre-commit hook beside an editor), and a run's speed-up from -j 2 is
 // measured against one core, not one core and a bit. GOMAXPROCS in the
 // environment wins.
+// The last -j given wins, as with every flag: each sets GOMAXPROCS afresh
+// from the value the process started with.
 func useCores(jobs int) {
-	if os.Getenv("GOMAXPROCS") == "" && jobs < runtime.GOMAXPROCS(0) {
-		runtime.GOMAXPROCS(jobs)
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(min(jobs, startProcs))
 	}
 }
+
+// startProcs is GOMAXPROCS as the process started: the CPUs it may use.
+var startProcs = runtime.GOMAXPROCS(0)

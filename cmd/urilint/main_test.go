@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,4 +158,31 @@ func decodeJSON(ts *testscript.TestScript, name string) any {
 		ts.Fatalf("%s: not JSON: %v", name, err)
 	}
 	return v
+}
+
+// TestUseCores checks that -j lowers GOMAXPROCS to the number of jobs and
+// that the last -j given wins, as with every flag.
+func TestUseCores(t *testing.T) {
+	if os.Getenv("GOMAXPROCS") != "" {
+		t.Skip("GOMAXPROCS is set")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	defer func(f func(int)) { limitProcs = f }(limitProcs)
+	limitProcs = useCores
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"-j", "1"}, 1},
+		{[]string{"-j", "1", "-j", "4"}, min(4, startProcs)},
+		{[]string{"-j", "4096"}, startProcs}, // refused: out of range, nothing changes
+	} {
+		runtime.GOMAXPROCS(startProcs)
+		var stdout, stderr bytes.Buffer
+		run(append(append([]string{"check", "--quiet"}, tt.args...), dir), strings.NewReader(""), &stdout, &stderr)
+		if got := runtime.GOMAXPROCS(0); got != tt.want {
+			t.Errorf("check %v: GOMAXPROCS %d, want %d", tt.args, got, tt.want)
+		}
+	}
 }
