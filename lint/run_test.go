@@ -145,3 +145,42 @@ func TestRunFileDeleted(t *testing.T) {
 		t.Errorf("the others: %v", got)
 	}
 }
+
+// TestRunBoundsHeldOutput checks that the files done past the one being
+// written hold at most maxHeld bytes of output together, however many may
+// run ahead: here the first file is slow and 64 files behind it have three
+// chunks of output each (fewer than chunksAhead, so that each is done and
+// the next starts), which without the bound would pile up to 12 MiB.
+func TestRunBoundsHeldOutput(t *testing.T) {
+	var files []string
+	for i := range 65 {
+		files = append(files, fmt.Sprintf("f%02d", i))
+	}
+	var pending, most atomic.Int64 // bytes passed on and not yet written
+	chunk := bytes.Repeat([]byte("x"), chunkSize)
+	var written int64
+	Run(files, 2, func(path string, out *Sink) error {
+		if path == "f00" {
+			time.Sleep(300 * time.Millisecond)
+		}
+		for range 3 {
+			b := out.Flush(append([]byte(nil), chunk...))
+			n := pending.Add(chunkSize)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			out.Close(b)
+		}
+		return nil
+	}, func(b []byte) {
+		written += int64(len(b))
+		pending.Add(-int64(len(b)))
+	}, func(string, error) {})
+	if want := int64(65 * 3 * chunkSize); written != want {
+		t.Fatalf("wrote %d bytes, want %d", written, want)
+	}
+	// The bound, plus what the file being written may have in its channel
+	// and the chunk each worker is passing on.
+	if limit := int64(maxHeld + (chunksAhead+2)*chunkSize); most.Load() > limit {
+		t.Errorf("%d bytes were held at once, more than %d", most.Load(), limit)
+	}
+}
