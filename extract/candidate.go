@@ -84,6 +84,24 @@ type piece struct {
 	decoded           bool
 }
 
+// Shift moves a candidate found in a stretch of a document that starts a
+// line to where that stretch is, at base: its offsets (of its positions, its
+// "URL:" prefix, its hyphen breaks and the map SourceSpan reads) move by
+// base.Offset and its lines by base.Line-1; columns stay.
+func (c *Candidate) Shift(base Pos) {
+	c.Start = Pos{Offset: c.Start.Offset + base.Offset, Line: c.Start.Line + base.Line - 1, Column: c.Start.Column}
+	c.End = Pos{Offset: c.End.Offset + base.Offset, Line: c.End.Line + base.Line - 1, Column: c.End.Column}
+	if c.PrefixStart >= 0 {
+		c.PrefixStart += base.Offset
+	}
+	for i := range c.HyphenBreaks {
+		c.HyphenBreaks[i] += base.Offset
+	}
+	for i := range c.pieces {
+		c.pieces[i].src += base.Offset
+	}
+}
+
 // SourceSpan maps the URI bytes [start, end) to the document bytes that hold
 // them, so that a problem found in the URI can be reported where it was
 // written. An empty span maps to an empty span.

@@ -41,7 +41,6 @@ type Window struct {
 // is read whole in the end.
 type TextWindows struct {
 	f      *os.File
-	size   int64 // the file's, when opened
 	window int
 }
 
@@ -73,7 +72,7 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 		f.Close()
 		return nil, cleanError(err)
 	}
-	return &TextWindows{f: f, size: info.Size(), window: window}, nil
+	return &TextWindows{f: f, window: window}, nil
 }
 
 // precheck reads f through, looking for what CheckText looks for, and for
@@ -112,34 +111,37 @@ func (t *TextWindows) Close() error { return t.f.Close() }
 
 // Each calls fn with each window of the file, in order, and closes the
 // file. The window's bytes are valid only during the call.
+// A NUL byte in a window means the file changed since it was checked:
+// Each stops there with ErrBinary.
 func (t *TextWindows) Each(fn func(Window)) error {
 	defer t.f.Close()
-	return eachWindow(t.f, t.window, t.size, fn)
+	return eachWindow(t.f, t.window, func(w Window) error {
+		if i := bytes.IndexByte(w.Src, 0); i >= 0 {
+			return fmt.Errorf("%w (a NUL byte at offset %d, written while the file was read)", ErrBinary, w.Base.Offset+i)
+		}
+		fn(w)
+		return nil
+	})
 }
 
 // EachWindow reads the plain text r to its end in windows of about window
 // bytes, cut after blank lines, and calls fn with each, in order (see
 // TextWindows; r is not checked for NUL bytes or directives).
 func EachWindow(r io.Reader, window int, fn func(Window)) error {
-	return eachWindow(r, window, 0, fn)
+	return eachWindow(r, window, func(w Window) error { fn(w); return nil })
 }
 
-// eachWindow is EachWindow for r of size bytes (0 when not known). A
-// window that has grown to four times its size without a blank line is
-// likely to be text without any (one long line): the rest of r is then
-// read in one piece of its size, rather than in ever larger buffers that
-// would each be left to the collector.
-func eachWindow(r io.Reader, window int, size int64, fn func(Window)) error {
+// eachWindow is EachWindow for r. A window without a blank line doubles
+// until it has one; once cut, what is left goes back into a buffer of the
+// window's size when it fits, so that a long stretch without a blank line
+// near the start does not make every later window as large.
+func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 	buf := make([]byte, window)
 	n := 0 // bytes in buf
 	base := extract.Pos{Line: 1, Column: 1}
 	for {
 		if n == len(buf) { // no blank line in it: grow
-			grown := 2 * len(buf)
-			if rest := size - int64(base.Offset); len(buf) >= 4*window && rest+1 > int64(grown) && rest < 1<<40 {
-				grown = int(rest) + 1 // one more, to see the end without growing again
-			}
-			buf = append(buf, make([]byte, grown-len(buf))...)
+			buf = append(buf, make([]byte, len(buf))...)
 		}
 		m, err := io.ReadFull(r, buf[n:])
 		n += m
@@ -155,13 +157,20 @@ func eachWindow(r io.Reader, window int, size int64, fn func(Window)) error {
 		}
 		if eof {
 			if n > 0 {
-				fn(Window{Src: buf[:n], Base: base})
+				return fn(Window{Src: buf[:n], Base: base})
 			}
 			return nil
 		}
-		fn(Window{Src: buf[:cut], Base: base})
+		if err := fn(Window{Src: buf[:cut], Base: base}); err != nil {
+			return err
+		}
 		base.Offset += cut
 		base.Line += bytes.Count(buf[:cut], []byte{'\n'})
+		if len(buf) > window && n-cut < window {
+			buf = append(make([]byte, 0, window), buf[cut:n]...)[:window]
+			n -= cut
+			continue
+		}
 		n = copy(buf, buf[cut:n])
 	}
 }
@@ -222,13 +231,7 @@ func (ch *Checker) CheckWindow(path string, w Window, yield func(*Diagnostic)) {
 // plain-text document, its positions and offsets in the document.
 func ExtractWindow(w Window, yield func(*extract.Candidate)) {
 	extract.EachText(w.Src, func(c *extract.Candidate) {
-		c.Start, c.End = w.Shift(c.Start), w.Shift(c.End)
-		if c.PrefixStart >= 0 {
-			c.PrefixStart += w.Base.Offset
-		}
-		for i := range c.HyphenBreaks {
-			c.HyphenBreaks[i] += w.Base.Offset
-		}
+		c.Shift(w.Base)
 		yield(c)
 	})
 }
