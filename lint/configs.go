@@ -86,7 +86,9 @@ func (c *Configs) Listed(dir string, entries []fs.DirEntry) {
 		return
 	}
 	for _, e := range entries {
-		if name := e.Name(); name == ".git" || slices.Contains(ConfigNames, name) {
+		// Compared ignoring case: on a file system that ignores it, find's
+		// os.Stat would see ".URILINT.yaml" too.
+		if name := e.Name(); strings.EqualFold(name, ".git") || slices.ContainsFunc(ConfigNames, func(c string) bool { return strings.EqualFold(c, name) }) {
 			return // find looks at them
 		}
 	}

@@ -231,10 +231,11 @@ func (w *walker) dir(dir string, ign *ignores) {
 		return
 	}
 	w.opts.Configs.Listed(absDir, entries)
-	cf, ok := w.configIn(absDir)
-	if !ok {
-		return
-	}
+	// Looked up for the first entry that needs it: a broken configuration
+	// in a directory of nothing to read (images, hidden files) is not
+	// reported, as a file it governs would be.
+	var cf *ConfigFile
+	looked, cfOK := false, false
 	var files []string
 	for _, d := range entries {
 		name := d.Name()
@@ -261,8 +262,14 @@ func (w *walker) dir(dir string, ign *ignores) {
 		} else if !isDir && !d.Type().IsRegular() {
 			continue
 		}
-		if !isDir && binaryExtensions[strings.ToLower(filepath.Ext(name))] || ign.ignored(name, isDir) ||
-			cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
+		if !isDir && binaryExtensions[strings.ToLower(filepath.Ext(name))] || ign.ignored(name, isDir) {
+			continue
+		}
+		if !looked {
+			cf, cfOK = w.configIn(absDir)
+			looked = true
+		}
+		if !cfOK || cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
 			continue
 		}
 		if !isDir {
