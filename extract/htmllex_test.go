@@ -141,7 +141,7 @@ func TestHTMLLexerLinear(t *testing.T) {
 func TestHTMLLexerCorpus(t *testing.T) {
 	var docs []testcorpus.Doc
 	for _, dir := range []string{"../testdata/html", "../testdata/markdown", "../../shared/corpus/html", "../../shared/corpus/xml"} {
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
 				if src, err := os.ReadFile(p); err == nil {
 					docs = append(docs, testcorpus.Doc{Path: p, Src: src})

@@ -91,10 +91,17 @@ func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
 		c.End = loc.Pos(c.End.Offset)
 		yield(c)
 	}
+	if cap(cands) > maxPooledCandidates {
+		return // a rare document's large slice is left to the collector
+	}
 	clear(cands) // no strings kept alive
 	*out = cands[:0]
 	candidatesPool.Put(out)
 }
+
+// maxPooledCandidates is the capacity up to which a slice of candidates
+// goes back to the pool (a few megabytes).
+const maxPooledCandidates = 1 << 14
 
 // candidatesPool holds the slices the Markdown walker gathers a document's
 // candidates in, to sort them: growing one anew for each document was a
