@@ -33,13 +33,14 @@ speedup() {
   : > "$work/pairs"
   "$work/urilint" check --list-files "$1" > "$work/files"
   # Every other file to each half, so that the halves are alike in work
-  # (the files are sorted, and Markdown and HTML cost more than text).
+  # (the files are sorted, and Markdown and HTML cost more than text);
+  # one command line each (-s), so that each half is one process.
   awk 'NR % 2' "$work/files" > "$work/half1"
   awk '!(NR % 2)' "$work/files" > "$work/half2"
   for _ in $(seq "$rounds"); do
     t0=$(now); check -j 1 "$1"; t1=$(now); check -j 2 "$1"; t2=$(now)
-    xargs -d '\n' -a "$work/half1" "$work/urilint" check --quiet --fail-level none -j 1 >/dev/null 2>&1 &
-    xargs -d '\n' -a "$work/half2" "$work/urilint" check --quiet --fail-level none -j 1 >/dev/null 2>&1 &
+    xargs -d '\n' -s 1000000 -a "$work/half1" "$work/urilint" check --quiet --fail-level none -j 1 >/dev/null 2>&1 &
+    xargs -d '\n' -s 1000000 -a "$work/half2" "$work/urilint" check --quiet --fail-level none -j 1 >/dev/null 2>&1 &
     wait; t3=$(now)
     echo "$t0 $t1 $t2 $t3" >> "$work/pairs"
   done
