@@ -55,14 +55,14 @@ var ErrReadWhole = errors.New("read the whole file")
 // window, the file is read through once and judged as CheckText judges a
 // whole file: ErrUTF16, ErrBinary (a NUL byte), or ErrReadWhole.
 func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
+	// A stat first: most files are small, and are then opened once, by
+	// whoever reads them whole (which reports what is wrong with them).
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() || info.Size() < int64(large) {
+		return nil, nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, cleanError(err)
-	}
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Size() < int64(large) {
-		f.Close()
-		return nil, nil // read whole, which reports what is wrong
 	}
 	if err := precheck(f, window); err != nil {
 		f.Close()
