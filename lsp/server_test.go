@@ -15,6 +15,7 @@ import (
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 	"github.com/sourcegraph/jsonrpc2"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -390,8 +391,10 @@ func TestCheckParts(t *testing.T) {
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("part by part: %d diagnostics, whole: %d", len(parts), len(whole))
 	}
-	if len(whole) == 0 || len(cache) < 10 {
-		t.Fatalf("%d diagnostics, %d parts: the test needs more", len(whole), len(cache))
+	// Parts, not cache entries: on a plain clone the document is the few
+	// test documents repeated, whose parts are cached once each.
+	if n := len(extract.MarkdownSplits([]byte(doc), minPart)) + 1; len(whole) == 0 || n < 10 || len(cache) < 2 {
+		t.Fatalf("%d diagnostics, %d parts, %d different: the test needs more", len(whole), n, len(cache))
 	}
 	// An edit in the middle: the cache serves the other parts.
 	edited := doc[:len(doc)/2] + "see http://example.com/%zz here\n\n" + doc[len(doc)/2:]
