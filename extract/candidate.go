@@ -49,6 +49,13 @@ type Pos struct {
 	Column int `json:"column"`
 }
 
+// From returns p, a position in a stretch of a document that starts a line
+// at base, as a position in the document: the offset and line move, the
+// column stays.
+func (p Pos) From(base Pos) Pos {
+	return Pos{Offset: base.Offset + p.Offset, Line: base.Line + p.Line - 1, Column: p.Column}
+}
+
 // Candidate is a URI or URN found in a document.
 type Candidate struct {
 	// URI is the identifier as understood: delimiters and layout whitespace
@@ -89,8 +96,7 @@ type piece struct {
 // "URL:" prefix, its hyphen breaks and the map SourceSpan reads) move by
 // base.Offset and its lines by base.Line-1; columns stay.
 func (c *Candidate) Shift(base Pos) {
-	c.Start = Pos{Offset: c.Start.Offset + base.Offset, Line: c.Start.Line + base.Line - 1, Column: c.Start.Column}
-	c.End = Pos{Offset: c.End.Offset + base.Offset, Line: c.End.Line + base.Line - 1, Column: c.End.Column}
+	c.Start, c.End = c.Start.From(base), c.End.From(base)
 	if c.PrefixStart >= 0 {
 		c.PrefixStart += base.Offset
 	}

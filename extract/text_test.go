@@ -442,3 +442,29 @@ func slowPos(doc []byte, off int) Pos {
 	}
 	return Pos{Offset: off, Line: line, Column: col}
 }
+
+// TestEqualFoldASCII checks that only ASCII letters are folded: "\r" + 32
+// is "-" and 0x1A + 32 is ":", which once made "xmlns\x1Aa" an xmlns:
+// attribute.
+func TestEqualFoldASCII(t *testing.T) {
+	for _, tt := range []struct {
+		b, lower string
+		want     bool
+	}{
+		{"HTTP-Equiv", "http-equiv", true},
+		{"http\requiv", "http-equiv", false},
+		{"XMLNS:", "xmlns:", true},
+		{"xmlns\x1a", "xmlns:", false},
+		{"@", "`", false},
+		{"urn", "urn:", false},
+	} {
+		if got := equalFoldASCII([]byte(tt.b), tt.lower); got != tt.want {
+			t.Errorf("equalFoldASCII(%q, %q) = %v", tt.b, tt.lower, got)
+		}
+	}
+	var got []string
+	HTML([]byte("<p xmlns\x1aa=\"urn:example:a\" xmlns:b=\"urn:example:b\">"), Options{}, func(c *Candidate) { got = append(got, c.Attribute+" "+c.URI) })
+	if want := []string{"xmlns:b urn:example:b"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("HTML: %q, want %q", got, want)
+	}
+}

@@ -366,12 +366,17 @@ func ReadFileInto(path string, buf []byte) ([]byte, error) {
 // CheckText reports whether data can be linted as text: ErrUTF16 for a
 // UTF-16 byte order mark, ErrBinary (wrapped, with where) for a NUL byte
 // anywhere: no text holds one, and the search runs at memory speed.
-func CheckText(data []byte) error {
-	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+func CheckText(data []byte) error { return checkText(data, 0) }
+
+// checkText is CheckText for data at offset off of its file: a byte order
+// mark counts only at offset 0, and a NUL byte is named by its offset in
+// the file.
+func checkText(data []byte, off int) error {
+	if off == 0 && (bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff})) {
 		return ErrUTF16
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
-		return fmt.Errorf("%w (a NUL byte at offset %d)", ErrBinary, i)
+		return fmt.Errorf("%w (a NUL byte at offset %d)", ErrBinary, off+i)
 	}
 	return nil
 }

@@ -120,3 +120,33 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("binary: %v", err)
 	}
 }
+
+// TestReadFileInto checks that a buffer read into before is reused, and that
+// what is returned is the file, never bytes left from the one before.
+func TestReadFileInto(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		write(t, p, content)
+		return p
+	}
+	large := string(bytes.Repeat([]byte("http://a.example/ "), 1000))
+	buf, err := ReadFileInto(file("large.txt", large), nil)
+	if err != nil || string(buf) != large {
+		t.Fatalf("large file: %d bytes, %v", len(buf), err)
+	}
+	small, err := ReadFileInto(file("small.txt", "urn:example:a\n"), buf)
+	if err != nil || string(small) != "urn:example:a\n" || &small[:1][0] != &buf[:1][0] {
+		t.Fatalf("small file: %q, %v (or read into a new buffer)", small, err)
+	}
+	empty, err := ReadFileInto(file("empty.txt", ""), buf)
+	if err != nil || len(empty) != 0 {
+		t.Fatalf("empty file: %q, %v", empty, err)
+	}
+	if _, err := ReadFileInto(file("nul.txt", "a\x00b"), buf); err == nil || err.Error() != "skipped: binary file (a NUL byte at offset 1)" {
+		t.Fatalf("NUL: %v", err)
+	}
+	if _, err := ReadFileInto(filepath.Join(dir, "missing.txt"), buf); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing file: %v", err)
+	}
+}

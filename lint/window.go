@@ -84,13 +84,8 @@ func precheck(f io.Reader, block int) error {
 	for {
 		m, err := io.ReadFull(f, buf[carried:])
 		n = carried + m
-		if off == 0 {
-			if err := CheckText(buf[:min(n, 2)]); err != nil {
-				return err
-			}
-		}
-		if i := bytes.IndexByte(buf[carried:n], 0); i >= 0 {
-			return fmt.Errorf("%w (a NUL byte at offset %d)", ErrBinary, off+i)
+		if err := checkText(buf[carried:n], off); err != nil {
+			return err
 		}
 		if hasDirective(buf[:n]) {
 			return ErrReadWhole
@@ -111,13 +106,13 @@ func (t *TextWindows) Close() error { return t.f.Close() }
 
 // Each calls fn with each window of the file, in order, and closes the
 // file. The window's bytes are valid only during the call.
-// A NUL byte in a window means the file changed since it was checked:
-// Each stops there with ErrBinary.
+// A window that CheckText would refuse (a NUL byte) means the file changed
+// since it was checked: Each stops there with that error.
 func (t *TextWindows) Each(fn func(Window)) error {
 	defer t.f.Close()
 	return eachWindow(t.f, t.window, func(w Window) error {
-		if i := bytes.IndexByte(w.Src, 0); i >= 0 {
-			return fmt.Errorf("%w (a NUL byte at offset %d, written while the file was read)", ErrBinary, w.Base.Offset+i)
+		if err := checkText(w.Src, w.Base.Offset); err != nil {
+			return fmt.Errorf("%w, written while the file was read", err)
 		}
 		fn(w)
 		return nil
@@ -205,22 +200,16 @@ func blankLine(line []byte) bool {
 	return true
 }
 
-// Shift moves a position found in a window to the document: the window
-// starts a line, so the column stays.
-func (w Window) Shift(p extract.Pos) extract.Pos {
-	return extract.Pos{Offset: w.Base.Offset + p.Offset, Line: w.Base.Line + p.Line - 1, Column: p.Column}
-}
-
 // CheckWindow lints a window of a plain-text document that holds no
 // directive (see TextWindows), calling yield with each diagnostic, its
 // positions in the document.
 func (ch *Checker) CheckWindow(path string, w Window, yield func(*Diagnostic)) {
 	ch.check(path, Text, w.Src, ch.cfg.Extract, func(d *Diagnostic) {
-		d.Start, d.End = w.Shift(d.Start), w.Shift(d.End)
+		d.Start, d.End = d.Start.From(w.Base), d.End.From(w.Base)
 		for i := range d.Fixes {
 			edits := d.Fixes[i].Edits
 			for j := range edits {
-				edits[j].Start, edits[j].End = w.Shift(edits[j].Start), w.Shift(edits[j].End)
+				edits[j].Start, edits[j].End = edits[j].Start.From(w.Base), edits[j].End.From(w.Base)
 			}
 		}
 		yield(d)

@@ -260,7 +260,7 @@ func TestTextWindowsChangedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = tw.Each(func(lint.Window) {})
-	if want := "skipped: binary file (a NUL byte at offset 5000, written while the file was read)"; err == nil || err.Error() != want {
+	if want := "skipped: binary file (a NUL byte at offset 5000), written while the file was read"; err == nil || err.Error() != want {
 		t.Errorf("Each: %v, want %q", err, want)
 	}
 }
