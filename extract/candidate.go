@@ -39,6 +39,22 @@ const (
 	ContextAngleURL Context = "angle-url" // with the old prefix: <URL:http://example.com/>
 )
 
+// IsLink reports whether a candidate found in context c is a link a browser
+// follows: a Markdown link, image or reference definition destination, an
+// autolink, a URI attribute of HTML (in Markdown too) or a meta refresh's
+// URL. Browsers read links under the WHATWG URL Standard, which admits
+// non-ASCII characters, reads "\" as "/" and drops tabs and line breaks.
+// Links have certain boundaries, and their text is not shown to readers but
+// for an autolink's.
+func (c Context) IsLink() bool {
+	switch c {
+	case ContextMarkdownLink, ContextMarkdownImage, ContextMarkdownDefinition, ContextMarkdownAutolink,
+		ContextMarkdownHTML, ContextHTMLAttribute, ContextHTMLMetaRefresh:
+		return true
+	}
+	return false
+}
+
 // Pos is a position in a document. Offset counts bytes from 0. Line counts
 // from 1; Column counts Unicode characters from 1 (an invalid UTF-8 byte
 // counts as one character, the "\r" of a "\r\n" line end and a leading UTF-8

@@ -1,5 +1,7 @@
 package extract
 
+import "unicode/utf8"
+
 // Character classes of RFC 3986 Appendix A, RFC 8141 section 2 and RFC 2141
 // section 2, one bit each, looked up in a 256-entry table so that the
 // grammar and the scanner test a byte with one load and one AND.
@@ -71,6 +73,36 @@ func is(c byte, m uint16) bool { return class[c]&m != 0 }
 // a fragment, so any "#" they see is a second one).
 func mustEncode(c byte) bool {
 	return c >= 0x80 || class[c]&cExcluded != 0 || c == '[' || c == ']' || c == '#'
+}
+
+// urlCodePoint returns the length of the non-ASCII character at the start
+// of s when it is one a URL may hold (the WHATWG URL Standard's URL code
+// points from U+00A0: not a C1 control, a surrogate or a noncharacter; RFC
+// 3987's ucschar and iprivate are among them), else 0: an invalid UTF-8
+// byte, a C1 control or a noncharacter, which no standard allows.
+func urlCodePoint(s string) int {
+	if len(s) == 0 || s[0] < 0x80 {
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n == 1 || r < 0xa0 || r >= 0xfdd0 && r <= 0xfdef || r&0xfffe == 0xfffe {
+		return 0
+	}
+	return n
+}
+
+// urlCodePoints returns the length of the run of non-ASCII URL code points
+// (see urlCodePoint) at the start of s.
+func urlCodePoints(s string) int {
+	i := 0
+	for i < len(s) {
+		n := urlCodePoint(s[i:])
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	return i
 }
 
 func isHex(c byte) bool { return class[c]&cHex != 0 }

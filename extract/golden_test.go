@@ -41,7 +41,8 @@ func TestTextGolden(t *testing.T) {
 // TestWalkersGolden runs the Markdown and HTML walkers over the documents
 // in testdata/markdown and testdata/html and compares every candidate, with
 // exact positions, with the .golden file next to each. A document whose
-// name holds "code" is also read with IncludeCodeBlocks, into .code.golden.
+// name holds "code" is also read with IncludeCodeBlocks and
+// IncludeCodeSpans, into .code.golden.
 func TestWalkersGolden(t *testing.T) {
 	walkers := []struct {
 		dir, ext string
@@ -69,7 +70,7 @@ func TestWalkersGolden(t *testing.T) {
 					variants = append(variants, struct {
 						suffix string
 						opts   Options
-					}{".code.golden", Options{IncludeCodeBlocks: true}})
+					}{".code.golden", Options{IncludeCodeBlocks: true, IncludeCodeSpans: true}})
 				}
 				for _, v := range variants {
 					var cands []Candidate

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"strings"
 
 	"golang.org/x/net/html"
 )
@@ -11,6 +12,10 @@ type Options struct {
 	// IncludeCodeBlocks scans fenced and indented code blocks in Markdown and
 	// <pre> (and <xmp>) elements in HTML, which are skipped by default.
 	IncludeCodeBlocks bool
+	// IncludeCodeSpans scans Markdown code spans and the text of HTML <code>,
+	// <kbd> and <samp> elements, which are skipped by default: code is not
+	// prose.
+	IncludeCodeSpans bool
 	// Comment, when set, is called with the document offsets of each HTML
 	// comment the walker reads, from "<!--" to the end of "-->": in an HTML
 	// document, and in the raw HTML of a Markdown document (not in its code).
@@ -92,7 +97,8 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 		}
 	}
 	z := htmlLexer{src: src, pos: start}
-	inPre := 0 // how many <pre> elements are open, when their content is skipped
+	inPre := 0  // how many <pre> elements are open
+	inCode := 0 // how many <code>, <kbd> and <samp> elements are open in the current block
 	var scratch []tagAttr
 	for {
 		tt := z.next()
@@ -105,24 +111,73 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 				opts.Comment(off, end)
 			}
 		case html.TextToken:
-			if inPre == 0 && !skippedRawText(z.rawText, opts) && mayHoldURI(src[off:end]) {
+			pre, code := inPre > 0, inCode > 0 && inPre == 0 // code in a <pre> is a code block
+			if (!pre || opts.IncludeCodeBlocks) && (!code || opts.IncludeCodeSpans) && !skippedRawText(z.rawText, opts) && mayHoldURI(src[off:end]) {
 				d := decodeHTML(src, off, end, false)
-				scanDecoded(buf, src, &d, emit)
+				if code {
+					scanDecoded(buf, src, &d, func(c *Candidate) {
+						c.Context = ContextCodeSpan
+						emit(c)
+					})
+				} else {
+					scanDecoded(buf, src, &d, emit)
+				}
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name := src[off+1 : z.nameEnd]
-			if inPre == 0 && len(z.attrs) > 0 {
+			if (inPre == 0 || opts.IncludeCodeBlocks) && len(z.attrs) > 0 {
 				scratch = htmlAttributes(buf, src, z.attrs, equalFoldASCII(name, "meta"), scratch, emit)
 			}
-			if tt == html.StartTagToken && !opts.IncludeCodeBlocks && equalFoldASCII(name, "pre") {
+			if tt == html.StartTagToken && equalFoldASCII(name, "pre") {
 				inPre++
 			}
+			inCode = codeDepth(inCode, name, true)
 		case html.EndTagToken:
-			if inPre > 0 && equalFoldASCII(src[off+2:z.nameEnd], "pre") {
+			name := src[off+2 : z.nameEnd]
+			if inPre > 0 && equalFoldASCII(name, "pre") {
 				inPre--
 			}
+			inCode = codeDepth(inCode, name, false)
 		}
 	}
+}
+
+// codeDepth returns how many code elements (<code>, <kbd>, <samp>: code,
+// keyboard input, program output) are open after the tag of the element
+// name, given depth before it. The text of a code element is code, not
+// prose (skipped unless Options.IncludeCodeSpans). Code is phrasing
+// content: a tag of a block (<p>, <div>, <li>, <td>, ...) ends every code
+// element open, so that one left open does not swallow the document.
+// "<code/>" opens one, as in browsers.
+func codeDepth(depth int, name []byte, start bool) int {
+	switch {
+	case equalFoldASCII(name, "code") || equalFoldASCII(name, "kbd") || equalFoldASCII(name, "samp"):
+		if start {
+			return depth + 1
+		}
+		return max(depth-1, 0)
+	case depth > 0 && blockElement(name):
+		return 0
+	}
+	return depth
+}
+
+// blockElement reports whether name is an element that code cannot hold.
+func blockElement(name []byte) bool {
+	if len(name) > 10 {
+		return false
+	}
+	var lower [10]byte
+	for i, c := range name {
+		lower[i] = c | 0x20
+	}
+	switch string(lower[:len(name)]) {
+	case "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "td", "th", "tr", "table", "h1", "h2", "h3", "h4",
+		"h5", "h6", "blockquote", "section", "article", "aside", "header", "footer", "nav", "main",
+		"body", "figure", "figcaption", "details", "summary", "form", "fieldset", "hr":
+		return true
+	}
+	return false
 }
 
 // skippedRawText reports whether the walker skips the raw text of the
@@ -209,8 +264,8 @@ func lookupAttr(key []byte) attrInfo {
 // emitValue emits the URI d.text[s:e] of an attribute value or link
 // destination, filled in c.
 func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr string, emit func(*Candidate)) {
-	if s >= e {
-		return
+	if s >= e || strings.IndexByte("{%<$", d.text[s]) >= 0 && IsPlaceholder(string(d.text[s:e])) {
+		return // a template's link: no URI to see
 	}
 	*c = Candidate{
 		URI: string(d.text[s:e]), Context: ctx, Attribute: attr,

@@ -227,6 +227,10 @@ type mdWalker struct {
 
 	buf Candidate // filled in for each candidate before it is copied to out
 
+	// codeDepth counts the raw HTML code elements (<code>, <kbd>, <samp>)
+	// open in the current block: their text is code.
+	codeDepth int
+
 	joined decoded // raw HTML's segments joined, reused from one to the next
 }
 
@@ -241,6 +245,9 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	}
 	w.flush()
 	if !entering {
+		if n.Type() == ast.TypeBlock {
+			w.codeDepth = 0 // inline code ends with its block
+		}
 		switch n := n.(type) {
 		case *ast.Link:
 			if n.Reference == nil { // a reference link: its definition is reported
@@ -255,6 +262,9 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	}
 	switch n := n.(type) {
 	case *ast.CodeSpan:
+		if !w.opts.IncludeCodeSpans {
+			return ast.WalkSkipChildren, nil
+		}
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			if t, ok := c.(*ast.Text); ok {
 				w.text(t.Segment.Start, t.Segment.Stop, ContextCodeSpan)
@@ -291,7 +301,11 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		w.title(n.Title, w.destination(n.Destination, ContextMarkdownDefinition))
 		return ast.WalkSkipChildren, nil
 	case *ast.RawHTML:
-		w.html(n.Segments.Sliced(0, n.Segments.Len()), false)
+		segs := n.Segments.Sliced(0, n.Segments.Len())
+		w.html(segs, false)
+		if len(segs) > 0 {
+			w.inlineCode(w.doc[segs[0].Start:segs[0].Stop])
+		}
 		return ast.WalkSkipChildren, nil
 	case *ast.HTMLBlock:
 		segs := n.Lines().Sliced(0, n.Lines().Len())
@@ -304,12 +318,37 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	return ast.WalkContinue, nil
 }
 
+// inlineCode follows the code elements that inline raw HTML, tag, opens
+// and closes (see codeDepth in the HTML walker).
+func (w *mdWalker) inlineCode(tag []byte) {
+	if len(tag) < 3 || tag[0] != '<' {
+		return
+	}
+	start := tag[1] != '/'
+	name := tag[1:]
+	if !start {
+		name = tag[2:]
+	}
+	n := 0
+	for n < len(name) && isAlpha(name[n]) {
+		n++
+	}
+	w.codeDepth = codeDepth(w.codeDepth, name[:n], start)
+}
+
 // text adds the source bytes [start, end) to the current run of text, or
 // starts a new run. Text separated from the run by nothing, by the "\" of an
 // escape, or by whitespace only (the line break between two lines of a
 // paragraph, which reads as a space) joins the run: a URI in a "<...>"
 // wrapper may continue on the next line, as in plain text.
 func (w *mdWalker) text(start, end int, ctx Context) {
+	if w.codeDepth > 0 && ctx == "" {
+		// In raw <code>, <kbd> or <samp>: code, as a code span is.
+		if !w.opts.IncludeCodeSpans {
+			return
+		}
+		ctx = ContextCodeSpan
+	}
 	if w.inRun && ctx == w.runCtx && start >= w.runEnd && (start == w.runEnd ||
 		ctx == "" && (start == w.runEnd+1 && w.doc[w.runEnd] == '\\' || allSpace(w.doc[w.runEnd:start]))) {
 		w.runEnd = end

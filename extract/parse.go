@@ -414,8 +414,13 @@ func (p *Parsed) charsUntil(i, e int, allowed uint16, other Code, stop, stop2 in
 			p.add(NSSChar, i, i+1) // RFC 2141 reserves "#"; there is no fragment to be second in
 			i++
 		case mustEncode(c):
+			if n := urlCodePoints(s[i:e]); n > 0 {
+				p.add(NonASCII, i, i+n)
+				i += n
+				continue
+			}
 			j := i + 1
-			for j < e && mustEncode(s[j]) && int(s[j]) != stop && int(s[j]) != stop2 {
+			for j < e && mustEncode(s[j]) && int(s[j]) != stop && int(s[j]) != stop2 && urlCodePoint(s[j:e]) == 0 {
 				j++
 			}
 			p.add(Unencoded, i, j)

@@ -162,7 +162,11 @@ func TestParseProblems(t *testing.T) {
 		{"http://a/b c", AsURI, RFC8141, "unencoded@10-11"},
 		{"http://a/b\x01c", AsURI, RFC8141, "unencoded@10-11"},
 		{"http://a/{x}|y", AsURI, RFC8141, "unencoded@9-10 unencoded@11-13"},
-		{"http://a/Москва?ü", AsURI, RFC8141, "unencoded@9-21 unencoded@22-24"},
+		{"http://a/Москва?ü", AsURI, RFC8141, "non-ascii@9-21 non-ascii@22-24"},
+		{"http://a/é b\u0085c", AsURI, RFC8141, "non-ascii@9-11 unencoded@11-12 unencoded@13-15"}, // a C1 control is no IRI character
+		{"http://a/\ufdd0\U0010FFFE\u00a0", AsURI, RFC8141, "unencoded@9-16 non-ascii@16-18"},     // noncharacters are not either; NBSP is
+		{"http://a/caf\xe9", AsURI, RFC8141, "unencoded@12-13"},
+		{"http://例え.jp/", AsURI, RFC8141, "non-ascii@7-13"},
 		{"http://a/b#c#d", AsURI, RFC8141, "unencoded@12-13"},
 		{"http://a/[x]", AsURI, RFC8141, "unencoded@9-10 unencoded@11-12"},
 		{"http://a@b@c/", AsURI, RFC8141, "userinfo-char@8-9"},
@@ -299,7 +303,8 @@ func TestMessages(t *testing.T) {
 		want string
 	}{
 		{"http://a/b c", AsURI, "space must be percent-encoded as %20"},
-		{"http://a/é", AsURI, `"é" (U+00E9) must be percent-encoded as %C3%A9`},
+		{"http://a/é", AsURI, `"é" (U+00E9) is not ASCII: a URI holds the percent-encoding of its UTF-8 octets, %C3%A9 (RFC 3986 section 2.5; as an IRI, RFC 3987, it is valid)`},
+		{"http://a/\u0085", AsURI, "control character U+0085 must be percent-encoded as %C2%85"},
 		{"http://a/\x7f", AsURI, "control character U+007F must be percent-encoded as %7F"},
 		{"http://a/\xff", AsURI, "invalid UTF-8 byte 0xFF must be percent-encoded as %FF"},
 		{"http://a/%g1", AsURI, `"%" not followed by two hexadecimal digits (found "%g1"); a literal "%" is written %25`},

@@ -23,6 +23,7 @@ const (
 
 	PercentMalformed // pct-encoded = "%" HEXDIG HEXDIG
 	Unencoded        // a character that must be percent-encoded appears literally
+	NonASCII         // non-ASCII characters: valid in an IRI (RFC 3987) and a WHATWG URL, not in a URI
 
 	UserinfoChar // userinfo: "@" (the last "@" ends the userinfo)
 	HostChar     // host: characters after an IP literal other than ":" port
@@ -68,6 +69,7 @@ var codeNames = [...]string{
 	RelativeColon:     "relative-colon",
 	PercentMalformed:  "percent-malformed",
 	Unencoded:         "unencoded",
+	NonASCII:          "non-ascii",
 	UserinfoChar:      "userinfo-char",
 	HostChar:          "host-char",
 	IPLiteral:         "ip-literal",
@@ -125,6 +127,8 @@ func (p Problem) Message(input string) string {
 			describe(runes(input[p.Start:], 3)))
 	case Unencoded:
 		return unencodedMessage(input, text)
+	case NonASCII:
+		return fmt.Sprintf("%s is not ASCII: a URI holds the percent-encoding of its UTF-8 octets, %s (RFC 3986 section 2.5; as an IRI, RFC 3987, it is valid)", describe(text), PercentEncode(text))
 	case UserinfoChar:
 		return fmt.Sprintf(`%s not allowed in userinfo; percent-encode it as %s`, describe(text), PercentEncode(text))
 	case HostChar:

@@ -2,8 +2,187 @@ package extract
 
 import "strings"
 
-// TemplateExpressions returns the spans of the URI Template expressions
-// (RFC 6570 section 2.2) in s, braces included, or nil when there are none:
+// Placeholders returns the spans of the placeholders in s, delimiters
+// included, in order and not overlapping, or nil when there are none. A
+// placeholder stands for text that a program fills in before anyone reads
+// the URI, so a linter has nothing to say about its characters:
+//
+//   - a URI Template expression (RFC 6570 section 2.2): "{id}", "{+path}",
+//     "{?q,lang}" (see expression);
+//   - the template syntaxes documentation is written in: "{{ ... }}" (Jinja,
+//     Liquid, Handlebars, Go templates and Hugo, MDN macros; "{{< ... >}}"
+//     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
+//     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP), and
+//     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
+//     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
+//     or "%"), as template languages write them. Each runs to
+//     its first closer ("${" to the "}" that matches it). One with no closer
+//     runs to the end of s: the markup around it cut it short, as in
+//     href="{{ "/a" | relURL }}", whose value is "{{ ";
+//   - a printf format field where a "%" does not start a percent-encoding
+//     ("%s", "%d", "%(name)s", "%1$s", "%-5d"; see formatField).
+//
+// A valid percent-encoding ("%2F") is never a format field.
+func Placeholders(s string) []Span {
+	var spans []Span
+	for i := 0; i < len(s); {
+		k := strings.IndexAny(s[i:], "{%<$")
+		if k < 0 {
+			break
+		}
+		start := i + k
+		end, ok := placeholderAt(s, start)
+		if !ok {
+			i = start + 1
+			continue
+		}
+		spans = append(spans, Span{start, end})
+		i = end
+	}
+	return spans
+}
+
+// HasPlaceholder reports whether s holds a placeholder (see Placeholders).
+func HasPlaceholder(s string) bool {
+	for i := 0; i < len(s); {
+		k := strings.IndexAny(s[i:], "{%<$")
+		if k < 0 {
+			return false
+		}
+		if _, ok := placeholderAt(s, i+k); ok {
+			return true
+		}
+		i += k + 1
+	}
+	return false
+}
+
+// IsPlaceholder reports whether s, less the whitespace around it, is one
+// placeholder and nothing else: a link to "{{ page.url }}" is a template's,
+// and no URI can be seen in it.
+func IsPlaceholder(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.IndexByte("{%<$", s[0]) < 0 {
+		return false
+	}
+	end, ok := placeholderAt(s, 0)
+	return ok && end == len(s)
+}
+
+// placeholderAt returns the end of the placeholder that starts at s[i], one
+// of "{", "%", "<" or "$".
+func placeholderAt(s string, i int) (int, bool) {
+	rest := s[i:]
+	switch {
+	case strings.HasPrefix(rest, "{{{"):
+		return closeAt(s, i+3, "}}}"), true
+	case strings.HasPrefix(rest, "{{"):
+		return closeAt(s, i+2, "}}"), true
+	case strings.HasPrefix(rest, "{%") && tagStart(rest[2:], "-"):
+		return closeAt(s, i+2, "%}"), true
+	case strings.HasPrefix(rest, "{#") && tagStart(rest[2:], "-") && !isRFC6570(s, i):
+		return closeAt(s, i+2, "#}"), true
+	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%"):
+		return closeAt(s, i+2, "%>"), true
+	case strings.HasPrefix(rest, "${"):
+		depth := 0
+		for j := i + 1; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return len(s), true
+	case rest[0] == '{':
+		return expression(s, i)
+	case rest[0] == '%':
+		return formatField(s, i)
+	}
+	return 0, false
+}
+
+// tagStart reports whether rest, what follows a "{%", "{#" or "<%", starts
+// a template tag: whitespace or one of marks ("{%-", "<%="), or nothing
+// left (a tag cut short).
+func tagStart(rest, marks string) bool {
+	return rest == "" || isSpace(rest[0]) || strings.IndexByte(marks, rest[0]) >= 0
+}
+
+// isRFC6570 reports whether a URI Template expression starts at s[i].
+func isRFC6570(s string, i int) bool {
+	_, ok := expression(s, i)
+	return ok
+}
+
+// closeAt returns the offset after the first closer in s from i, or len(s).
+func closeAt(s string, i int, closer string) int {
+	if k := strings.Index(s[i:], closer); k >= 0 {
+		return i + k + len(closer)
+	}
+	return len(s)
+}
+
+// formatField returns the end of the printf format field at s[i] == '%':
+//
+//	"%" [ "(" name ")" ] [ DIGIT+ "$" ] *( "-" / "+" / " " / "#" / "0" ) [ DIGIT+ / "*" ] [ "." DIGIT+ ] verb
+//
+// with a verb of C, Go or Python (s d i u o x X e E f F g G c q v).
+// A "%" followed by two hexadecimal digits is a percent-encoding instead,
+// and so is one whose field is only a verb followed by a letter or digit
+// ("%sure" is more likely a "%" left unencoded).
+func formatField(s string, i int) (int, bool) {
+	if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+		return 0, false
+	}
+	j := i + 1
+	plain := true // only the verb: no name, index, flags, width or precision
+	if j < len(s) && s[j] == '(' {
+		k := strings.IndexByte(s[j:], ')')
+		if k < 2 || localName([]byte(s[j+1:j+k])) != k-1 {
+			return 0, false
+		}
+		j += k + 1
+		plain = false
+	}
+	d := digits(s, j)
+	if d > j && d < len(s) && s[d] == '$' {
+		j, plain = d+1, false
+	}
+	for j < len(s) && strings.IndexByte("-+ #0", s[j]) >= 0 {
+		j, plain = j+1, false
+	}
+	if j < len(s) && s[j] == '*' {
+		j, plain = j+1, false
+	} else if d := digits(s, j); d > j {
+		j, plain = d, false
+	}
+	if j+1 < len(s) && s[j] == '.' && is(s[j+1], cDigit) {
+		j, plain = digits(s, j+1), false
+	}
+	if j >= len(s) || strings.IndexByte("sdiuoxXeEfFgGcqv", s[j]) < 0 {
+		return 0, false
+	}
+	j++
+	if plain && j < len(s) && is(s[j], cAlpha|cDigit) {
+		return 0, false
+	}
+	return j, true
+}
+
+// digits returns the end of the run of ASCII digits at s[i].
+func digits(s string, i int) int {
+	for i < len(s) && is(s[i], cDigit) {
+		i++
+	}
+	return i
+}
+
+// expression parses a URI Template expression (RFC 6570 section 2.2) at
+// s[i] == '{' and returns the offset after its "}":
 //
 //	expression    =  "{" [ operator ] variable-list "}"
 //	operator      =  "+" / "#" / "." / "/" / ";" / "?" / "&" / "=" / "," / "!" / "@" / "|"
@@ -14,28 +193,7 @@ import "strings"
 //	max-length    =  %x31-39 0*3DIGIT
 //
 // Documents write templates where a URI would go ("http://localhost:{port}/",
-// "urn:ieee:{resource}:{id}"); a template is not a URI until it is expanded,
-// so the lint does not report the characters of its expressions.
-func TemplateExpressions(s string) []Span {
-	var spans []Span
-	for i := 0; i < len(s); {
-		o := strings.IndexByte(s[i:], '{')
-		if o < 0 {
-			break
-		}
-		start := i + o
-		if end, ok := expression(s, start); ok {
-			spans = append(spans, Span{start, end})
-			i = end
-			continue
-		}
-		i = start + 1
-	}
-	return spans
-}
-
-// expression parses an expression at s[i] == '{' and returns the offset
-// after its "}".
+// "urn:ieee:{resource}:{id}"); a template is not a URI until it is expanded.
 func expression(s string, i int) (int, bool) {
 	i++
 	if i < len(s) && strings.IndexByte("+#./;?&=,!@|", s[i]) >= 0 {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestTemplateExpressions(t *testing.T) {
+func TestPlaceholders(t *testing.T) {
 	tests := []struct {
 		s    string
 		want []Span
@@ -21,8 +21,7 @@ func TestTemplateExpressions(t *testing.T) {
 		{"{;keys*}{&x}{=y}{,z}{!a}{@b}{|c}", []Span{{0, 8}, {8, 12}, {12, 16}, {16, 20}, {20, 24}, {24, 28}, {28, 32}}},
 		{"{var:9999}{a.b_c}{%41}", []Span{{0, 10}, {10, 17}, {17, 22}}},
 		{"http://127.0.0.1:{port}/{path}", []Span{{17, 23}, {24, 30}}},
-		{"https://${HOST}", []Span{{9, 15}}},
-		// Not expressions.
+		// Not RFC 6570 expressions, nor anything else.
 		{"http://example.com/{}", nil},
 		{"{-x}", nil},
 		{"{a b}", nil},
@@ -34,11 +33,74 @@ func TestTemplateExpressions(t *testing.T) {
 		{"{.}", nil},
 		{"{a.}", nil},
 		{"{%4}", nil},
-		{"{{x}", []Span{{1, 4}}},
+		{"{%41}", []Span{{0, 5}}}, // RFC 6570: a pct-encoded varchar
+		{"a<%41", nil},
+		{"{#fragment}", []Span{{0, 11}}}, // RFC 6570 fragment expansion
+
+		// Template languages (Jinja, Liquid, Handlebars, Go templates, Hugo, ERB, JavaScript).
+		{"{{ pathto('index') }}", []Span{{0, 21}}},
+		{"https://example.com/users/{{user_id}}/", []Span{{26, 37}}},
+		{"{{< ref \"docs/a.md\" >}}#x", []Span{{0, 23}}},
+		{"{{% param \"url\" %}}", []Span{{0, 19}}},
+		{"{{{raw}}}/x", []Span{{0, 9}}},
+		{"{% link _docs/a.md %}", []Span{{0, 21}}},
+		{"{# note #}x", []Span{{0, 10}}},
+		{"<%= root_url %>/a", []Span{{0, 15}}},
+		{"https://${HOST}/a", []Span{{8, 15}}},
+		{"${a ? `${b}` : c}/x", []Span{{0, 17}}},
+		{"/a/{{ page.url }}/{id}", []Span{{3, 17}, {18, 22}}},
+		{"{{x}", []Span{{0, 4}}}, // no closer: to the end
+		{"{{ ", []Span{{0, 3}}},  // href="{{ "/a" | relURL }}" cut by the quote
+		{"a{% b", []Span{{1, 5}}},
+		{"<%", []Span{{0, 2}}},
+		{"${x", []Span{{0, 3}}},
+
+		// printf format fields.
+		{"https://example.com/search?q=%s&lang=en", []Span{{29, 31}}},
+		{"/%d/%s", []Span{{1, 3}, {4, 6}}},
+		{"/%(name)s.html", []Span{{1, 9}}},
+		{"/%1$s/%-5d/%-5.2f/%*d/%05.2f", []Span{{1, 5}, {6, 10}, {11, 17}, {18, 21}}}, // %05 is an encoding
+		{"%v", []Span{{0, 2}}},
+		// Percent-encodings and malformed ones, not format fields.
+		{"/caf%c3%a9/%2F", nil},
+		{"/%d0", nil},
+		{"/100%", nil},
+		{"/50%off", nil},
+		{"/%sure", nil},
+		{"/%()s", nil},
+		{"/%(a b)s", nil},
+		{"/%y", nil},
+		{"/img/100%.png", nil},
+		{"/%p/%T", nil},
+		{"a<b$c", nil},
 	}
 	for _, tt := range tests {
-		if got := TemplateExpressions(tt.s); !slices.Equal(got, tt.want) {
-			t.Errorf("TemplateExpressions(%q) = %v, want %v", tt.s, got, tt.want)
+		if got := Placeholders(tt.s); !slices.Equal(got, tt.want) {
+			t.Errorf("Placeholders(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+		if got := HasPlaceholder(tt.s); got != (tt.want != nil) {
+			t.Errorf("HasPlaceholder(%q) = %t", tt.s, got)
+		}
+	}
+}
+
+func TestIsPlaceholder(t *testing.T) {
+	for s, want := range map[string]bool{
+		"{{ page.url }}":       true,
+		" {{ .Permalink }} ":   true,
+		"{% link a.md %}":      true,
+		"<%= url %>":           true,
+		"${url}":               true,
+		"{url}":                true,
+		"%s":                   true,
+		"{{ .Site.BaseURL }}/": false,
+		"/{{ x }}":             false,
+		"{{ a }}{{ b }}":       false,
+		"":                     false,
+		"https://example.com/": false,
+	} {
+		if got := IsPlaceholder(s); got != want {
+			t.Errorf("IsPlaceholder(%q) = %t, want %t", s, got, want)
 		}
 	}
 }

@@ -8,8 +8,9 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
-// TestFindingsCap: a URI keeps 100 findings of a rule, and one more says
-// how many were left out.
+// TestFindingsCap: a URI gets one diagnostic per rule, which counts every
+// finding and keeps the place of the first 100, with one fix covering
+// those.
 func TestFindingsCap(t *testing.T) {
 	ch, err := lint.NewChecker(rules.All, nil)
 	if err != nil {
@@ -18,20 +19,25 @@ func TestFindingsCap(t *testing.T) {
 	doc := "http://a.example/" + strings.Repeat("%", 250) + " http://b.example/%zz"
 	var diags []*lint.Diagnostic
 	ch.Check("doc", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
-	if len(diags) != 102 {
-		t.Fatalf("%d diagnostics, want 100, the count of the rest, and the other URI's", len(diags))
+	if len(diags) != 2 {
+		t.Fatalf("%d diagnostics, want one for each URI", len(diags))
 	}
-	for i, d := range diags[:100] {
-		if d.Rule.Name != "percent-malformed" || d.Start.Offset != 17+i || len(d.Fixes) != 1 {
-			t.Fatalf("diagnostic %d: %s at %d with %d fixes", i, d.Rule.Name, d.Start.Offset, len(d.Fixes))
+	d := diags[0]
+	if d.Rule.Name != "percent-malformed" || d.Start.Offset != 17 || d.End.Offset != 18 || !strings.HasSuffix(d.Message, " (and 249 more in this URI)") {
+		t.Errorf("the first URI's: %s at %d-%d: %q", d.Rule.Name, d.Start.Offset, d.End.Offset, d.Message)
+	}
+	if len(d.Ranges) != 100 {
+		t.Fatalf("%d ranges, want the first 100", len(d.Ranges))
+	}
+	for i, rg := range d.Ranges {
+		if rg.Start.Offset != 17+i || rg.End.Offset != 18+i || rg.Start.Column != 18+i {
+			t.Fatalf("range %d: %+v", i, rg)
 		}
 	}
-	more := diags[100]
-	if more.Rule.Name != "percent-malformed" || more.Start.Offset != 117 || more.End.Offset != 117 || len(more.Fixes) != 0 ||
-		more.Message != "150 more percent-malformed findings in this URI are not listed (only the first 100 are)" {
-		t.Errorf("the count: %s at %d-%d, %q", more.Rule.Name, more.Start.Offset, more.End.Offset, more.Message)
+	if len(d.Fixes) != 1 || len(d.Fixes[0].Edits) != 100 || d.Fixes[0].Safe {
+		t.Errorf("fixes: %+v, want one (not safe) with an edit for each range", d.Fixes)
 	}
-	if last := diags[101]; last.Start.Offset != len(doc)-3 {
-		t.Errorf("the other URI's diagnostic at %d", last.Start.Offset)
+	if last := diags[1]; last.Start.Offset != len(doc)-3 || last.Ranges != nil {
+		t.Errorf("the other URI's diagnostic at %d, ranges %v", last.Start.Offset, last.Ranges)
 	}
 }

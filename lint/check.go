@@ -20,7 +20,25 @@ type Diagnostic struct {
 	// Start and End delimit the offending characters (not the whole
 	// candidate); End is exclusive.
 	Start, End extract.Pos
-	Fixes      []SuggestedFix
+	// Ranges, when the rule found the problem more than once in the
+	// candidate, holds each place (the first is Start to End), up to 100.
+	Ranges []Range
+	Fixes  []SuggestedFix
+}
+
+// Range is a span of a document; End is exclusive.
+type Range struct {
+	Start extract.Pos `json:"start"`
+	End   extract.Pos `json:"end"`
+}
+
+// AllRanges returns the places of the problem: Ranges, or the one from
+// Start to End.
+func (d *Diagnostic) AllRanges() []Range {
+	if len(d.Ranges) > 0 {
+		return d.Ranges
+	}
+	return []Range{{d.Start, d.End}}
 }
 
 // SuggestedFix is a Fix with its edits placed in the document.
@@ -73,10 +91,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 	ch := &Checker{cfg: cfg, byName: map[string]*Rule{}}
 	for _, r := range rules {
 		ch.byName[r.Name] = r
-		sev := r.Severity
-		if s, ok := cfg.Severity[r.Name]; ok {
-			sev = s
-		}
+		sev := cfg.SeverityOf(r)
 		if sev == Off {
 			continue
 		}
@@ -140,11 +155,7 @@ func Validate(rules []*Rule) error {
 // enabled reports whether the rule name runs (is not off).
 func (ch *Checker) enabled(name string) bool {
 	r := ch.byName[name]
-	if r == nil {
-		return false
-	}
-	sev, ok := ch.cfg.Severity[name]
-	return !ok && r.Severity != Off || ok && sev != Off
+	return r != nil && ch.cfg.SeverityOf(r) != Off
 }
 
 // Check lints a document: it extracts the candidates with the walker for
@@ -179,6 +190,7 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options, yield func(*Diagnostic)) {
 	loc := extract.NewLocator(src)
 	r := ch.newRun()
+	r.format, r.inDoc, r.pass.Format = f, true, f
 	// Positions are needed only for the candidates with findings: plain
 	// text is scanned for offsets alone (the walkers compute positions as
 	// they go), and the rest is placed below.
@@ -189,8 +201,13 @@ func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options
 	each(func(c *extract.Candidate) {
 		uri := c.URI
 		r.template = nil
-		if strings.IndexByte(uri, '{') >= 0 {
-			if r.template = extract.TemplateExpressions(uri); r.template != nil {
+		if len(uri) > len(javascript) && strings.EqualFold(uri[:len(javascript)], javascript) {
+			// A javascript: URL is a program, not an identifier: its
+			// script is masked as a placeholder is.
+			r.template = []extract.Span{{Start: len(javascript), End: len(uri)}}
+			uri = maskTemplate(uri, r.template)
+		} else if strings.ContainsAny(uri, "{%<$") {
+			if r.template = extract.Placeholders(uri); r.template != nil {
 				uri = maskTemplate(uri, r.template)
 			}
 		}
@@ -246,6 +263,11 @@ type finding struct {
 	start    int
 	end      int
 	f        Finding
+	// ranges are the spans (document offsets) of the findings merged into
+	// this one, when there were several; more counts those past
+	// maxFindings, which have no span kept.
+	ranges [][2]int
+	more   int
 }
 
 // run is the state of one Check or CheckValue call, reused from candidate
@@ -254,19 +276,22 @@ type run struct {
 	ch       *Checker
 	pass     Pass
 	parsed   extract.Parsed
-	template []extract.Span // the current candidate's URI Template expressions (Check only)
+	template []extract.Span // the current candidate's placeholders (Check only)
+	format   Format         // the document's
+	inDoc    bool           // a document is checked (not a value): fixes are judged
 	severity Severity       // the running rule's
 	out      []finding
 	// kept counts the running rule's findings on the candidate; past
-	// maxFindings, more counts those dropped and moreAt is where the first
-	// of them starts.
-	kept, more, moreAt int
+	// maxFindings, more counts those dropped.
+	kept, more int
+	recheck    *run // a run to check fixes with (see verified)
 }
 
-// maxFindings is how many findings of one rule a candidate gets. A URI
-// with a million "%" is one problem written a million times: its first
-// findings are listed, then one says how many more there are. This keeps
-// time and memory linear on such input, with a small constant.
+// maxFindings is how many findings of one rule a candidate keeps. A URI
+// with a million "%" is one problem written a million times: the first
+// findings are kept (as the ranges of one diagnostic), and the rest only
+// counted. This keeps time and memory linear on such input, with a small
+// constant.
 const maxFindings = 100
 
 func (ch *Checker) newRun() *run {
@@ -291,12 +316,19 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 		}
 		r.pass.rule, r.severity = a.rule, a.severity
 		r.kept, r.more = 0, 0
+		first := len(r.out)
 		a.rule.Run(&r.pass)
-		if r.more > 0 {
-			r.out = append(r.out, finding{rule: a.rule, severity: a.severity, start: r.moreAt, end: r.moreAt, f: Finding{
-				InDocument: true,
-				Message:    fmt.Sprintf("%d more %s findings in this URI are not listed (only the first %d are)", r.more, a.rule.Name, maxFindings),
-			}})
+		reason := ""
+		if r.inDoc && len(r.out) > first {
+			reason = r.judge(c, a.rule, first)
+		}
+		if len(r.out)-first > 1 {
+			r.merge(first)
+		}
+		if reason != "" {
+			for i := first; i < len(r.out); i++ {
+				demote(&r.out[i].f, reason)
+			}
 		}
 	}
 	// Findings come in order from each rule; one rule's, the usual case,
@@ -320,12 +352,14 @@ func (r *run) report(rule *Rule, f Finding) {
 		if inTemplate(r.template, s, e) {
 			return
 		}
+		if r.template != nil {
+			f.Fixes = slices.DeleteFunc(slices.Clone(f.Fixes), func(fix Fix) bool {
+				return slices.ContainsFunc(fix.Edits, func(e Edit) bool { return inTemplate(r.template, e.Start, e.End) })
+			})
+		}
 		s, e = r.pass.Candidate.SourceSpan(s, e)
 	}
 	if r.kept == maxFindings {
-		if r.more == 0 {
-			r.moreAt = s
-		}
 		r.more++
 		return
 	}
@@ -333,15 +367,199 @@ func (r *run) report(rule *Rule, f Finding) {
 	r.out = append(r.out, finding{rule: rule, severity: r.severity, start: s, end: e, f: f})
 }
 
+// judge decides whether the safe fixes of the findings r.out[first:], the
+// rule's on the candidate c, may be applied without review, and returns
+// why not (they are then made suggestions: not safe), or "". A rule marks a fix safe when it never
+// changes what the identifier means; --fix applies it only when, besides:
+//   - the candidate's boundaries are certain and its text is not what
+//     readers see (fixContext);
+//   - it touches no placeholder (report drops those that do);
+//   - applied to the URI, it leaves a URI of the same shape in which the
+//     rule finds nothing (verified here, by parsing it again), and it adds
+//     only letters, digits, "%", "-", ".", "_" and "~", which end no
+//     candidate in any context.
+func (r *run) judge(c *extract.Candidate, rule *Rule, first int) (reason string) {
+	fs := r.out[first:]
+	if reason := fixContext(c, r.format); reason != "" {
+		return reason
+	}
+	var edits []Edit
+	for i := range fs {
+		if len(fs[i].f.Fixes) == 0 || !fs[i].f.Fixes[0].Safe {
+			return "" // the fix of them all is not safe anyway (see merge)
+		}
+		if fs[i].f.InDocument {
+			continue // outside the URI, as a "URL:" prefix: nothing to parse again
+		}
+		edits = append(edits, fs[i].f.Fixes[0].Edits...)
+	}
+	if len(edits) == 0 || r.more > 0 || r.fixedClean(c, rule, edits) {
+		return ""
+	}
+	return "applied, it would not leave the URI clean"
+}
+
+// fixedClean reports whether the URI with edits applied (offsets in the
+// masked URI, none overlapping) holds only safe insertions and gives the
+// rule nothing to report.
+func (r *run) fixedClean(c *extract.Candidate, rule *Rule, edits []Edit) bool {
+	slices.SortFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
+	in := r.parsed.Input
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.Start < last || e.End > len(in) || !boundaryNeutral(e.New) {
+			return false
+		}
+		b.WriteString(in[last:e.Start])
+		b.WriteString(e.New)
+		last = e.End
+	}
+	b.WriteString(in[last:])
+	if r.recheck == nil {
+		r.recheck = r.ch.newRun()
+	}
+	rr := r.recheck
+	rr.template = shiftSpans(r.template, edits)
+	extract.ParseTo(&rr.parsed, b.String(), r.parsed.As, r.parsed.Syntax)
+	if rr.parsed.Scheme != r.parsed.Scheme {
+		return false
+	}
+	rr.pass.Candidate, rr.pass.rule, rr.out, rr.kept, rr.more = c, rule, rr.out[:0], 0, 0
+	rule.Run(&rr.pass)
+	return len(rr.out) == 0
+}
+
+// boundaryNeutral reports whether s holds only characters that a fix may
+// add without moving where any candidate ends: unreserved ones and "%".
+func boundaryNeutral(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("%-._~", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// shiftSpans returns spans moved by edits (sorted, none inside a span).
+func shiftSpans(spans []extract.Span, edits []Edit) []extract.Span {
+	if spans == nil {
+		return nil
+	}
+	out := slices.Clone(spans)
+	for i := range out {
+		d := 0
+		for _, e := range edits {
+			if e.End <= spans[i].Start {
+				d += len(e.New) - (e.End - e.Start)
+			}
+		}
+		out[i].Start += d
+		out[i].End += d
+	}
+	return out
+}
+
+// fixContext returns why --fix may not apply a fix to the candidate c of a
+// document in format f, or "" when it may: its boundaries are certain (a
+// link's, or <...> in plain text) and its text is not shown to readers (an
+// autolink's is, and so is a URI's in the running text of Markdown or
+// HTML).
+func fixContext(c *extract.Candidate, f Format) string {
+	switch {
+	case c.Context == extract.ContextMarkdownAutolink:
+		return "an autolink's text is what readers see"
+	case c.Context.IsLink():
+		return ""
+	case f == Text && (c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL):
+		return ""
+	case c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL:
+		return "its text is what readers see"
+	}
+	return "where a URI in running text ends is a judgement"
+}
+
+// notApplied says that --fix does not apply a fix.
+const notApplied = "not applied by --fix"
+
+// demote makes the safe fixes of f suggestions, saying why.
+func demote(f *Finding, reason string) {
+	for i := range f.Fixes {
+		if f.Fixes[i].Safe {
+			f.Fixes = slices.Clone(f.Fixes)
+			for j := i; j < len(f.Fixes); j++ {
+				if f.Fixes[j].Safe {
+					f.Fixes[j].Safe = false
+					f.Fixes[j].Message += " (" + notApplied + ": " + reason + ")"
+				}
+			}
+			return
+		}
+	}
+}
+
+// merge makes the findings r.out[first:] of the rule that just ran, more
+// than one, into one: a diagnostic per candidate and rule, so that a URI
+// with 91 lower-case escapes is one problem, not 91. The finding is placed
+// at the first, says how many there are, keeps the span of each (up to
+// maxFindings), and has one fix made of the first fix of each finding,
+// safe when each finding had a safe fix.
+func (r *run) merge(first int) {
+	fs := r.out[first:]
+	slices.SortStableFunc(fs, func(a, b finding) int { return a.start - b.start })
+	m := fs[0]
+	m.ranges = make([][2]int, len(fs))
+	var fix *Fix
+	safe := true
+	for i := range fs {
+		m.ranges[i] = [2]int{fs[i].start, fs[i].end}
+		if len(fs[i].f.Fixes) == 0 {
+			safe = false
+			continue
+		}
+		f0 := fs[i].f.Fixes[0]
+		safe = safe && f0.Safe
+		if fix == nil {
+			fix = &Fix{Message: f0.Message}
+		}
+		for _, e := range f0.Edits {
+			if !fs[i].f.InDocument {
+				e.Start, e.End = r.pass.Candidate.SourceSpan(e.Start, e.End)
+			}
+			if !slices.Contains(fix.Edits, e) {
+				fix.Edits = append(fix.Edits, e)
+			}
+		}
+	}
+	n := len(fs) + r.more
+	m.f.InDocument = true
+	m.f.Start, m.f.End = m.start, m.end
+	m.f.Message = fmt.Sprintf("%s (and %d more in this URI)", m.f.Message, n-1)
+	m.f.Fixes = nil
+	m.more = r.more
+	if fix != nil {
+		fix.Safe = safe
+		if len(fix.Edits) > 1 {
+			fix.Message = fmt.Sprintf("%s, and %d more like it", fix.Message, len(fix.Edits)-1)
+		}
+		m.f.Fixes = []Fix{*fix}
+	}
+	r.out = append(r.out[:first], m)
+}
+
 // full reports whether the running rule has made as many findings on the
 // candidate as it gets: a rule may then report the rest with their spans
 // only, to be counted.
 func (r *run) full() bool { return r.kept == maxFindings }
 
-// maskTemplate returns uri with each URI Template expression replaced by
-// as many "0": a character valid in every component, so that the grammar
-// reports the characters around an expression ("|" in "a|{id}") apart from
-// it, and nothing inside it.
+// javascript is the scheme of URLs that hold a script.
+const javascript = "javascript:"
+
+// maskTemplate returns uri with each placeholder (a URI Template
+// expression, "{{ ... }}", "%s", ...) replaced by as many "0": a character
+// valid in every component, so that the grammar reports the characters
+// around a placeholder ("|" in "a|{id}") apart from it, and nothing inside
+// it.
 func maskTemplate(uri string, exprs []extract.Span) string {
 	b := []byte(uri)
 	for _, x := range exprs {
@@ -353,8 +571,8 @@ func maskTemplate(uri string, exprs []extract.Span) string {
 }
 
 // inTemplate reports whether the span [s, e) of a URI touches one of the
-// URI Template expressions exprs: a finding there is about a template
-// variable, not about the URI the template expands to.
+// placeholders exprs: a finding there is about a template variable, not
+// about the URI the template expands to.
 func inTemplate(exprs []extract.Span, s, e int) bool {
 	for _, x := range exprs {
 		if s < x.End && x.Start < e || s == e && x.Start < s && s < x.End {
@@ -379,6 +597,12 @@ func (f *finding) diagnostic(path string, c *extract.Candidate, pos func(int) ex
 	d := &Diagnostic{
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
 		Start: pos(f.start), End: pos(f.end),
+	}
+	if len(f.ranges) > 1 {
+		d.Ranges = make([]Range, len(f.ranges))
+		for i, rg := range f.ranges {
+			d.Ranges[i] = Range{pos(rg[0]), pos(rg[1])}
+		}
 	}
 	for _, fix := range f.f.Fixes {
 		sf := SuggestedFix{Message: fix.Message, Safe: fix.Safe}

@@ -63,35 +63,45 @@ func summary(diags []*lint.Diagnostic) string {
 }
 
 // Diagnostics come in order of offset, then rule name; severities can be
-// overridden or a rule turned off.
+// overridden or a rule turned off; a rule off by default runs when strict
+// mode or a severity turns it on.
 func TestCheckOrderAndSeverity(t *testing.T) {
 	doc := "x urn:isbm:a%2cb?+r http://a/%7e\n"
-	want := "1:7 warning urn-nid-unregistered; 1:13 info percent-lowercase; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
+	want := "1:7 warning urn-nid-unregistered; 1:17 warning urn-r-component"
 	if got := summary(check(t, nil, doc)); got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
+		t.Errorf("by default:\ngot  %s\nwant %s", got, want)
 	}
-	cfg := &lint.Config{Severity: map[string]lint.Severity{"urn-nid-unregistered": lint.Error, "percent-lowercase": lint.Off}}
+	want = "1:7 warning urn-nid-unregistered; 1:13 info percent-lowercase; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
+	if got := summary(check(t, &lint.Config{Strict: true}, doc)); got != want {
+		t.Errorf("strict:\ngot  %s\nwant %s", got, want)
+	}
+	cfg := &lint.Config{Strict: true, Severity: map[string]lint.Severity{"urn-nid-unregistered": lint.Error, "percent-lowercase": lint.Off}}
 	want = "1:7 error urn-nid-unregistered; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
 	if got := summary(check(t, cfg, doc)); got != want {
-		t.Errorf("with overrides:\ngot  %s\nwant %s", got, want)
+		t.Errorf("strict, with overrides:\ngot  %s\nwant %s", got, want)
+	}
+	cfg = &lint.Config{Severity: map[string]lint.Severity{"percent-unreserved": lint.Warning}}
+	want = "1:7 warning urn-nid-unregistered; 1:17 warning urn-r-component; 1:30 warning percent-unreserved"
+	if got := summary(check(t, cfg, doc)); got != want {
+		t.Errorf("a rule off by default turned on:\ngot  %s\nwant %s", got, want)
 	}
 }
 
 func TestApplyFixes(t *testing.T) {
-	doc := "see http://a/%7euser%2fx and http://b/é and http://c/50%\n"
-	diags := check(t, nil, doc)
+	doc := "see <http://a/%7euser%2fx> and <http://b/é> and http://c/50% and http://d/a|b\n"
+	diags := check(t, &lint.Config{Strict: true}, doc)
 	fixed, n := lint.ApplyFixes([]byte(doc), diags, true)
-	// "%7e" is "~": in running text its decoding is not safe (Markdown
-	// strikethrough), so only the upper-case and the encoding are applied.
-	if want := "see http://a/%7euser%2Fx and http://b/%C3%A9 and http://c/50%\n"; string(fixed) != want || n != 2 {
+	// The fixes of a bare URI, whose end is a judgement, are suggestions:
+	// only those inside <...> are applied.
+	if want := "see <http://a/~user%2Fx> and <http://b/%C3%A9> and http://c/50% and http://d/a|b\n"; string(fixed) != want || n != 3 {
 		t.Errorf("safe fixes: %q (%d applied), want %q", fixed, n, want)
 	}
 	all, n := lint.ApplyFixes([]byte(doc), diags, false)
-	if want := "see http://a/~user%2Fx and http://b/%C3%A9 and http://c/50%25\n"; string(all) != want || n != 4 {
+	if want := "see <http://a/~user%2Fx> and <http://b/%C3%A9> and http://c/50%25 and http://d/a%7Cb\n"; string(all) != want || n != 5 {
 		t.Errorf("all fixes: %q (%d applied), want %q", all, n, want)
 	}
 	// Applying the safe fixes again changes nothing.
-	again, n := lint.ApplyFixes(fixed, check(t, nil, string(fixed)), true)
+	again, n := lint.ApplyFixes(fixed, check(t, &lint.Config{Strict: true}, string(fixed)), true)
 	if string(again) != string(fixed) || n != 0 {
 		t.Errorf("second pass changed %q to %q", fixed, again)
 	}
@@ -144,7 +154,7 @@ func TestCheckValue(t *testing.T) {
 	ch.CheckValue("é urn", extract.AsRelativeRef, func(d *lint.Diagnostic) {
 		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
 	})
-	if want := "percent-unencoded 1-3"; len(got) != 1 || got[0] != want {
+	if want := []string{"uri-non-ascii 1-2", "percent-unencoded 2-3"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	// The rules follow the value, whatever production it is parsed as.
@@ -208,7 +218,7 @@ func TestCheckRecurringURIs(t *testing.T) {
 		"<http://a.example/long-\nname>\n<URL:http://a.example/long-name>\n" +
 		"htps://x.example/ htps://x.example/\n"
 	want := "2:23 warning uri-hyphen-break; 4:2 info uri-url-prefix; 5:1 warning uri-scheme-unregistered; 5:19 warning uri-scheme-unregistered"
-	ch, _ := lint.NewChecker(rules.All, nil)
+	ch, _ := lint.NewChecker(rules.All, &lint.Config{Strict: true})
 	for range 3 {
 		var diags []*lint.Diagnostic
 		ch.Check("doc.txt", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })

@@ -44,6 +44,8 @@ type Settings struct {
 	FailLevel         *Severity // Off for "none"
 	URNSyntax         *extract.Syntax
 	IncludeCodeBlocks *bool
+	IncludeCodeSpans  *bool
+	Strict            *bool
 	AllowedNIDs       []string
 	AllowedSchemes    []string
 	Rules             map[string]Severity // Off for "off"
@@ -216,11 +218,11 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 		}
 		s.URNSyntax = &syn
 	case "include-code-blocks":
-		if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
-			return d.errorf(v, "%s: want true or false", at)
-		}
-		b := v.Value == "true"
-		s.IncludeCodeBlocks = &b
+		return d.boolean(v, at, &s.IncludeCodeBlocks)
+	case "include-code-spans":
+		return d.boolean(v, at, &s.IncludeCodeSpans)
+	case "strict":
+		return d.boolean(v, at, &s.Strict)
 	case "allowed-nids":
 		return d.names(v, at, &s.AllowedNIDs, func(n string) bool {
 			p := extract.Parse("urn:"+n+":x", extract.AsURN, extract.RFC8141)
@@ -256,6 +258,16 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 	default:
 		return &ConfigError{Msg: unknownKey}
 	}
+	return nil
+}
+
+// boolean reads true or false.
+func (d *configDecoder) boolean(v *yaml.Node, at string, dst **bool) error {
+	if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+		return d.errorf(v, "%s: want true or false", at)
+	}
+	b := v.Value == "true"
+	*dst = &b
 	return nil
 }
 
@@ -404,6 +416,12 @@ func (e *Effective) apply(s *Settings) {
 	}
 	if s.IncludeCodeBlocks != nil {
 		e.Config.Extract.IncludeCodeBlocks = *s.IncludeCodeBlocks
+	}
+	if s.IncludeCodeSpans != nil {
+		e.Config.Extract.IncludeCodeSpans = *s.IncludeCodeSpans
+	}
+	if s.Strict != nil {
+		e.Config.Strict = *s.Strict
 	}
 	addNames(&e.Config.AllowedNIDs, s.AllowedNIDs)
 	addNames(&e.Config.AllowedSchemes, s.AllowedSchemes)

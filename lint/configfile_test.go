@@ -37,6 +37,8 @@ exclude: [vendor/**]
 fail-level: warning
 urn-syntax: rfc2141
 include-code-blocks: true
+include-code-spans: true
+strict: true
 allowed-nids: [acme, Example-Corp]
 allowed-schemes: [x-acme+json]
 rules:
@@ -46,6 +48,8 @@ overrides:
   - files: ["legacy/**"]
     urn-syntax: rfc8141
     fail-level: none
+    strict: false
+    include-code-spans: false
     rules: {percent-unencoded: warning}
 `, ""},
 	{"empty lists", "include:\nallowed-nids: []\nrules:\n", ""},
@@ -56,6 +60,8 @@ overrides:
 	{"bad fail level", "fail-level: fatal\n", `1:13: fail-level: invalid value "fatal" (want error, warning, info or none)`},
 	{"bad syntax", "urn-syntax: rfc3986\n", `1:13: urn-syntax: invalid value "rfc3986" (want rfc8141 or rfc2141)`},
 	{"not a boolean", "include-code-blocks: \"yes\"\n", `1:22: include-code-blocks: want true or false`},
+	{"strict not a boolean", "strict: 1\n", `1:9: strict: want true or false`},
+	{"code spans not a boolean", "include-code-spans: [x]\n", `1:21: include-code-spans: want true or false`},
 	{"not a list", "exclude: vendor\n", `1:10: exclude: want a list`},
 	{"absolute glob", "exclude: [/etc/x]\n", `1:11: exclude: invalid glob "/etc/x"`},
 	{"bad NID", "allowed-nids: [a_b]\n", `1:16: allowed-nids: "a_b" is not a valid name`},
@@ -145,6 +151,8 @@ overrides:
     rules: {percent-lowercase: error}
   - files: ["legacy/keep.md"]
     fail-level: none
+    strict: true
+    include-code-spans: true
 `), ruleNames())
 	if err != nil {
 		t.Fatal(err)
@@ -169,13 +177,17 @@ overrides:
 	}
 	e = cf.For("/repo/legacy/keep.md", lint.Settings{})
 	if e.FailLevel != lint.Off || e.Config.URNSyntax != extract.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
-		!e.Config.AllowedNIDs["acme"] || !e.Config.AllowedNIDs["old"] || !slices.Equal(e.Overrides, []int{0, 1}) {
+		!e.Config.AllowedNIDs["acme"] || !e.Config.AllowedNIDs["old"] || !slices.Equal(e.Overrides, []int{0, 1}) ||
+		!e.Config.Strict || !e.Config.Extract.IncludeCodeSpans || e.Config.Extract.IncludeCodeBlocks {
 		t.Errorf("legacy/keep.md: %+v", e)
 	}
+	if e := cf.For("/repo/legacy/other.md", lint.Settings{}); e.Config.Strict || e.Config.Extract.IncludeCodeSpans {
+		t.Errorf("legacy/other.md: %+v", e)
+	}
 	// The command line comes last.
-	syn, info := extract.RFC8141, lint.Info
-	e = cf.For("/repo/legacy/keep.md", lint.Settings{URNSyntax: &syn, FailLevel: &info})
-	if e.FailLevel != lint.Info || e.Config.URNSyntax != extract.RFC8141 {
+	syn, info, no := extract.RFC8141, lint.Info, false
+	e = cf.For("/repo/legacy/keep.md", lint.Settings{URNSyntax: &syn, FailLevel: &info, Strict: &no})
+	if e.FailLevel != lint.Info || e.Config.URNSyntax != extract.RFC8141 || e.Config.Strict {
 		t.Errorf("with flags: %+v", e)
 	}
 }

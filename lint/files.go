@@ -58,7 +58,9 @@ type WalkOptions struct {
 // files to read. A directory (or a symbolic link to one) is walked: hidden
 // files and directories (names starting with "."), files with a binary
 // extension, what .gitignore ignores, and symbolic links to directories
-// found inside are skipped. A path that cannot be read is returned as an
+// found inside are skipped, and so are files that are not documents (see
+// IsDocument) unless the configuration's include globs take them. A file
+// named is read whatever its name. A path that cannot be read is returned as an
 // error, and the others are still expanded; a broken symbolic link found
 // inside a directory is returned as ErrBrokenLink, which IsSkip recognises.
 // A configuration file that cannot be loaded is returned as an error once,
@@ -271,6 +273,9 @@ func (w *walker) dir(dir string, ign *ignores) {
 		}
 		if !cfOK || cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
 			continue
+		}
+		if !isDir && (cf == nil || len(cf.Include) == 0) && !IsDocument(name) {
+			continue // not a document: linted only when included or named
 		}
 		if !isDir {
 			files = append(files, path)

@@ -20,12 +20,15 @@ type jsonCandidate struct {
 	End       extract.Pos     `json:"end"`
 	// Equivalence is the RFC 8141 equivalence key of a valid URN.
 	Equivalence string `json:"equivalence,omitempty"`
+	// Templated says that the URI holds a placeholder ("{id}", "{{ x }}",
+	// "%s"), which no rule reports and no fix touches.
+	Templated bool `json:"templated,omitempty"`
 }
 
 func newJSONCandidate(path string, c *extract.Candidate) jsonCandidate {
 	j := jsonCandidate{
 		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context,
-		Attribute: c.Attribute, Start: c.Start, End: c.End,
+		Attribute: c.Attribute, Start: c.Start, End: c.End, Templated: extract.HasPlaceholder(c.URI),
 	}
 	if c.Kind == extract.KindURN {
 		if p := extract.Parse(c.URI, extract.AsURN, extract.RFC8141); p.Valid() {
@@ -45,6 +48,7 @@ type jsonDiagnostic struct {
 	URI      string      `json:"uri"`
 	Start    extract.Pos `json:"start"`
 	End      extract.Pos `json:"end"`
+	Ranges   []Range     `json:"ranges"`
 	Fixes    []jsonFix   `json:"fixes"`
 	URL      string      `json:"url"`
 }
@@ -67,7 +71,7 @@ func (e TextEdit) MarshalJSON() ([]byte, error) {
 func newJSONDiagnostic(d *Diagnostic) jsonDiagnostic {
 	j := jsonDiagnostic{
 		File: d.File, Rule: d.Rule.Name, Category: d.Rule.Category, Severity: d.Severity,
-		Message: d.Message, URI: d.URI, Start: d.Start, End: d.End, Fixes: []jsonFix{}, URL: d.Rule.DocURL(),
+		Message: d.Message, URI: d.URI, Start: d.Start, End: d.End, Ranges: d.AllRanges(), Fixes: []jsonFix{}, URL: d.Rule.DocURL(),
 	}
 	for _, f := range d.Fixes {
 		j.Fixes = append(j.Fixes, jsonFix(f))

@@ -174,14 +174,19 @@ func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
 	res := sarifResult{
 		RuleID: d.Rule.Name, RuleIndex: index, Level: sarifLevel(d.Severity),
 		Message: sarifMessage{d.Message},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+	}
+	// Each place of a problem found more than once in the URI is a
+	// location (SARIF 3.27.12: "the result can only be corrected by making
+	// a change at every location"); the first is the diagnostic's.
+	for _, rg := range d.AllRanges() {
+		res.Locations = append(res.Locations, sarifLocation{PhysicalLocation: sarifPhysical{
 			ArtifactLocation: sarifArtifact{uri},
 			Region: &sarifRegion{
-				StartLine: d.Start.Line, StartColumn: d.Start.Column,
-				EndLine: d.End.Line, EndColumn: d.End.Column,
-				ByteOffset: d.Start.Offset, ByteLength: d.End.Offset - d.Start.Offset,
+				StartLine: rg.Start.Line, StartColumn: rg.Start.Column,
+				EndLine: rg.End.Line, EndColumn: rg.End.Column,
+				ByteOffset: rg.Start.Offset, ByteLength: rg.End.Offset - rg.Start.Offset,
 			},
-		}}},
+		}})
 	}
 	for _, f := range d.Fixes {
 		ch := sarifArtifactChange{ArtifactLocation: sarifArtifact{uri}}
@@ -192,8 +197,8 @@ func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
 			})
 		}
 		desc := f.Message
-		if !f.Safe {
-			desc += " (review it: not applied by --fix)"
+		if !f.Safe && !strings.Contains(desc, notApplied) {
+			desc += " (review it: " + notApplied + ")"
 		}
 		res.Fixes = append(res.Fixes, sarifFix{Description: sarifMessage{desc}, ArtifactChanges: []sarifArtifactChange{ch}})
 	}

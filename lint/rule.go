@@ -75,6 +75,11 @@ type Rule struct {
 	// ProblemsOnly says that the rule reports nothing but grammar problems
 	// of its Codes: the engine runs it only on candidates that have one.
 	ProblemsOnly bool
+	// DefaultOff says that the rule does not run by default: on real
+	// documents, too few of its reports are worth the author's time (the
+	// README's precision table). Strict mode turns it on, and so does a
+	// severity given to it in the configuration.
+	DefaultOff bool
 	// Run checks one candidate.
 	Run func(*Pass)
 }
@@ -98,12 +103,15 @@ type Pass struct {
 	Candidate *extract.Candidate
 	// URI is the candidate parsed: as a URN (under the configured URN syntax)
 	// for kind urn, as a relative reference for kind relative-ref, else as a
-	// URI. In a document, the URI Template expressions of a candidate
-	// ("{id}") are masked with "0" in URI.Input, and findings that touch
-	// them are left out.
+	// URI. In a document, the placeholders of a candidate (URI Template
+	// expressions such as "{id}", "{{ page.url }}", "%s": see
+	// extract.Placeholders) are masked with "0" in URI.Input, and findings
+	// and fixes that touch them are left out.
 	URI *extract.Parsed
 	// Config holds the settings rules consult.
 	Config *Config
+	// Format is the document's (Text for a value of urilint validate).
+	Format Format
 
 	rule   *Rule
 	report func(*Rule, Finding)
@@ -178,6 +186,24 @@ type Config struct {
 	// AllowedNIDs and AllowedSchemes are registered in addition to the IANA
 	// registries (private namespaces and schemes), in lower case.
 	AllowedNIDs, AllowedSchemes map[string]bool
+	// Strict turns on every rule, and every report of a rule that by
+	// default leaves some out (non-ASCII characters in web links, schemes
+	// that are no likely typo): the letter of the RFCs, for standards
+	// editors.
+	Strict bool
+}
+
+// SeverityOf is the severity the rule's diagnostics get under cfg, or Off:
+// the configured one, else the rule's default (Off for a rule that is off
+// by default, unless cfg is strict).
+func (cfg *Config) SeverityOf(r *Rule) Severity {
+	if s, ok := cfg.Severity[r.Name]; ok {
+		return s
+	}
+	if r.DefaultOff && !cfg.Strict {
+		return Off
+	}
+	return r.Severity
 }
 
 // Off, as a severity override, turns a rule off.

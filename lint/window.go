@@ -206,6 +206,9 @@ func blankLine(line []byte) bool {
 func (ch *Checker) CheckWindow(path string, w Window, yield func(*Diagnostic)) {
 	ch.check(path, Text, w.Src, ch.cfg.Extract, func(d *Diagnostic) {
 		d.Start, d.End = d.Start.From(w.Base), d.End.From(w.Base)
+		for i := range d.Ranges {
+			d.Ranges[i].Start, d.Ranges[i].End = d.Ranges[i].Start.From(w.Base), d.Ranges[i].End.From(w.Base)
+		}
 		for i := range d.Fixes {
 			edits := d.Fixes[i].Edits
 			for j := range edits {

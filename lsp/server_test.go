@@ -193,22 +193,27 @@ func TestInitialize(t *testing.T) {
 // TestSession is an editing session: open a Markdown document, change it
 // incrementally, take a quick fix, close it. The line with the problem
 // has non-ASCII text before the URI, one character of it outside the
-// Basic Multilingual Plane: UTF-16 ranges count it twice.
+// Basic Multilingual Plane: UTF-16 ranges count it twice. The
+// configuration turns percent-lowercase on (it is off by default).
 func TestSession(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".urilint.yaml"), []byte("rules: {percent-lowercase: info}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c := startServer(t)
 	c.initialize()
-	uri := fileURI(filepath.Join(t.TempDir(), "notes.md"))
-	doc := "# Notes\n\nCafé 𝄞 see http://example.com/%c3%a9 and urn:isbm:0-395.\n"
+	uri := fileURI(filepath.Join(dir, "notes.md"))
+	doc := "# Notes\n\nCafé 𝄞 see [x](http://example.com/%c3%a9) and urn:isbm:0-395.\n"
 	c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
 		Uri: uri, LanguageId: "markdown", Version: 1, Text: doc,
 	}})
-	// "Café 𝄞 see " is 11 characters, 12 UTF-16 units: the URI starts at
-	// 12, its "%c3" at 31, "%a9" at 34; "isbm" at 46.
+	// "Café 𝄞 see [x](" is 15 characters, 16 UTF-16 units: the URI starts
+	// at 16, its "%c3" at 35, "%a9" at 38; "isbm" at 51. The two
+	// lower-case encodings are one diagnostic, at the first.
 	got := c.wait(uri, 1)
 	expectDiagnostics(t, got.Diagnostics,
-		summary{"percent-lowercase", rng(2, 31, 2, 34), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
-		summary{"percent-lowercase", rng(2, 34, 2, 37), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
-		summary{"urn-nid-unregistered", rng(2, 46, 2, 50), p.DiagnosticSeverityWarning, docsURL + "urn-nid-unregistered"},
+		summary{"percent-lowercase", rng(2, 35, 2, 38), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
+		summary{"urn-nid-unregistered", rng(2, 51, 2, 55), p.DiagnosticSeverityWarning, docsURL + "urn-nid-unregistered"},
 	)
 
 	// Incremental: "isbm" becomes "isbn", and two characters go in before
@@ -216,20 +221,20 @@ func TestSession(t *testing.T) {
 	c.notify("textDocument/didChange", p.DidChangeTextDocumentParams{
 		TextDocument: p.VersionedTextDocumentIdentifier{Uri: uri, Version: 2},
 		ContentChanges: []p.TextDocumentContentChangeEvent{
-			{Value: p.TextDocumentContentChangePartial{Range: rng(2, 49, 2, 50), Text: "n"}},
+			{Value: p.TextDocumentContentChangePartial{Range: rng(2, 54, 2, 55), Text: "n"}},
 			{Value: p.TextDocumentContentChangePartial{Range: rng(2, 8, 2, 8), Text: "ü!"}},
 		},
 	})
 	got = c.wait(uri, 2)
 	expectDiagnostics(t, got.Diagnostics,
-		summary{"percent-lowercase", rng(2, 33, 2, 36), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
-		summary{"percent-lowercase", rng(2, 36, 2, 39), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
+		summary{"percent-lowercase", rng(2, 37, 2, 40), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
 	)
 
-	// The quick fixes of the first diagnostic, asked for by its range.
+	// The quick fix of the diagnostic, asked for by its range: one fix
+	// for both encodings.
 	var actions []p.CodeAction
 	c.call("textDocument/codeAction", p.CodeActionParams{
-		TextDocument: p.TextDocumentIdentifier{Uri: uri}, Range: rng(2, 33, 2, 33),
+		TextDocument: p.TextDocumentIdentifier{Uri: uri}, Range: rng(2, 37, 2, 37),
 		Context: p.CodeActionContext{Diagnostics: got.Diagnostics[:1], Only: []p.CodeActionKind{p.CodeActionKindQuickFix}},
 	}, &actions)
 	if len(actions) != 1 {
@@ -237,8 +242,9 @@ func TestSession(t *testing.T) {
 	}
 	a := actions[0]
 	edits := a.Edit.Changes[uri]
-	if a.Title != "write %C3 (percent-lowercase)" || !a.IsPreferred || a.Kind == nil || *a.Kind != p.CodeActionKindQuickFix ||
-		len(edits) != 1 || edits[0].Range != rng(2, 33, 2, 36) || edits[0].NewText != "%C3" || len(a.Diagnostics) != 1 {
+	if a.Title != "write %C3, and 1 more like it (percent-lowercase)" || !a.IsPreferred || a.Kind == nil || *a.Kind != p.CodeActionKindQuickFix ||
+		len(edits) != 2 || edits[0].Range != rng(2, 37, 2, 40) || edits[0].NewText != "%C3" ||
+		edits[1].Range != rng(2, 40, 2, 43) || edits[1].NewText != "%A9" || len(a.Diagnostics) != 1 {
 		t.Fatalf("code action %+v (edits %+v)", a, edits)
 	}
 	// Every safe fix at once: one edit of the whole document.
@@ -246,20 +252,23 @@ func TestSession(t *testing.T) {
 		TextDocument: p.TextDocumentIdentifier{Uri: uri}, Range: rng(0, 0, 0, 0),
 		Context: p.CodeActionContext{Only: []p.CodeActionKind{"source.fixAll"}},
 	}, &actions)
-	if len(actions) != 1 || actions[0].Edit.Changes[uri][0].NewText != "# Notes\n\nCafé 𝄞 ü!see http://example.com/%C3%A9 and urn:isbn:0-395.\n" ||
+	if len(actions) != 1 || actions[0].Edit.Changes[uri][0].NewText != "# Notes\n\nCafé 𝄞 ü!see [x](http://example.com/%C3%A9) and urn:isbn:0-395.\n" ||
 		actions[0].Edit.Changes[uri][0].Range != rng(0, 0, 3, 0) {
 		t.Fatalf("fix-all actions %+v: %+v", actions, actions[0].Edit.Changes[uri])
 	}
 
 	// The editor applies the quick fix; the diagnostic goes.
 	c.notify("textDocument/didChange", p.DidChangeTextDocumentParams{
-		TextDocument:   p.VersionedTextDocumentIdentifier{Uri: uri, Version: 3},
-		ContentChanges: []p.TextDocumentContentChangeEvent{{Value: p.TextDocumentContentChangePartial{Range: edits[0].Range, Text: edits[0].NewText}}},
+		TextDocument: p.VersionedTextDocumentIdentifier{Uri: uri, Version: 3},
+		ContentChanges: []p.TextDocumentContentChangeEvent{
+			{Value: p.TextDocumentContentChangePartial{Range: edits[1].Range, Text: edits[1].NewText}},
+			{Value: p.TextDocumentContentChangePartial{Range: edits[0].Range, Text: edits[0].NewText}},
+		},
 	})
 	got = c.wait(uri, 3)
-	expectDiagnostics(t, got.Diagnostics,
-		summary{"percent-lowercase", rng(2, 36, 2, 39), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
-	)
+	if len(got.Diagnostics) != 0 {
+		t.Errorf("after the quick fix: %+v", summarize(t, got.Diagnostics))
+	}
 
 	// A whole-document change, then close: the diagnostics are cleared.
 	c.notify("textDocument/didChange", p.DidChangeTextDocumentParams{

@@ -9,9 +9,10 @@ import (
 
 // PercentLowercase reports a percent-encoding with lower-case hex digits.
 var PercentLowercase = &lint.Rule{
-	Name:     "percent-lowercase",
-	Category: lint.Style,
-	Severity: lint.Info,
+	Name:       "percent-lowercase",
+	Category:   lint.Style,
+	Severity:   lint.Info,
+	DefaultOff: true,
 	Doc: `A percent-encoding is written with lower-case hexadecimal digits.
 
 RFC 3986 section 2.1: "For consistency, URI producers and normalizers should use uppercase hexadecimal

@@ -11,10 +11,11 @@ import (
 // PercentUnreserved reports a percent-encoded unreserved character outside
 // URNs.
 var PercentUnreserved = &lint.Rule{
-	Name:     "percent-unreserved",
-	Category: lint.Style,
-	Severity: lint.Info,
-	Kinds:    []extract.Kind{extract.KindURI, extract.KindRelativeRef},
+	Name:       "percent-unreserved",
+	Category:   lint.Style,
+	Severity:   lint.Info,
+	DefaultOff: true,
+	Kinds:      []extract.Kind{extract.KindURI, extract.KindRelativeRef},
 	Doc: `An unreserved character (letter, digit, "-", ".", "_", "~") is percent-encoded in a URI.
 
 RFC 3986 section 2.3: percent-encoded unreserved characters "should not be created by URI producers and,
@@ -25,9 +26,10 @@ percent-encodings, and "a123%2Cz456" and "a123,z456" are different URNs.
 Bad:  http://example.com/%7Euser  http://example.com/a%2Db
 Good: http://example.com/~user  http://example.com/a-b
 
-Fix (safe): write the character itself. It is not safe in running text for "_" and "~", which
-Markdown may read as emphasis or strikethrough, nor for a "." that would end up last, where it would be
-read as the sentence's full stop (RFC 3986 appendix C).
+Fix (safe): write the character itself. In running text, where --fix never applies a fix (the end of a
+bare URI is a judgement), the fix offered is marked unsafe besides for "_" and "~", which Markdown may
+read as emphasis or strikethrough, and for a "." that would end up last, where it would be read as the
+sentence's full stop (RFC 3986 appendix C).
 
 Not reported: "%2D" in a text fragment directive (#:~:text=...), where "-" separates a prefix or suffix
 from the text and a literal "-" must stay encoded (the URL Fragment Text Directives specification).`,
@@ -41,8 +43,6 @@ from the text and a literal "-" must stay encoded (the URL Fragment Text Directi
 			bare, running = true, true
 		case extract.ContextCodeSpan, extract.ContextCodeBlock:
 			bare = true
-		case extract.ContextAngle, extract.ContextAngleURL:
-			running = true
 		}
 		encodings(u.Input, func(i int, v byte) {
 			if !decodable(u, i, v) {

@@ -76,8 +76,9 @@ func TestRFC8141Section3Examples(t *testing.T) {
 	if got := lintValue(t, "urn:example:a123,z456?+abc", nil); !slices.Equal(got, []string{"urn-r-component"}) {
 		t.Errorf("r-component: rules %q", got)
 	}
-	// "%2c" is equivalent to "%2C", and written in lower case.
-	if got := lintValue(t, "URN:EXAMPLE:a123%2cz456", nil); !slices.Equal(got, []string{"percent-lowercase"}) {
+	// "%2c" is equivalent to "%2C", and written in lower case (a style
+	// rule, off by default).
+	if got := lintValue(t, "URN:EXAMPLE:a123%2cz456", &lint.Config{Strict: true}); !slices.Equal(got, []string{"percent-lowercase"}) {
 		t.Errorf("lower-case encoding: rules %q", got)
 	}
 }
@@ -166,7 +167,13 @@ func TestSuggest(t *testing.T) {
 		{"treams.http", true, "http", true},
 		{"htps", true, "https", false},
 		{"htpps", true, "https", false},
-		{"httpx", true, "https", false}, // among equally close ones, the common scheme first
+		{"httpss", true, "https", false}, // among equally close ones, the common scheme first
+		{"httpx", true, "", false},       // a variant: letters added at the end
+		{"ftps", true, "", false},
+		{"files", false, "file", false}, // files:/// is a typo: file has no variant
+		{"git+https", true, "", false},  // a compound scheme, not run-together text
+		{"registry+https", true, "", false},
+		{"bzr+ssh", true, "", false},
 		{"htp", true, "http", false},
 		{"urk", false, "urn", false},
 		{"app", true, "", false}, // three letters: only the common schemes ("ipp" is one edit away)
@@ -176,7 +183,12 @@ func TestSuggest(t *testing.T) {
 		{"intelhttp", false, "", false},
 		{"intelhttp", true, "http", true},
 	} {
-		got, joined := suggestScheme(tt.scheme, tt.authority)
+		uri := tt.scheme + ":x"
+		if tt.authority {
+			uri = tt.scheme + "://x"
+		}
+		u := extract.Parse(uri, extract.AsURI, extract.RFC8141)
+		got, joined := suggestScheme(tt.scheme, &u)
 		if got != tt.want || joined != tt.joined {
 			t.Errorf("suggestScheme(%q, %v) = %q, %v; want %q, %v", tt.scheme, tt.authority, got, joined, tt.want, tt.joined)
 		}

@@ -22,6 +22,7 @@ var All = []*lint.Rule{
 	URNNUL,
 	PercentMalformed,
 	PercentUnencoded,
+	URINonASCII,
 	PercentLowercase,
 	PercentUnreserved,
 	URISchemeSyntax,

@@ -145,8 +145,8 @@ func check(t *testing.T, path string, src []byte, cfg *lint.Config) []*lint.Diag
 
 // TestRules lints every document in testdata/rules and compares the
 // diagnostics with the expectations written in it: every diagnostic must be
-// expected and every expectation met. Documents under rfc2141/ are linted
-// with --urn-syntax rfc2141. Each document with fixes has golden files:
+// expected and every expectation met (docConfig says with which
+// configuration). Each document with fixes has golden files:
 // .fixed (every safe fix applied) and .fixes (every fix, with its edits).
 func TestRules(t *testing.T) {
 	docs, err := filepath.Glob(filepath.Join("..", "testdata", "rules", "*", "*"))
@@ -170,10 +170,7 @@ func TestRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var cfg *lint.Config
-			if strings.Contains(filepath.Base(doc), "rfc2141") {
-				cfg = &lint.Config{URNSyntax: 1}
-			}
+			cfg := docConfig(doc)
 			blanked := blankWants(src)
 			diags := check(t, doc, blanked, cfg)
 			for _, d := range diags {
@@ -192,6 +189,23 @@ func TestRules(t *testing.T) {
 	if tested < 3*len(All) {
 		t.Errorf("only %d rule test documents", tested)
 	}
+}
+
+// docConfig is the configuration a rule test document is linted with: the
+// defaults, with the rule of its directory on (when it is off by default),
+// under RFC 2141 for a document whose name holds "rfc2141", and in strict
+// mode for one whose name holds "strict".
+func docConfig(doc string) *lint.Config {
+	cfg := &lint.Config{}
+	if r := ByName(filepath.Base(filepath.Dir(doc))); r != nil && r.DefaultOff {
+		cfg.Severity = map[string]lint.Severity{r.Name: r.Severity}
+	}
+	name := filepath.Base(doc)
+	if strings.Contains(name, "rfc2141") {
+		cfg.URNSyntax = 1
+	}
+	cfg.Strict = strings.Contains(name, "strict")
+	return cfg
 }
 
 func expected(wants []*want, d *lint.Diagnostic) bool {
@@ -282,7 +296,8 @@ func TestDocs(t *testing.T) {
 }
 
 // TestReadmeRuleTable keeps the README's rule table in step with the rules:
-// every rule, in order, with its category and default severity.
+// every rule, in order, with its category, default severity and whether it
+// is on by default.
 func TestReadmeRuleTable(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
@@ -292,12 +307,12 @@ func TestReadmeRuleTable(t *testing.T) {
 	for line := range strings.Lines(string(readme)) {
 		if strings.HasPrefix(line, "| `") && (strings.Contains(line, "| syntax |") || strings.Contains(line, "| policy |") || strings.Contains(line, "| style |")) {
 			cells := strings.Split(line, " | ")
-			rows = append(rows, strings.Join(cells[:3], " | "))
+			rows = append(rows, strings.Join(cells[:min(4, len(cells))], " | "))
 		}
 	}
 	var want []string
 	for _, r := range All {
-		want = append(want, fmt.Sprintf("| `%s` | %s | %s", r.Name, r.Category, r.Severity))
+		want = append(want, fmt.Sprintf("| `%s` | %s | %s | %s", r.Name, r.Category, r.Severity, onOff(r)))
 	}
 	if !slices.Equal(rows, want) {
 		t.Errorf("README rule table:\n%s\nwant rows starting:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))

@@ -6,9 +6,10 @@ import (
 
 // URIHyphenBreak reports a URI rejoined across a line break after a hyphen.
 var URIHyphenBreak = &lint.Rule{
-	Name:     "uri-hyphen-break",
-	Category: lint.Style,
-	Severity: lint.Warning,
+	Name:       "uri-hyphen-break",
+	Category:   lint.Style,
+	Severity:   lint.Warning,
+	DefaultOff: true,
 	Doc: `A URI inside <...> was broken across lines right after a hyphen.
 
 Inside angle brackets, whitespace and line breaks are layout and are removed (RFC 3986 appendix C). But

@@ -50,9 +50,13 @@ text, or removing the text in a link.`,
 		if p.Config.AllowedSchemes[lower] {
 			return
 		}
+		s, joined := suggestScheme(lower, u)
+		if s == "" && !p.Config.Strict {
+			return // no likely typo: a private or new scheme, on purpose
+		}
 		f := lint.Finding{Start: u.Scheme.Start, End: u.Scheme.End,
 			Message: fmt.Sprintf("scheme %q is not in the IANA URI scheme registry", scheme)}
-		switch s, joined := suggestScheme(lower, u.Authority.Present()); {
+		switch {
 		case joined:
 			// Text run together with the scheme: in running text, the fix
 			// separates them rather than deleting the text.
@@ -85,28 +89,48 @@ func runningText(ctx extract.Context) bool {
 // commonSchemes are tried first.
 var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "ssh", "git", "data", "tel"}
 
-// suggestScheme returns the registered scheme most likely meant, or "".
-// A scheme of three letters is one edit away from dozens of registered
-// ones ("app" from "ipp"), so it is only compared with the common schemes
-// ("htp", "urk"). With joined, the scheme is text run together with a
-// common scheme that takes an authority ("seehttps://"): only then, since
-// "hotel:" or "metadata:" do not hide "tel:" and "data:".
-func suggestScheme(scheme string, authority bool) (s string, joined bool) {
+// suggestScheme returns the registered scheme most likely meant by the
+// unregistered scheme (in lower case) of u, or "".
+//   - A scheme of three letters is one edit away from dozens of registered
+//     ones ("app" from "ipp"), so it is only compared with the common
+//     schemes ("htp", "urk").
+//   - Letters added at the end of a registered scheme name a variant of it
+//     ("ftps", "httpx"), not a typo (see variant).
+//   - With joined, the scheme is text run together with a common scheme
+//     that takes an authority ("seehttps://", "streams.http://"): not after
+//     "+" or "-" ("git+https" is a compound scheme), and never without
+//     an authority, since "hotel:" or "metadata:" do not hide "tel:" and
+//     "data:".
+func suggestScheme(scheme string, u *extract.Parsed) (s string, joined bool) {
 	names := registeredSchemes()
 	if len(scheme) <= 3 {
 		names = commonSchemes
 	}
-	if s := suggest(scheme, names); s != "" {
+	if s := suggest(scheme, names); s != "" && !variant(scheme) {
 		return s, false
 	}
-	if authority {
+	if u.Authority.Present() {
 		for _, c := range []string{"https", "http", "ftp", "file"} {
-			if len(scheme) > len(c) && strings.HasSuffix(scheme, c) {
+			if n := len(scheme) - len(c); n > 0 && strings.HasSuffix(scheme, c) && scheme[n-1] != '+' && scheme[n-1] != '-' {
 				return c, true
 			}
 		}
 	}
 	return "", false
+}
+
+// variant reports whether scheme is a registered scheme of three letters
+// or more with characters added at the end, the way variants are named
+// ("ftps", "imaps", "httpx"): not when the first one added repeats the
+// last ("httpss" is a typo), nor for file, which has no variant
+// ("files:///" is a typo).
+func variant(scheme string) bool {
+	for n := len(scheme) - 1; n >= 3; n-- {
+		if s := scheme[:n]; iana.IsScheme([]byte(s)) { // the longest registered one
+			return s != "file" && scheme[n] != s[n-1]
+		}
+	}
+	return false
 }
 
 // registeredSchemes lists the registry's schemes, the common ones first,

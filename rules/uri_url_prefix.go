@@ -6,9 +6,10 @@ import (
 
 // URIURLPrefix reports the old "URL:" prefix.
 var URIURLPrefix = &lint.Rule{
-	Name:     "uri-url-prefix",
-	Category: lint.Style,
-	Severity: lint.Info,
+	Name:       "uri-url-prefix",
+	Category:   lint.Style,
+	Severity:   lint.Info,
+	DefaultOff: true,
 	Doc: `A URI is written with the "URL:" prefix, <URL:http://...>.
 
 RFC 3986 appendix C: 'The prefix "URL:" (with or without a trailing space) was formerly recommended as a

@@ -30,7 +30,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	output := fs.String("output", "", "write the output to `file` (replaced atomically) instead of standard output")
 	failLevel := fs.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
 	synName := fs.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
-	codeBlocks := fs.Bool("include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML)")
+	codeSettings := codeFlags(fs)
+	strict := fs.Bool("strict", false, "turn every rule on, and every report of the rules that leave some out by default: the letter of the RFCs (default: the configuration's strict, else off)")
 	fix := fs.Bool("fix", false, "apply the safe fixes to the files, then report what is left")
 	diff := fs.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
 	color := fs.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
@@ -67,8 +68,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		cli.URNSyntax = &syn
 	}
-	if set["include-code-blocks"] {
-		cli.IncludeCodeBlocks = codeBlocks
+	codeSettings(&cli)
+	if set["strict"] {
+		cli.Strict = strict
 	}
 	switch {
 	case *fix && *diff:

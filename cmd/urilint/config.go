@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/lint"
@@ -17,18 +18,19 @@ import (
 
 // starterConfig is what urilint init writes: every key, commented, with its
 // default. It is a test that it loads and matches the JSON Schema.
-const starterConfig = `# urilint configuration: https://github.com/urilint/urilint#configuration
+var starterConfig = `# urilint configuration: https://github.com/urilint/urilint#configuration
 # yaml-language-server: $schema=https://raw.githubusercontent.com/urilint/urilint/main/docs/urilint.schema.json
 #
 # urilint uses the nearest .urilint.yaml in a file's directory or above it, up
 # to the root of the git repository. Globs (doublestar: *, **, ?, [..], {a,b})
 # are relative to this file's directory, with "/".
 
-# Only lint the files matching one of these globs (default: every text file).
+# Only lint the files matching one of these globs. Without this key, a
+# directory is searched for documents: the files below, their extensions in
+# any letter case, but ` + strings.Join(lint.DefaultExcludedNames(), ", ") + `
+# (code). A file named on the command line is linted whatever its name.
 # include:
-#   - "**/*.md"
-#   - "**/*.html"
-
+` + yamlList("#   ", lint.DefaultInclude()) + `
 # Never lint these, even when named on the command line (as pre-commit does).
 # A directory matching a glob is skipped with everything in it.
 exclude:
@@ -44,13 +46,21 @@ urn-syntax: rfc8141
 # Also scan Markdown code blocks and HTML <pre>.
 include-code-blocks: false
 
+# Also scan Markdown code spans and HTML <code>, <kbd> and <samp>.
+include-code-spans: false
+
+# Turn on every rule, and every report of the rules that leave some out by
+# default (non-ASCII characters in links, schemes that are no likely typo):
+# the letter of the RFCs. urilint rules says which rules are on by default.
+strict: false
+
 # Private URN namespaces and URI schemes, registered in addition to IANA's.
 allowed-nids: []
 allowed-schemes: []
 
 # Per-rule severity: error, warning, info, or off. urilint rules lists them.
 rules:
-  # percent-lowercase: off
+  # percent-lowercase: info
 
 # Settings for some files only; the last matching override wins.
 # overrides:
@@ -59,6 +69,15 @@ rules:
 #     rules:
 #       percent-unencoded: warning
 `
+
+// yamlList writes items as a YAML block list, each line after prefix.
+func yamlList(prefix string, items []string) string {
+	var b strings.Builder
+	for _, it := range items {
+		fmt.Fprintf(&b, "%s- %q\n", prefix, it)
+	}
+	return b.String()
+}
 
 func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("init", "[--force] [DIR]", stdout, stderr)
@@ -158,6 +177,17 @@ func printEffective(w io.Writer, path string, excluded bool, eff *lint.Effective
 			fmt.Fprintf(w, "# %s is excluded: it is not linted\n", path)
 		}
 	}
+	if cf != nil && len(cf.Include) > 0 {
+		fmt.Fprintf(w, "include: [%s]\n", quotedList(cf.Include))
+	} else {
+		fmt.Fprintf(w, "# include: the default, the documents (extensions in any letter case), but %s\n", strings.Join(lint.DefaultExcludedNames(), ", "))
+		fmt.Fprintf(w, "include: [%s]\n", quotedList(lint.DefaultInclude()))
+	}
+	if cf != nil {
+		fmt.Fprintf(w, "exclude: [%s]\n", quotedList(cf.Exclude))
+	} else {
+		fmt.Fprintln(w, "exclude: []")
+	}
 	fail := "none"
 	if eff.FailLevel != lint.Off {
 		fail = eff.FailLevel.String()
@@ -165,19 +195,27 @@ func printEffective(w io.Writer, path string, excluded bool, eff *lint.Effective
 	fmt.Fprintf(w, "fail-level: %s\n", fail)
 	fmt.Fprintf(w, "urn-syntax: %s\n", eff.Config.URNSyntax)
 	fmt.Fprintf(w, "include-code-blocks: %t\n", eff.Config.Extract.IncludeCodeBlocks)
+	fmt.Fprintf(w, "include-code-spans: %t\n", eff.Config.Extract.IncludeCodeSpans)
+	fmt.Fprintf(w, "strict: %t\n", eff.Config.Strict)
 	fmt.Fprintf(w, "allowed-nids: [%s]\n", strings.Join(slices.Sorted(maps.Keys(eff.Config.AllowedNIDs)), ", "))
 	fmt.Fprintf(w, "allowed-schemes: [%s]\n", strings.Join(slices.Sorted(maps.Keys(eff.Config.AllowedSchemes)), ", "))
 	fmt.Fprintln(w, "rules:")
 	for _, r := range rules.All {
-		sev := r.Severity.String()
-		if s, ok := eff.Config.Severity[r.Name]; ok {
-			sev = "off"
-			if s != lint.Off {
-				sev = s.String()
-			}
+		sev := "off"
+		if s := eff.Config.SeverityOf(r); s != lint.Off {
+			sev = s.String()
 		}
 		fmt.Fprintf(w, "  %s: %s\n", r.Name, sev)
 	}
+}
+
+// quotedList writes strings as the items of a YAML flow list.
+func quotedList(items []string) string {
+	q := make([]string, len(items))
+	for i, it := range items {
+		q[i] = strconv.Quote(it)
+	}
+	return strings.Join(q, ", ")
 }
 
 func exists(path string) bool {

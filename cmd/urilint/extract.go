@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,7 +12,7 @@ import (
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("extract", "[flags] PATH...   (\"-\" reads standard input)", stdout, stderr)
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
-	codeBlocks := fs.Bool("include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML) (default: the configuration's include-code-blocks)")
+	codeSettings := codeFlags(fs)
 	sel := selectionFlags(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
@@ -26,11 +25,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "extract", fmt.Errorf("no path given (try: urilint extract .)"))
 	}
 	var cli lint.Settings
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "include-code-blocks" {
-			cli.IncludeCodeBlocks = codeBlocks
-		}
-	})
+	codeSettings(&cli)
 	if err := sel.load(); err != nil {
 		return configError(stderr, err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -40,6 +41,23 @@ func selectionFlags(fs *flags) *selection {
 	fs.StringVar(&s.stdinFilename, "stdin-filename", "", "the `path` standard input (\"-\") stands for: it decides the format and the configuration")
 	s.jobs = jobsFlag(fs)
 	return s
+}
+
+// codeFlags defines --include-code-blocks and --include-code-spans, which
+// check and extract share, and returns what sets those given in settings.
+func codeFlags(fs *flags) func(*lint.Settings) {
+	blocks := fs.Bool("include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML) (default: the configuration's include-code-blocks, else off)")
+	spans := fs.Bool("include-code-spans", false, "also scan code spans (Markdown), and <code>, <kbd> and <samp> (HTML) (default: the configuration's include-code-spans, else off)")
+	return func(s *lint.Settings) {
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "include-code-blocks":
+				s.IncludeCodeBlocks = blocks
+			case "include-code-spans":
+				s.IncludeCodeSpans = spans
+			}
+		})
+	}
 }
 
 // load checks the selection flags and loads --config.

@@ -5,8 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/urilint/urilint/lint"
 )
 
 // TestPreCommitHook runs the real hook definition, .pre-commit-hooks.yaml,
@@ -112,7 +117,10 @@ func TestPreCommitHook(t *testing.T) {
 	}
 
 	write("README.md", "# Docs\n\nSee [the book](urn:isbn:0-395-36341-1) and http://example.com/50%25.\n")
-	run(proj, true, "git", "add", "README.md")
+	// Code is not a document: the hook is not run on it.
+	write("app.py", "URL = \"http://example.com/%zz\"\n")
+	write("CMakeLists.txt", "# http://example.com/%zz\n")
+	run(proj, true, "git", "add", "README.md", "app.py", "CMakeLists.txt")
 	out = run(proj, true, "git", "commit", "-m", "fixed link")
 	if !bytes.Contains([]byte(out), []byte("Passed")) {
 		t.Errorf("the hook did not pass:\n%s", out)
@@ -121,7 +129,7 @@ func TestPreCommitHook(t *testing.T) {
 	// urilint-fix applies the safe fixes: pre-commit fails the commit
 	// because the hook changed the file, and the fixed file commits.
 	write(".pre-commit-config.yaml", "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: urilint-fix\n")
-	write("notes.md", "See http://example.com/caf%c3%a9 and <URL:http://example.com/x>.\n")
+	write("notes.md", "See [the page](<http://example.com/my page>) and [this](http://example.com/a|b).\n")
 	run(proj, true, "git", "add", ".pre-commit-config.yaml", "notes.md")
 	out = run(proj, false, "git", "commit", "-m", "fixable")
 	if !strings.Contains(out, "files were modified by this hook") {
@@ -131,9 +139,39 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "See http://example.com/caf%C3%A9 and <http://example.com/x>.\n"; string(fixed) != want {
+	if want := "See [the page](<http://example.com/my%20page>) and [this](http://example.com/a%7Cb).\n"; string(fixed) != want {
 		t.Errorf("after urilint-fix: %q, want %q", fixed, want)
 	}
 	run(proj, true, "git", "add", "notes.md")
 	run(proj, true, "git", "commit", "-m", "fixed")
+}
+
+// TestPreCommitHookFiles: the hooks' files and exclude patterns choose the
+// files a directory walk lints by default (lint.IsDocument), so that the
+// hook lints what urilint check . does.
+func TestPreCommitHookFiles(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []struct {
+		ID      string `yaml:"id"`
+		Files   string `yaml:"files"`
+		Exclude string `yaml:"exclude"`
+	}
+	if err := yaml.Unmarshal(data, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"README.md", "docs/guide.MD", "a.markdown", "x.mdown", "x.mkd", "x.mdx", "p.html", "p.HTM", "p.xhtml",
+		"notes.txt", "notes.text", "doc.rst", "README", "sub/CHANGELOG", "NEWS", "HISTORY", "AUTHORS", "CONTRIBUTORS", "NOTICE",
+		"CHANGES", "app.py", "Cargo.lock", "go.mod", "a.json", "a.yaml", "run.sh", "CMakeLists.txt", "sub/requirements-dev.txt",
+		"constraints.txt", "robots.txt", "LICENSE", "Makefile", "xreadme", "readme.txt.bak", "image.png"}
+	for _, h := range hooks {
+		files, exclude := regexp.MustCompile(h.Files), regexp.MustCompile(h.Exclude)
+		for _, n := range names {
+			if got, want := files.MatchString(n) && !exclude.MatchString(n), lint.IsDocument(n); got != want {
+				t.Errorf("hook %s: %s chosen %t, but lint.IsDocument says %t", h.ID, n, got, want)
+			}
+		}
+	}
 }

@@ -20,8 +20,13 @@ func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "rules", fmt.Errorf("unexpected argument %q (urilint explain RULE documents one rule)", rest[0]))
 	}
 	tw := bufio.NewWriter(stdout)
+	fmt.Fprintf(tw, "%-24s %-8s %-8s %-7s %s\n", "RULE", "CATEGORY", "SEVERITY", "DEFAULT", "TITLE")
 	for _, r := range rules.All {
-		fmt.Fprintf(tw, "%-24s %-7s %-8s %s\n", r.Name, r.Category, r.Severity, r.Title())
+		on := "on"
+		if r.DefaultOff {
+			on = "off"
+		}
+		fmt.Fprintf(tw, "%-24s %-8s %-8s %-7s %s\n", r.Name, r.Category, r.Severity, on, r.Title())
 	}
 	return flushed(tw, stderr)
 }

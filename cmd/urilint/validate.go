@@ -45,6 +45,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asName := fs.String("as", "auto", "parse values as `production`: auto (urn for \"urn:...\", uri with a scheme, relative-ref otherwise), uri, uri-reference, relative-ref or urn")
 	synName := fs.String("urn-syntax", "rfc8141", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax)")
 	format := fs.String("format", "text", "output `format`: text or json")
+	strict := fs.Bool("strict", false, "run every rule, the style rules that are off by default too")
 	values, code := fs.parse(args)
 	if code >= 0 {
 		return code
@@ -63,7 +64,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(values) == 0 {
 		return usageError(stderr, "validate", errors.New(`no value given (values may follow "--"; "-" reads one per line from stdin)`))
 	}
-	checker, err := lint.NewChecker(rules.All, &lint.Config{URNSyntax: syn})
+	checker, err := lint.NewChecker(rules.All, &lint.Config{URNSyntax: syn, Strict: *strict})
 	if err != nil {
 		return usageError(stderr, "validate", err)
 	}

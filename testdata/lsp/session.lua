@@ -36,11 +36,11 @@ if not vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 20) t
 end
 dump("opened")
 
--- The quick fix for the lower-case percent-encoding on line 3.
+-- The quick fix for the unencoded character on line 3.
 local client = vim.lsp.get_active_clients()[1]
 local first = nil
 for _, d in ipairs(vim.diagnostic.get(buf)) do
-  if code(d) == "percent-lowercase" and (first == nil or d.col < first.col) then first = d end
+  if code(d) == "percent-unencoded" and (first == nil or d.col < first.col) then first = d end
 end
 local params = {
   textDocument = { uri = vim.uri_from_bufnr(buf) },

@@ -1,0 +1,84 @@
+package lint
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Which files a directory walk lints when no include globs are configured:
+// documents, not source code, lock files, data or scripts. A linter for
+// the prose of documentation that reads a Cargo.lock or a Python script
+// reports thousands of things nobody wants to change. A file named on the
+// command line is linted whatever its name; include globs widen the set.
+
+// documentExtensions are the extensions of documents, in lower case: the
+// formats urilint reads (Markdown, HTML) and plain text written for
+// people (reStructuredText is read as plain text, which its links suit).
+var documentExtensions = []string{
+	".md", ".markdown", ".mdown", ".mkd", ".mdx",
+	".html", ".htm", ".xhtml",
+	".txt", ".text", ".rst",
+}
+
+// documentNames are the documents conventionally written without an
+// extension, in lower case.
+var documentNames = []string{"readme", "changelog", "changes", "news", "history", "authors", "contributors", "notice"}
+
+// notDocuments are the names of files with a document's extension that
+// hold code or data, as path.Match patterns (compared ignoring case).
+var notDocuments = []string{"CMakeLists.txt", "robots.txt", "requirements*.txt", "constraints*.txt"}
+
+// IsDocument reports whether a file named name is a document: one of
+// DefaultInclude, compared ignoring case.
+func IsDocument(name string) bool {
+	lower := strings.ToLower(filepath.Base(name))
+	ext := filepath.Ext(lower)
+	if ext == "" {
+		for _, n := range documentNames {
+			if lower == n {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	for _, e := range documentExtensions {
+		if ext == e {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	for _, p := range notDocuments {
+		if ok, _ := filepath.Match(strings.ToLower(p), lower); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// DefaultInclude describes, as include globs, the files a directory walk
+// lints when the configuration has none (see IsDocument, which matches
+// them ignoring case and leaves out the names in DefaultExcludedNames).
+func DefaultInclude() []string {
+	var globs []string
+	for _, e := range documentExtensions {
+		globs = append(globs, "**/*"+e)
+	}
+	for _, n := range documentNames {
+		globs = append(globs, "**/"+strings.ToUpper(n))
+	}
+	return globs
+}
+
+// DefaultExcludedNames are the file names the default include leaves out,
+// as globs.
+func DefaultExcludedNames() []string {
+	out := make([]string, len(notDocuments))
+	for i, p := range notDocuments {
+		out[i] = "**/" + p
+	}
+	return out
+}
