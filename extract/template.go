@@ -20,13 +20,15 @@ import "strings"
 //     runs to the end of s: the markup around it cut it short, as in
 //     href="{{ "/a" | relURL }}", whose value is "{{ ";
 //   - a printf format field where a "%" does not start a percent-encoding
-//     ("%s", "%d", "%(name)s", "%1$s", "%-5d"; see formatField).
+//     ("%s", "%d", "%(name)s", "%1$s", "%-5d"; see formatField);
+//   - two or more "#" that end s after a letter or digit, standing for
+//     digits to fill in ("https://www.rfc-editor.org/info/rfc####").
 //
 // A valid percent-encoding ("%2F") is never a format field.
 func Placeholders(s string) []Span {
 	var spans []Span
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], "{%<$")
+		k := strings.IndexAny(s[i:], "{%<$#")
 		if k < 0 {
 			break
 		}
@@ -45,7 +47,7 @@ func Placeholders(s string) []Span {
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], "{%<$")
+		k := strings.IndexAny(s[i:], "{%<$#")
 		if k < 0 {
 			return false
 		}
@@ -70,7 +72,7 @@ func IsPlaceholder(s string) bool {
 }
 
 // placeholderAt returns the end of the placeholder that starts at s[i], one
-// of "{", "%", "<" or "$".
+// of "{", "%", "<", "$" or "#".
 func placeholderAt(s string, i int) (int, bool) {
 	rest := s[i:]
 	switch {
@@ -101,6 +103,8 @@ func placeholderAt(s string, i int) (int, bool) {
 		return expression(s, i)
 	case rest[0] == '%':
 		return formatField(s, i)
+	case rest[0] == '#' && len(rest) >= 2 && strings.Trim(rest, "#") == "" && i > 0 && is(s[i-1], cAlpha|cDigit):
+		return len(s), true
 	}
 	return 0, false
 }

@@ -73,6 +73,13 @@ func TestPlaceholders(t *testing.T) {
 		{"/img/100%.png", nil},
 		{"/%p/%T", nil},
 		{"a<b$c", nil},
+
+		// Digits to fill in.
+		{"http://www.rfc-editor.org/info/rfc####", []Span{{34, 38}}},
+		{"http://a.example/x##", []Span{{18, 20}}},
+		{"http://a.example/x#", nil},
+		{"http://a.example/##anchor", nil},
+		{"http://a.example/#a##b", nil},
 	}
 	for _, tt := range tests {
 		if got := Placeholders(tt.s); !slices.Equal(got, tt.want) {

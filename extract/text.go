@@ -343,6 +343,8 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 			gt = i
 		case b == '<' || b == '"':
 			return 0, false
+		case b == '\\' && folds(src, i):
+			layout = true // a line folded with "\\" (RFC 8792): the "\\" is layout too
 		case isSpace(b):
 			j := i
 			for j < n && isSpace(src[j]) {
@@ -385,7 +387,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	uri := make([]byte, 0, gt-start)
 	for i := start; i < gt; {
 		j := i
-		for j < gt && !isSpace(src[j]) {
+		for j < gt && !isSpace(src[j]) && !(src[j] == '\\' && folds(src, j)) {
 			j++
 		}
 		if j > i {
@@ -394,7 +396,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 			c.End = Pos{Offset: base + j}
 		}
 		k := j
-		for k < gt && isSpace(src[k]) {
+		for k < gt && (isSpace(src[k]) || src[k] == '\\' && folds(src, k)) {
 			k++
 		}
 		if j > i && k < gt && src[j-1] == '-' && lineBreaks(src[j:k]) > 0 {
@@ -411,6 +413,19 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		c.pieces = nil
 	}
 	return gt + 1, true
+}
+
+// folds reports whether the "\\" at src[i] folds a line, as RFC 8792 and
+// the RFCs before it ("backslashes shown for line folding only") write long
+// lines in figures: only spaces or tabs follow it up to a line break, which
+// is followed by more of the line. Inside <...>, where line breaks are
+// layout, such a "\\" is layout too.
+func folds(src []byte, i int) bool {
+	j := i + 1
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	return j < len(src) && (src[j] == '\n' || src[j] == '\r')
 }
 
 // xmlName reports whether the text after "<", up to the first whitespace,

@@ -468,3 +468,19 @@ func TestEqualFoldASCII(t *testing.T) {
 		t.Errorf("HTML: %q, want %q", got, want)
 	}
 }
+
+// A line folded with "\" (RFC 8792, and the RFCs before it: "backslashes
+// shown for line folding only", RFC 8224 section 4.1) inside <...> is
+// layout: the URI is rejoined without the "\". A "\" that does not end a
+// line belongs to the URI.
+func TestTextFoldedInAngleBrackets(t *testing.T) {
+	checkText(t, "info=<https://biloxi.example.org \\\n   /biloxi.cert>\n",
+		`1:7-2:16 6-50 uri angle "https://biloxi.example.org/biloxi.cert" raw="https://biloxi.example.org \\\n   /biloxi.cert"`)
+	checkText(t, "<https://a.example/x\\ \t\r\n  y> <https://a.example/p\\q>\n",
+		`1:2-2:4 1-28 uri angle "https://a.example/xy" raw="https://a.example/x\\ \t\r\n  y"`,
+		`2:7-2:28 31-52 uri angle "https://a.example/p\\q"`)
+	// Outside <...>, a bare URI ends at the line break, and a "\" that
+	// ends it is trimmed like any excluded character.
+	checkText(t, "see https://a.example/x\\\n  y\n",
+		`1:5-1:24 4-23 uri text "https://a.example/x"`)
+}

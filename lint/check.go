@@ -206,7 +206,7 @@ func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options
 			// script is masked as a placeholder is.
 			r.template = []extract.Span{{Start: len(javascript), End: len(uri)}}
 			uri = maskTemplate(uri, r.template)
-		} else if strings.ContainsAny(uri, "{%<$") {
+		} else if strings.ContainsAny(uri, "{%<$#") {
 			if r.template = extract.Placeholders(uri); r.template != nil {
 				uri = maskTemplate(uri, r.template)
 			}
@@ -540,7 +540,12 @@ func (r *run) merge(first int) {
 	if fix != nil {
 		fix.Safe = safe
 		if len(fix.Edits) > 1 {
-			fix.Message = fmt.Sprintf("%s, and %d more like it", fix.Message, len(fix.Edits)-1)
+			// Before the reason in parentheses that ends a message, if any.
+			msg, reason := fix.Message, ""
+			if i := strings.LastIndex(msg, " ("); i > 0 && strings.HasSuffix(msg, ")") {
+				msg, reason = msg[:i], msg[i:]
+			}
+			fix.Message = fmt.Sprintf("%s, and %d more like it%s", msg, len(fix.Edits)-1, reason)
 		}
 		m.f.Fixes = []Fix{*fix}
 	}

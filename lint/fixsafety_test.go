@@ -21,15 +21,15 @@ func TestFixSafety(t *testing.T) {
 		safe            bool
 		why             string
 	}{
-		{"link destination", "a.md", "[x](http://example.com/a|b)\n", true, ""},
-		{"definition", "a.md", "[x]: http://example.com/a|b\n", true, ""},
-		{"HTML attribute", "a.html", `<a href="http://example.com/a|b">x</a>`, true, ""},
-		{"HTML attribute in Markdown", "a.md", `<a href="http://example.com/a|b">x</a>`, true, ""},
-		{"angle brackets in plain text", "a.txt", "<http://example.com/a|b>\n", true, ""},
-		{"bare in plain text", "a.txt", "see http://example.com/a|b\n", false, "where a URI in running text ends is a judgement"},
-		{"bare in Markdown", "a.md", "see http://example.com/a|b\n", false, "where a URI in running text ends is a judgement"},
-		{"autolink", "a.md", "<http://example.com/a|b>\n", false, "an autolink's text is what readers see"},
-		{"angle brackets in HTML text", "a.html", "<p>&lt;http://example.com/a|b&gt;</p>", false, "its text is what readers see"},
+		{"link destination", "a.md", "[x](http://example.com/a^b)\n", true, ""},
+		{"definition", "a.md", "[x]: http://example.com/a^b\n", true, ""},
+		{"HTML attribute", "a.html", `<a href="http://example.com/a^b">x</a>`, true, ""},
+		{"HTML attribute in Markdown", "a.md", `<a href="http://example.com/a^b">x</a>`, true, ""},
+		{"angle brackets in plain text", "a.txt", "<http://example.com/a^b>\n", true, ""},
+		{"bare in plain text", "a.txt", "see http://example.com/a^b\n", false, "where a URI in running text ends is a judgement"},
+		{"bare in Markdown", "a.md", "see http://example.com/a^b\n", false, "where a URI in running text ends is a judgement"},
+		{"autolink", "a.md", "<http://example.com/a^b>\n", false, "an autolink's text is what readers see"},
+		{"angle brackets in HTML text", "a.html", "<p>&lt;http://example.com/a^b&gt;</p>", false, "its text is what readers see"},
 	} {
 		var diags []*lint.Diagnostic
 		ch.Check(tt.path, lint.FormatOf(tt.path), []byte(tt.doc), func(d *lint.Diagnostic) { diags = append(diags, d) })

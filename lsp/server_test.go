@@ -378,7 +378,8 @@ func TestLenientParams(t *testing.T) {
 // taken from the cache of an earlier check, gives the diagnostics of the
 // whole, with the same positions and fixes.
 func TestCheckParts(t *testing.T) {
-	ch, err := lintChecker()
+	// Every rule, and code too: more to compare.
+	ch, err := lint.NewChecker(rules.All, &lint.Config{Strict: true, Extract: extract.Options{IncludeCodeBlocks: true, IncludeCodeSpans: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -44,12 +45,20 @@ characters encoded, with three exceptions where the fix is not safe:
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		markup := p.Candidate.Context.IsLink()
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+		var skip func(extract.Problem) bool
+		if !p.Config.Strict {
+			skip = func(pr extract.Problem) bool { return deliberate(p, pr) }
+		}
+		reportProblemsBut(p, skip, func(pr extract.Problem) []lint.Fix {
 			text := u.Input[pr.Start:pr.End]
 			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
 			browser := markup && strings.ContainsAny(text, "\\\t\n\r")
 			notUTF8 := !utf8.ValidString(text)
-			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost && !browser && !notUTF8)
+			slip := ""
+			if markup && !browser {
+				slip = linkSlip(u, pr)
+			}
+			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost && !browser && !notUTF8 && slip == "")
 			switch {
 			case notUTF8:
 				fix.Message += " (the byte is not UTF-8: the file may be in another encoding, such as Latin-1, and the character meant is then encoded otherwise)"
@@ -57,8 +66,141 @@ characters encoded, with three exceptions where the fix is not safe:
 				fix.Message += " (a host name cannot hold it: check what was meant)"
 			case browser:
 				fix.Message += ` (browsers read "\" as "/" and drop tabs and line breaks in links: check what was meant)`
+			case slip != "":
+				fix.Message += " (" + slip + ")"
 			}
 			return []lint.Fix{fix}
 		})
 	},
+}
+
+// linkSlip says why encoding the problem pr of a link u would not be
+// safe, or "". A browser following a link percent-encodes some characters
+// itself (the WHATWG URL Standard's percent-encode sets): encoding one of
+// those in the document changes nothing but its validity. Any other
+// character reaches the server, or the page's script that reads the
+// fragment, as written, and encoding it changes the URL they see
+// ("#/room/#channel" is a route of a web application). And a quote, an
+// angle bracket or a space at either end of a segment is most likely a
+// slip of the markup or of the keyboard ("topology-manager\"", "/ name"),
+// to be mended, not encoded.
+func linkSlip(u *extract.Parsed, pr extract.Problem) string {
+	s, text := u.Input, u.Input[pr.Start:pr.End]
+	set := pathEncoded
+	switch {
+	case u.Fragment.Present() && pr.Start >= u.Fragment.Start:
+		set = fragmentEncoded
+	case u.Query.Present() && pr.Start >= u.Query.Start && pr.End <= u.Query.End:
+		set = queryEncoded
+	case u.Userinfo.Present() && pr.Start >= u.Userinfo.Start && pr.End <= u.Userinfo.End:
+		set = userinfoEncoded
+	case u.Scheme.Present() && !u.Authority.Present() && !special(u.Scheme.In(s)):
+		set = "" // an opaque path ("mailto:a b"): browsers encode controls only
+	}
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c >= 0x20 && c < 0x7f && strings.IndexByte(set, c) < 0 {
+			return fmt.Sprintf("browsers send %q as written, and encoding it changes the URL the server or the page's script sees: check what was meant", string(c))
+		}
+	}
+	if strings.ContainsAny(text, "\"<>") {
+		return "a quote or angle bracket in a link is most likely a slip of the markup: check what was meant"
+	}
+	if strings.Contains(text, " ") && (pr.Start == 0 || pr.End == len(s) || strings.IndexByte("/?#&=", s[pr.Start-1]) >= 0 || strings.IndexByte("/?#&=", s[pr.End]) >= 0) {
+		return "a space at the end of a name is most likely a slip: check what was meant"
+	}
+	return ""
+}
+
+// The characters browsers percent-encode themselves in each component of
+// a link (the WHATWG URL Standard's fragment, query, path and userinfo
+// percent-encode sets, less the C0 controls and non-ASCII characters they
+// all hold).
+const (
+	fragmentEncoded = " \"<>`"
+	queryEncoded    = " \"#<>"
+	pathEncoded     = queryEncoded + "?^`{}"
+	userinfoEncoded = pathEncoded + "/:;=@[\\]^|"
+)
+
+// special reports whether scheme is a special scheme of the WHATWG URL
+// Standard, whose URLs always have a host and a path of segments.
+func special(scheme string) bool {
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		return true
+	}
+	return false
+}
+
+// deliberate reports whether the problem pr is one that percent-unencoded
+// reports only with --strict: a character written on purpose, in a form
+// that works, which on real documents nobody wanted reported:
+//   - the "|" of a DOS drive letter in a file URI ("file:///c|/path"), the
+//     legacy form RFC 8089 appendix E.2.2 describes;
+//   - in Markdown and HTML, whose links browsers follow: a character the
+//     fragment keeps as written ("|", "{", "}", "^", "[" and "]" that pair
+//     up), which never reaches the server, and a "#" after a "/" of the
+//     fragment, the route of a web application ("#/room/#channel"); but not
+//     a "#" right after the fragment's own ("##anchor" is a slip), a "]"
+//     that closes nothing, nor a space, a quote or an angle bracket, which
+//     browsers encode;
+//   - in Markdown and HTML, square brackets that pair up in the query, the
+//     array syntax of query strings ("filter[repo][0]=x").
+func deliberate(p *lint.Pass, pr extract.Problem) bool {
+	u := p.URI
+	s, text := u.Input, u.Input[pr.Start:pr.End]
+	if text == "|" && strings.EqualFold(u.Scheme.In(s), "file") && driveLetter(s, u.Path, pr.Start) {
+		return true
+	}
+	if p.Format == lint.Text {
+		return false
+	}
+	if f := u.Fragment; f.Present() && pr.Start >= f.Start {
+		for i := 0; i < len(text); i++ {
+			if c := text[i]; c < 0x20 || c >= 0x7f || strings.IndexByte(fragmentEncoded, c) >= 0 {
+				return false
+			}
+		}
+		switch {
+		case text[0] == '#':
+			return strings.IndexByte(s[f.Start:pr.Start], '/') >= 0
+		case strings.ContainsAny(text, "[]"):
+			return balanced(f.In(s))
+		}
+		return true
+	}
+	if q := u.Query; q.Present() && pr.Start >= q.Start && pr.End <= q.End && strings.Trim(text, "[]") == "" {
+		return balanced(q.In(s))
+	}
+	return false
+}
+
+// balanced reports whether every "[" in s is closed by a "]" after it, and
+// every "]" closes one.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// driveLetter reports whether the "|" at offset bar of s follows a drive
+// letter at the start of the path path (after at most one "/").
+func driveLetter(s string, path extract.Span, bar int) bool {
+	if !path.Present() {
+		return false
+	}
+	i := path.Start
+	if i < len(s) && s[i] == '/' {
+		i++
+	}
+	return bar == i+1 && isLetter(s[i]) && (bar+1 == len(s) || s[bar+1] == '/')
 }

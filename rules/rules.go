@@ -46,7 +46,16 @@ func ByName(name string) *lint.Rule {
 // reportProblems reports each grammar problem of the running rule with the
 // grammar's message; fixes, if not nil, offers fixes for a problem.
 func reportProblems(p *lint.Pass, fixes func(extract.Problem) []lint.Fix) {
+	reportProblemsBut(p, nil, fixes)
+}
+
+// reportProblemsBut is reportProblems leaving out the problems skip, if not
+// nil, says to.
+func reportProblemsBut(p *lint.Pass, skip func(extract.Problem) bool, fixes func(extract.Problem) []lint.Fix) {
 	for pr := range p.Problems {
+		if skip != nil && skip(pr) {
+			continue
+		}
 		if p.Full() { // counted only: no message, no fixes
 			p.Report(lint.Finding{Start: pr.Start, End: pr.End})
 			continue

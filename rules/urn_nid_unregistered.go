@@ -24,10 +24,14 @@ unregistered namespace is only syntactically a URN. When the NID is one edit awa
 one (two, for long NIDs), the message suggests it. The registry snapshot is in iana/urn-namespaces.csv.
 NIDs are compared ignoring case. "example" (RFC 6963) is registered, for examples and experiments.
 
+By default only a NID that is a likely typo of a registered one is reported: on real documents, the
+other unregistered NIDs were private namespaces used on purpose (urn:mozilla:, urn:xmpps:). With
+--strict, every unregistered NID is.
+
 Private namespaces that a team uses on purpose can be allowed in the configuration. NIDs that can never
 be registered are reported by urn-nid-reserved instead.
 
-Bad:  urn:isbm:0-395-36341-1  urn:mycorp:x
+Bad:  urn:isbm:0-395-36341-1  urn:mycorp:x (with --strict)
 Good: urn:isbn:0-395-36341-1
 
 Fix (not safe): the suggested registered NID.`,
@@ -43,9 +47,13 @@ Fix (not safe): the suggested registered NID.`,
 		if p.Config.AllowedNIDs[n] {
 			return
 		}
+		s := suggest(n, registeredNIDs())
+		if s == "" && !p.Config.Strict {
+			return // no likely typo: a private namespace, on purpose
+		}
 		f := lint.Finding{Start: p.URI.NID.Start, End: p.URI.NID.End,
 			Message: fmt.Sprintf("namespace identifier %q is not in the IANA URN namespace registry", nid)}
-		if s := suggest(n, registeredNIDs()); s != "" {
+		if s != "" {
 			f.Message += fmt.Sprintf("; did you mean %q?", s)
 			f.Fixes = []lint.Fix{{Message: fmt.Sprintf("use the registered namespace %q", s),
 				Edits: []lint.Edit{{Start: f.Start, End: f.End, New: s}}}}

@@ -7,10 +7,11 @@ import (
 
 // URNRComponent reports an r-component.
 var URNRComponent = &lint.Rule{
-	Name:     "urn-r-component",
-	Category: lint.Policy,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURN},
+	Name:       "urn-r-component",
+	Category:   lint.Policy,
+	Severity:   lint.Warning,
+	DefaultOff: true,
+	Kinds:      []extract.Kind{extract.KindURN},
 	Doc: `A URN has an r-component ("?+...").
 
 RFC 8141 section 2.3.1 defines the r-component for parameters to URN resolution services, and reserves
