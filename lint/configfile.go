@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -66,7 +65,7 @@ func (e *ConfigError) Error() string {
 // LoadConfig reads and checks a configuration file. ruleNames are the rules
 // it may name. Every problem is a *ConfigError naming the line and the key.
 func LoadConfig(path string, ruleNames []string) (*ConfigFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path) // not a named pipe or a device
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: cleanError(err).Error()}
 	}

@@ -75,6 +75,10 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 		if w.namedExcluded(root, info.IsDir()) {
 			continue
 		}
+		if !info.IsDir() && !info.Mode().IsRegular() {
+			w.fail(root, notRegular(info.Mode())) // never read: a pipe blocks, a device never ends
+			continue
+		}
 		if !info.IsDir() {
 			w.files = append(w.files, root)
 			w.aliases = append(w.aliases, root) // may be a link, or reach a file found elsewhere
@@ -256,6 +260,9 @@ func (w *walker) dir(dir string, ign *ignores) {
 			if info.IsDir() {
 				continue // not followed: a link may lead back up the tree
 			}
+			if !info.Mode().IsRegular() {
+				continue // a named pipe or a device, skipped as one found here is
+			}
 			w.mu.Lock()
 			w.aliases = append(w.aliases, path)
 			w.mu.Unlock()
@@ -323,7 +330,8 @@ var (
 )
 
 // ReadFile reads a document to lint. A file that is not text is reported
-// as CheckText says.
+// as CheckText says; one that is not a regular file (a named pipe, a
+// device), links followed, is not read: ErrNotRegular.
 func ReadFile(path string) ([]byte, error) {
 	return ReadFileInto(path, nil)
 }
@@ -332,13 +340,13 @@ func ReadFile(path string) ([]byte, error) {
 // length does not matter), so that a worker can reuse one buffer for file
 // after file rather than leave each to the garbage collector.
 func ReadFileInto(path string, buf []byte) ([]byte, error) {
-	f, err := os.Open(path)
+	f, info, err := openRegular(path)
 	if err != nil {
 		return nil, cleanError(err)
 	}
 	defer f.Close()
 	size := 0
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() < 1<<40 {
+	if info.Size() < 1<<40 {
 		size = int(info.Size())
 	}
 	// One byte more than the size, so that a file that has not grown is
