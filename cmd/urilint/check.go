@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -90,21 +89,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
 
+	if *fix || *output != "" {
+		defer removeTemporariesOnSignal()()
+	}
 	dst := stdout
 	var outFile *lint.AtomicFile
 	if *output != "" {
-		if dir := filepath.Dir(*output); dir != "." {
-			_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
-		}
-		if outFile, err = lint.CreateAtomic(*output); err != nil {
+		if dst, outFile, err = openOutput(*output, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
 			return exitError
 		}
 		defer outFile.Abort()
-		dst = outFile
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
-	useColor := colorOn(*color, outFile == nil && isTerminal(stdout), os.Getenv)
+	useColor := colorOn(*color, isTerminal(dst), os.Getenv)
 	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
 	if err != nil {
 		return usage(err)
