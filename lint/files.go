@@ -96,43 +96,28 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
 	files := slices.Compact(w.files)
 	if len(paths) > 1 || len(w.aliases) > 0 {
-		files = dedupe(files, w.aliases)
+		files = dedupe(files)
 	}
 	return files, w.errs
 }
 
 // dedupe drops from the sorted files those that are the same file as one
-// listed before: reached through a symbolic link (aliases are the paths
-// that may be links or other names of a file), named twice, or found under
-// two paths given ("urilint check . .."). Each file is read, reported and
-// fixed once.
-func dedupe(files, aliases []string) []string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return files
-	}
-	isAlias := make(map[string]bool, len(aliases))
-	for _, a := range aliases {
-		isAlias[a] = true
-	}
-	real := func(path string) string {
-		if isAlias[path] {
-			if r, err := filepath.EvalSymlinks(path); err == nil {
-				path = r
-			}
-		}
-		if filepath.IsAbs(path) {
-			return filepath.Clean(path)
-		}
-		return filepath.Join(wd, path)
-	}
-	seen := make(map[string]bool, len(files))
+// listed before: reached through a symbolic link (to the file, or to a
+// directory it is in), named twice, or found under two paths given
+// ("urilint check . .."). The same file is the same device and inode, so
+// hard links named both count once too. Each file is read, reported and
+// fixed once: two workers fixing one file under two names would race.
+func dedupe(files []string) []string {
+	seen := make(map[any]bool, len(files))
 	out := files[:0]
 	for _, f := range files {
-		if key := real(f); !seen[key] {
-			seen[key] = true
-			out = append(out, f)
+		if id := fileID(f); id != nil {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
 		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -36,12 +36,13 @@ func (ch *Checker) Fix(path string, f Format, src []byte) (fixed []byte, applied
 }
 
 // UnifiedDiff returns the unified diff from old to new of the file name
-// (labelled a/name and b/name, as git does), or "" when they are equal.
+// (labelled a/name and b/name, quoted as git does: see diffLabel), or ""
+// when they are equal.
 func UnifiedDiff(name string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
-	return udiff.Unified("a/"+name, "b/"+name, string(old), string(new))
+	return udiff.Unified(diffLabel("a/", name), diffLabel("b/", name), string(old), string(new))
 }
 
 // ErrChanged says that a file changed on disk after it was read, so fixes

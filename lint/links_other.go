@@ -2,7 +2,25 @@
 
 package lint
 
-import "os"
+import (
+	"os"
+	"path/filepath"
+)
 
 // hardLinks returns how many names the file has (1 where unknown).
 func hardLinks(os.FileInfo) uint64 { return 1 }
+
+// fileID returns the identity of the file at path: its absolute path, links
+// resolved (nil when it cannot be resolved, and the path then stands
+// alone).
+func fileID(path string) any {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil
+	}
+	abs, err := filepath.Abs(real)
+	if err != nil {
+		return nil
+	}
+	return abs
+}

@@ -14,3 +14,19 @@ func hardLinks(info os.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// devIno is what tells one file from another: its device and inode.
+type devIno struct{ dev, ino uint64 }
+
+// fileID returns the identity of the file at path, links followed (a
+// devIno; nil when it cannot be read, and the path then stands alone).
+func fileID(path string) any {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return devIno{uint64(st.Dev), st.Ino} //nolint:unconvert // Dev is an int32 on some systems
+	}
+	return nil
+}
