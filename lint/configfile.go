@@ -82,8 +82,8 @@ func ParseConfig(path, dir string, data []byte, ruleNames []string) (*ConfigFile
 	d := &configDecoder{path: path, rules: ruleNames}
 	cf := &ConfigFile{Path: path, Dir: dir}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, d.yamlError(err)
+	if err := d.document(data, &doc); err != nil {
+		return nil, err
 	}
 	if len(doc.Content) == 0 || len(bytes.TrimSpace(data)) == 0 {
 		return cf, nil // an empty file: every default

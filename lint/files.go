@@ -60,7 +60,10 @@ type WalkOptions struct {
 // extension, what .gitignore ignores, and symbolic links to directories
 // found inside are skipped. A path that cannot be read is returned as an
 // error, and the others are still expanded; a broken symbolic link found
-// inside a directory is returned as ErrBrokenLink, which IsSkip recognises.
+// inside a directory is returned as ErrBrokenLink, or ErrLinkLoop, which
+// IsSkip recognises. A path named that is not a regular file or a
+// directory, links followed, is an error (ErrNotRegular); one found inside
+// a directory is skipped.
 // A configuration file that cannot be loaded is returned as an error once,
 // and the files it governs are skipped. Errors are sorted by path.
 func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
@@ -238,6 +241,8 @@ func (w *walker) dir(dir string, ign *ignores) {
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) {
 					err = ErrBrokenLink
+				} else if isLinkLoop(err) {
+					err = ErrLinkLoop
 				}
 				w.fail(path, cleanError(err))
 				continue
@@ -312,6 +317,8 @@ var (
 	ErrBinary     = errors.New("skipped: binary file")
 	ErrUTF16      = errors.New("skipped: UTF-16 text (byte order mark); convert it to UTF-8 to lint it")
 	ErrBrokenLink = errors.New("skipped: broken symbolic link")
+	// ErrLinkLoop is a link that leads back to itself: broken too.
+	ErrLinkLoop = fmt.Errorf("%w (a loop)", ErrBrokenLink)
 )
 
 // ReadFile reads a document to lint. A file that is not text is reported

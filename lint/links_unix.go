@@ -3,6 +3,7 @@
 package lint
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
@@ -30,3 +31,7 @@ func fileID(path string) any {
 	}
 	return nil
 }
+
+// isLinkLoop reports whether err says a symbolic link leads back to
+// itself.
+func isLinkLoop(err error) bool { return errors.Is(err, syscall.ELOOP) }

@@ -161,7 +161,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				// Nothing was fixed: what is left is what was found.
 				applied, diags = 0, diags[:0]
 				p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
-				writeErr = fmt.Errorf("writing fixes: %w", writeErr)
+				writeErr = &fixWriteError{writeErr}
 			}
 		}
 		if applied > 0 { // counted once written
@@ -187,11 +187,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if !*quiet {
-		line := sum.line(*fix, *diff)
-		if sel.failed > 0 {
-			line += fmt.Sprintf("; %s could not be linted", plural(int64(sel.failed), "path"))
-		}
-		fmt.Fprintln(stderr, line)
+		fmt.Fprintln(stderr, sum.line(*fix, *diff)+sel.failedSummary())
 	}
 	switch {
 	case code != exitOK:
