@@ -76,7 +76,7 @@ func WriteFileAtomic(path string, data, orig []byte) error {
 		return err
 	}
 	if orig != nil {
-		now, err := os.ReadFile(a.path)
+		now, err := readRegular(a.path) // not a named pipe put there since
 		if err != nil {
 			return cleanError(err)
 		}

@@ -18,7 +18,7 @@ func openNoBlock(path string) (*os.File, error) {
 	var err error
 	for {
 		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR { //nolint:errorlint // a bare errno from a system call
+		if err != syscall.EINTR {
 			break
 		}
 	}
