@@ -67,7 +67,7 @@ type WalkOptions struct {
 // A configuration file that cannot be loaded is returned as an error once,
 // and the files it governs are skipped. Errors are sorted by path.
 func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
-	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}}
+	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}, ids: map[string]any{}}
 	for _, root := range paths {
 		root = filepath.Clean(root)
 		info, err := os.Stat(root)
@@ -83,6 +83,9 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 			continue
 		}
 		if !info.IsDir() {
+			if id := infoID(info); id != nil {
+				w.ids[root] = id // for dedupe, without a second stat
+			}
 			w.files = append(w.files, root)
 			w.aliases = append(w.aliases, root) // may be a link, or reach a file found elsewhere
 			continue
@@ -99,7 +102,7 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
 	files := slices.Compact(w.files)
 	if len(paths) > 1 || len(w.aliases) > 0 {
-		files = dedupe(files)
+		files = dedupe(files, w.ids)
 	}
 	return files, w.errs
 }
@@ -110,11 +113,17 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 // ("urilint check . .."). The same file is the same device and inode, so
 // hard links named both count once too. Each file is read, reported and
 // fixed once: two workers fixing one file under two names would race.
-func dedupe(files []string) []string {
+//
+// ids are the identities known already (of the files named).
+func dedupe(files []string, ids map[string]any) []string {
 	seen := make(map[any]bool, len(files))
 	out := files[:0]
 	for _, f := range files {
-		if id := fileID(f); id != nil {
+		id, ok := ids[f]
+		if !ok {
+			id = fileID(f)
+		}
+		if id != nil {
 			if seen[id] {
 				continue
 			}
@@ -136,6 +145,7 @@ type walker struct {
 	aliases   []string // named files and links found: other names a file may have
 	errs      []*FileError
 	badConfig map[string]bool // configuration files reported
+	ids       map[string]any  // the identities of the files named (see dedupe); only Files' own loop sets it
 }
 
 func (w *walker) fail(path string, err error) {

@@ -25,6 +25,9 @@ func fileID(path string) any {
 	return abs
 }
 
+// infoID returns nil: the identity of a file is its path here (fileID).
+func infoID(os.FileInfo) any { return nil }
+
 // isLinkLoop reports whether err says a symbolic link leads back to itself
 // (not told apart from other errors here).
 func isLinkLoop(error) bool { return false }

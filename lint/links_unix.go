@@ -26,6 +26,11 @@ func fileID(path string) any {
 	if err != nil {
 		return nil
 	}
+	return infoID(info)
+}
+
+// infoID returns the identity of the file info describes (nil if unknown).
+func infoID(info os.FileInfo) any {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		return devIno{uint64(st.Dev), st.Ino} //nolint:unconvert // Dev is an int32 on some systems
 	}
