@@ -86,8 +86,10 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 			if id := infoID(info); id != nil {
 				w.ids[root] = id // for dedupe, without a second stat
 			}
+			w.mu.Lock() // the walks of the directories named before may be under way
 			w.files = append(w.files, root)
 			w.aliases = append(w.aliases, root) // may be a link, or reach a file found elsewhere
+			w.mu.Unlock()
 			continue
 		}
 		var ign *ignores
