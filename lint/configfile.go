@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -68,7 +67,7 @@ func (e *ConfigError) Error() string {
 // LoadConfig reads and checks a configuration file. ruleNames are the rules
 // it may name. Every problem is a *ConfigError naming the line and the key.
 func LoadConfig(path string, ruleNames []string) (*ConfigFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path) // not a named pipe or a device
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: cleanError(err).Error()}
 	}
@@ -85,8 +84,8 @@ func ParseConfig(path, dir string, data []byte, ruleNames []string) (*ConfigFile
 	d := &configDecoder{path: path, rules: ruleNames}
 	cf := &ConfigFile{Path: path, Dir: dir}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, d.yamlError(err)
+	if err := d.document(data, &doc); err != nil {
+		return nil, err
 	}
 	if len(doc.Content) == 0 || len(bytes.TrimSpace(data)) == 0 {
 		return cf, nil // an empty file: every default

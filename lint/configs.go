@@ -126,7 +126,10 @@ func (c *Configs) find(dir string) (*ConfigFile, error) {
 	var dc dirConfig
 	var found []string
 	for _, name := range ConfigNames {
-		if p := filepath.Join(dir, name); isFile(p) {
+		// Whatever is there under the name is the configuration: one
+		// that cannot be read (a directory, a broken link, a named pipe)
+		// is an error, as with --config, not passed over.
+		if p := filepath.Join(dir, name); exists(p) {
 			found = append(found, relToWorkingDir(p))
 		}
 	}
@@ -144,11 +147,6 @@ func (c *Configs) find(dir string) (*ConfigFile, error) {
 	}
 	c.byDir[dir] = dc
 	return dc.cf, dc.err
-}
-
-func isFile(path string) bool {
-	info, err := os.Stat(path)
-	return err == nil && !info.IsDir()
 }
 
 func exists(path string) bool {

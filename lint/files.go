@@ -62,11 +62,14 @@ type WalkOptions struct {
 // IsDocument) unless the configuration's include globs take them. A file
 // named is read whatever its name. A path that cannot be read is returned as an
 // error, and the others are still expanded; a broken symbolic link found
-// inside a directory is returned as ErrBrokenLink, which IsSkip recognises.
+// inside a directory is returned as ErrBrokenLink, or ErrLinkLoop, which
+// IsSkip recognises. A path named that is not a regular file or a
+// directory, links followed, is an error (ErrNotRegular); one found inside
+// a directory is skipped.
 // A configuration file that cannot be loaded is returned as an error once,
 // and the files it governs are skipped. Errors are sorted by path.
 func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
-	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}}
+	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}, ids: map[string]any{}}
 	for _, root := range paths {
 		root = filepath.Clean(root)
 		info, err := os.Stat(root)
@@ -77,9 +80,18 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 		if w.namedExcluded(root, info.IsDir()) {
 			continue
 		}
+		if !info.IsDir() && !info.Mode().IsRegular() {
+			w.fail(root, notRegular(info.Mode())) // never read: a pipe blocks, a device never ends
+			continue
+		}
 		if !info.IsDir() {
+			if id := infoID(info); id != nil {
+				w.ids[root] = id // for dedupe, without a second stat
+			}
+			w.mu.Lock() // the walks of the directories named before may be under way
 			w.files = append(w.files, root)
 			w.aliases = append(w.aliases, root) // may be a link, or reach a file found elsewhere
+			w.mu.Unlock()
 			continue
 		}
 		var ign *ignores
@@ -94,43 +106,34 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
 	files := slices.Compact(w.files)
 	if len(paths) > 1 || len(w.aliases) > 0 {
-		files = dedupe(files, w.aliases)
+		files = dedupe(files, w.ids)
 	}
 	return files, w.errs
 }
 
 // dedupe drops from the sorted files those that are the same file as one
-// listed before: reached through a symbolic link (aliases are the paths
-// that may be links or other names of a file), named twice, or found under
-// two paths given ("urilint check . .."). Each file is read, reported and
-// fixed once.
-func dedupe(files, aliases []string) []string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return files
-	}
-	isAlias := make(map[string]bool, len(aliases))
-	for _, a := range aliases {
-		isAlias[a] = true
-	}
-	real := func(path string) string {
-		if isAlias[path] {
-			if r, err := filepath.EvalSymlinks(path); err == nil {
-				path = r
-			}
-		}
-		if filepath.IsAbs(path) {
-			return filepath.Clean(path)
-		}
-		return filepath.Join(wd, path)
-	}
-	seen := make(map[string]bool, len(files))
+// listed before: reached through a symbolic link (to the file, or to a
+// directory it is in), named twice, or found under two paths given
+// ("urilint check . .."). The same file is the same device and inode, so
+// hard links named both count once too. Each file is read, reported and
+// fixed once: two workers fixing one file under two names would race.
+//
+// ids are the identities known already (of the files named).
+func dedupe(files []string, ids map[string]any) []string {
+	seen := make(map[any]bool, len(files))
 	out := files[:0]
 	for _, f := range files {
-		if key := real(f); !seen[key] {
-			seen[key] = true
-			out = append(out, f)
+		id, ok := ids[f]
+		if !ok {
+			id = fileID(f)
 		}
+		if id != nil {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -146,6 +149,7 @@ type walker struct {
 	aliases   []string // named files and links found: other names a file may have
 	errs      []*FileError
 	badConfig map[string]bool // configuration files reported
+	ids       map[string]any  // the identities of the files named (see dedupe); only Files' own loop sets it
 }
 
 func (w *walker) fail(path string, err error) {
@@ -251,12 +255,17 @@ func (w *walker) dir(dir string, ign *ignores) {
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) {
 					err = ErrBrokenLink
+				} else if isLinkLoop(err) {
+					err = ErrLinkLoop
 				}
 				w.fail(path, cleanError(err))
 				continue
 			}
 			if info.IsDir() {
 				continue // not followed: a link may lead back up the tree
+			}
+			if !info.Mode().IsRegular() {
+				continue // a named pipe or a device, skipped as one found here is
 			}
 			w.mu.Lock()
 			w.aliases = append(w.aliases, path)
@@ -325,10 +334,13 @@ var (
 	ErrBinary     = errors.New("skipped: binary file")
 	ErrUTF16      = errors.New("skipped: UTF-16 text (byte order mark); convert it to UTF-8 to lint it")
 	ErrBrokenLink = errors.New("skipped: broken symbolic link")
+	// ErrLinkLoop is a link that leads back to itself: broken too.
+	ErrLinkLoop = fmt.Errorf("%w (a loop)", ErrBrokenLink)
 )
 
 // ReadFile reads a document to lint. A file that is not text is reported
-// as CheckText says.
+// as CheckText says; one that is not a regular file (a named pipe, a
+// device), links followed, is not read: ErrNotRegular.
 func ReadFile(path string) ([]byte, error) {
 	return ReadFileInto(path, nil)
 }
@@ -337,13 +349,13 @@ func ReadFile(path string) ([]byte, error) {
 // length does not matter), so that a worker can reuse one buffer for file
 // after file rather than leave each to the garbage collector.
 func ReadFileInto(path string, buf []byte) ([]byte, error) {
-	f, err := os.Open(path)
+	f, info, err := openRegular(path)
 	if err != nil {
 		return nil, cleanError(err)
 	}
 	defer f.Close()
 	size := 0
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() < 1<<40 {
+	if info.Size() < 1<<40 {
 		size = int(info.Size())
 	}
 	// One byte more than the size, so that a file that has not grown is

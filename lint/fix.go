@@ -36,12 +36,13 @@ func (ch *Checker) Fix(path string, f Format, src []byte) (fixed []byte, applied
 }
 
 // UnifiedDiff returns the unified diff from old to new of the file name
-// (labelled a/name and b/name, as git does), or "" when they are equal.
+// (labelled a/name and b/name, quoted as git does: see diffLabel), or ""
+// when they are equal.
 func UnifiedDiff(name string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
-	return udiff.Unified("a/"+name, "b/"+name, string(old), string(new))
+	return udiff.Unified(diffLabel("a/", name), diffLabel("b/", name), string(old), string(new))
 }
 
 // ErrChanged says that a file changed on disk after it was read, so fixes
@@ -75,7 +76,7 @@ func WriteFileAtomic(path string, data, orig []byte) error {
 		return err
 	}
 	if orig != nil {
-		now, err := os.ReadFile(a.path)
+		now, err := readRegular(a.path) // not a named pipe put there since
 		if err != nil {
 			return cleanError(err)
 		}
@@ -88,13 +89,16 @@ func WriteFileAtomic(path string, data, orig []byte) error {
 
 // AtomicFile writes a file that appears whole or not at all: the data goes
 // to a temporary file in the same directory, which Commit renames over the
-// file. A symbolic link is followed, and an existing file keeps its
-// permission bits (a new one gets 0644).
+// file. A symbolic link is followed, and an existing file keeps its owner,
+// group and mode, setuid, setgid and sticky bits included (a new one gets
+// 0644). SIGINT and SIGTERM can remove the temporary file: see
+// RemoveTemporaries.
 type AtomicFile struct {
-	tmp  *os.File
-	path string // the file replaced, links followed
-	mode os.FileMode
-	done bool
+	tmp   *os.File
+	path  string // the file replaced, links followed
+	mode  os.FileMode
+	owner *fileOwner // of the file replaced; nil for a new file
+	done  bool
 }
 
 // CreateAtomic starts writing the file at path.
@@ -105,14 +109,21 @@ func CreateAtomic(path string) (*AtomicFile, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, cleanError(err)
 	}
-	a := &AtomicFile{path: real, mode: 0o644}
-	if info, err := os.Stat(real); err == nil {
+	return createAtomic(real)
+}
+
+// createAtomic starts writing the file at path; a symbolic link there is
+// replaced, not followed.
+func createAtomic(path string) (*AtomicFile, error) {
+	a := &AtomicFile{path: path, mode: 0o644}
+	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink == 0 {
 		if !info.Mode().IsRegular() {
 			return nil, errors.New("not a regular file")
 		}
-		a.mode = info.Mode().Perm()
+		a.mode = info.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)
+		a.owner = ownerOf(info)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+".urilint-*")
+	tmp, err := createTemp(filepath.Dir(path), "."+filepath.Base(path)+".urilint-*")
 	if err != nil {
 		return nil, cleanError(err)
 	}
@@ -127,7 +138,12 @@ func (a *AtomicFile) Commit() error {
 	if a.done {
 		return errors.New("already committed")
 	}
-	err := a.tmp.Chmod(a.mode)
+	// The owner first: a change of owner may clear the setuid and setgid
+	// bits, which Chmod then sets.
+	err := a.keepOwner()
+	if err == nil {
+		err = a.tmp.Chmod(a.mode)
+	}
 	if err == nil {
 		err = a.tmp.Sync()
 	}
@@ -135,21 +151,43 @@ func (a *AtomicFile) Commit() error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(a.tmp.Name(), a.path)
+		err = renameTemp(a.tmp.Name(), a.path)
 	}
 	if err != nil {
-		_ = os.Remove(a.tmp.Name())
+		removeTemp(a.tmp.Name())
 		return cleanError(err)
 	}
 	a.done = true
 	return nil
 }
 
-// Abort drops what was written, unless it was committed.
+// keepOwner gives the temporary file the owner and group of the file it
+// replaces, when they differ (a file of another user fixed by root, or of
+// another of the user's groups). When that is not allowed, the file is not
+// replaced: a rename would hand it to the user running urilint.
+func (a *AtomicFile) keepOwner() error {
+	if a.owner == nil {
+		return nil
+	}
+	info, err := a.tmp.Stat()
+	if err != nil {
+		return err
+	}
+	if now := ownerOf(info); now != nil && *now == *a.owner {
+		return nil
+	}
+	if err := a.tmp.Chown(a.owner.uid, a.owner.gid); err != nil {
+		return fmt.Errorf("cannot keep its owner (uid %d, gid %d): %w", a.owner.uid, a.owner.gid, cleanError(err))
+	}
+	return nil
+}
+
+// Abort drops what was written, unless it was committed. It may be called
+// on a nil AtomicFile, which does nothing.
 func (a *AtomicFile) Abort() {
-	if !a.done {
+	if a != nil && !a.done {
 		a.done = true
 		_ = a.tmp.Close()
-		_ = os.Remove(a.tmp.Name())
+		removeTemp(a.tmp.Name())
 	}
 }

@@ -1,9 +1,6 @@
 package lint
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // The github format: GitHub Actions workflow commands, one per line, which
 // the runner turns into annotations on the pull request:
@@ -14,7 +11,10 @@ import (
 // are 1-based and inclusive (GitHub's annotations mark from col to
 // endColumn); a zero-width diagnostic (an insertion point) has endColumn =
 // col. Values are escaped as the runner expects: "%", CR and LF everywhere,
-// and "," and ":" in properties.
+// and "," and ":" in properties. The runner decodes no other escape, but no
+// other control character is written raw either (a file name may hold an
+// escape sequence for the log's terminal): C0 controls, DEL and C1 controls
+// are percent-encoded too, and stay so in the annotation.
 
 func appendGitHubDiagnostic(dst []byte, d *Diagnostic) []byte {
 	cmd := "notice"
@@ -29,15 +29,15 @@ func appendGitHubDiagnostic(dst []byte, d *Diagnostic) []byte {
 		endCol = d.Start.Column
 	}
 	dst = append(dst, "::"+cmd+" file="...)
-	dst = append(dst, githubProperty.Replace(d.File)...)
+	dst = appendGitHub(dst, d.File, true)
 	dst = appendKV(dst, ",line=", d.Start.Line)
 	dst = appendKV(dst, ",col=", d.Start.Column)
 	dst = appendKV(dst, ",endLine=", d.End.Line)
 	dst = appendKV(dst, ",endColumn=", endCol)
 	dst = append(dst, ",title="...)
-	dst = append(dst, githubProperty.Replace(d.Rule.Name)...)
+	dst = appendGitHub(dst, d.Rule.Name, true)
 	dst = append(dst, "::"...)
-	dst = append(dst, githubData.Replace(d.Message+" ("+d.Rule.DocURL()+")")...)
+	dst = appendGitHub(dst, d.Message+" ("+d.Rule.DocURL()+")", false)
 	return append(dst, '\n')
 }
 
@@ -45,7 +45,24 @@ func appendKV(dst []byte, key string, n int) []byte {
 	return strconv.AppendInt(append(dst, key...), int64(n), 10)
 }
 
-var (
-	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ",", "%2C", ":", "%3A")
-)
+// appendGitHub appends s escaped as a workflow command's data or, when
+// property, as a property value.
+func appendGitHub(dst []byte, s string, property bool) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x20 || c == 0x7f || c == '%' || property && (c == ',' || c == ':'):
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f: // a C1 control, U+0080 to U+009F
+			dst = append(dst, '%', 'C', '2')
+			i++
+			c = s[i]
+		default:
+			dst = append(dst, c)
+			continue
+		}
+		dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+	}
+	return dst
+}
+
+const hexDigits = "0123456789ABCDEF"

@@ -85,7 +85,7 @@ func (ign *ignores) ignored(name string, isDir bool) bool {
 // readPatterns reads a gitignore file of the directory at domain (its path
 // from the repository's root); a file that cannot be read has none.
 func readPatterns(path string, domain []string) []gitignore.Pattern {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path) // not a named pipe or a device
 	if err != nil {
 		return nil
 	}

@@ -60,7 +60,7 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() || info.Size() < int64(large) {
 		return nil, nil
 	}
-	f, err := os.Open(path)
+	f, _, err := openRegular(path) // not os.Open: the file may have become a named pipe since
 	if err != nil {
 		return nil, cleanError(err)
 	}

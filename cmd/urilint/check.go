@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -92,21 +91,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
 
+	if *fix || *output != "" {
+		defer removeTemporariesOnSignal()()
+	}
 	dst := stdout
 	var outFile *lint.AtomicFile
 	if *output != "" {
-		if dir := filepath.Dir(*output); dir != "." {
-			_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
-		}
-		if outFile, err = lint.CreateAtomic(*output); err != nil {
+		if dst, outFile, err = openOutput(*output, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
 			return exitError
 		}
 		defer outFile.Abort()
-		dst = outFile
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
-	useColor := colorOn(*color, outFile == nil && isTerminal(stdout), os.Getenv)
+	useColor := colorOn(*color, isTerminal(dst), os.Getenv)
 	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
 	if err != nil {
 		return usage(err)
@@ -165,7 +163,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				// Nothing was fixed: what is left is what was found.
 				applied, diags = 0, diags[:0]
 				p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
-				writeErr = fmt.Errorf("writing fixes: %w", writeErr)
+				writeErr = &fixWriteError{writeErr}
 			}
 		}
 		if applied > 0 { // counted once written
@@ -191,11 +189,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if !*quiet {
-		line := sum.line(*fix, *diff)
-		if sel.failed > 0 {
-			line += fmt.Sprintf("; %s could not be linted", plural(int64(sel.failed), "path"))
-		}
-		fmt.Fprintln(stderr, line)
+		fmt.Fprintln(stderr, sum.line(*fix, *diff)+sel.failedSummary())
 	}
 	switch {
 	case code != exitOK:

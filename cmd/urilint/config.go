@@ -104,7 +104,7 @@ func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			break
 		}
 	}
-	if err := lint.WriteFileAtomic(path, []byte(starterConfig), nil); err != nil {
+	if err := lint.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
 		fmt.Fprintf(stderr, "urilint init: %s: %v\n", path, err)
 		return exitError
 	}

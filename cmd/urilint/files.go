@@ -28,7 +28,8 @@ type selection struct {
 	// windowed, when set, processes a large plain-text file a window at a
 	// time (see lint.TextWindows) instead of eachFile's process.
 	windowed func(name string, windows *lint.TextWindows, sink *lint.Sink) error
-	failed   int             // paths that could not be linted, after eachFile
+	failed   int             // paths that could not be linted or fixed, after eachFile
+	unfixed  int             // of those, files linted whose fixes could not be written
 	named    map[string]bool // the files named on the command line, cleaned
 }
 
@@ -203,6 +204,9 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 		report(stderr, path, err)
 		if !lint.IsSkip(err) || asked {
 			errs = append(errs, &lint.FileError{Path: path, Err: err})
+		}
+		if fe := (*fixWriteError)(nil); errors.As(err, &fe) {
+			s.unfixed++
 		}
 	})
 	s.failed = len(errs)

@@ -1,0 +1,71 @@
+package lint
+
+import (
+	"strings"
+)
+
+// diffLabel returns prefix+name as git writes it in the "---" and "+++"
+// lines of a diff, so that git apply and patch read the name back: quoted
+// C-style when it holds a control character, a double quote, a backslash
+// or a byte outside ASCII (git's default, core.quotePath), and followed by
+// a tab when it holds a space.
+func diffLabel(prefix, name string) string {
+	label := prefix + name
+	if needsCQuote(label) {
+		label = cQuote(label)
+	}
+	if strings.Contains(name, " ") {
+		label += "\t"
+	}
+	return label
+}
+
+// needsCQuote reports whether git quotes s.
+func needsCQuote(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// cQuote quotes s as git's quote_c_style does: \a \b \t \n \v \f \r \" \\
+// and three octal digits for any other control or non-ASCII byte.
+func cQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			if c < 0x20 || c >= 0x7f {
+				b.WriteByte('\\')
+				b.WriteByte('0' + c>>6)
+				b.WriteByte('0' + c>>3&7)
+				b.WriteByte('0' + c&7)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
