@@ -387,7 +387,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	uri := make([]byte, 0, gt-start)
 	for i := start; i < gt; {
 		j := i
-		for j < gt && !isSpace(src[j]) && !(src[j] == '\\' && folds(src, j)) {
+		for j < gt && !isSpace(src[j]) && (src[j] != '\\' || !folds(src, j)) {
 			j++
 		}
 		if j > i {

@@ -434,7 +434,9 @@ func (r *run) fixedClean(c *extract.Candidate, rule *Rule, edits []Edit) bool {
 // add without moving where any candidate ends: unreserved ones and "%".
 func boundaryNeutral(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("%-._~", c) >= 0) {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("%-._~", c) >= 0:
+		default:
 			return false
 		}
 	}

@@ -416,8 +416,6 @@ func TestCheckParts(t *testing.T) {
 	}
 }
 
-func lintChecker() (*lint.Checker, error) { return lint.NewChecker(rules.All, &lint.Config{}) }
-
 // TestRegisterWatchers: a client that registers watchers on request is
 // asked to watch the configuration files.
 func TestRegisterWatchers(t *testing.T) {

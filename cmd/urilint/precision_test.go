@@ -85,7 +85,7 @@ func TestPrecision(t *testing.T) {
 	def := checkCorpus(t, corpus)
 	if *precisionSample > 0 {
 		strict := checkCorpus(t, corpus, "--strict")
-		printSample(t, corpus, labels, def, strict)
+		printSample(corpus, labels, def, strict)
 		return
 	}
 
@@ -234,7 +234,7 @@ func readLabels(t *testing.T, path string) []label {
 // printSample prints up to -precision-sample unlabelled reports of each
 // rule, from the default run and from the strict run (those it alone
 // makes), with the lines around each, as JSON lines.
-func printSample(t *testing.T, corpus string, labels []label, def, strict []precisionReport) {
+func printSample(corpus string, labels []label, def, strict []precisionReport) {
 	labelled := map[string]bool{}
 	for _, l := range labels {
 		labelled[l.key()] = true
