@@ -5,8 +5,9 @@
 // fixes as code actions.
 //
 // The protocol types are github.com/myleshyson/lsprotocol-go (generated
-// from the protocol's metaModel, 3.17 and later), and the JSON-RPC
-// connection is github.com/sourcegraph/jsonrpc2.
+// from the protocol's metaModel, 3.17 and later). The base protocol
+// (stream.go) and JSON-RPC (rpc.go) are the package's own, so that every
+// malformed message is answered as JSON-RPC says and the server reads on.
 package lsp
 
 import (
@@ -21,7 +22,6 @@ import (
 	"time"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
-	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/urilint/urilint/lint"
 )
@@ -45,6 +45,7 @@ type Server struct {
 	docs         map[p.DocumentUri]*document
 	checkers     *lint.Checkers
 	configErr    error
+	initialized  bool // initialize was answered
 	shutdown     bool
 	exitCode     int  // set by the exit notification
 	exited       bool // an exit notification came
@@ -84,15 +85,18 @@ func NewServer(rules []*lint.Rule) *Server {
 
 // Serve runs the server over the stream rwc (standard input and output
 // for an editor) until the exit notification or the end of the stream,
-// and returns the process's exit status: 0 after a shutdown request, 1
-// without one (as the protocol says).
+// closes rwc, and returns the process's exit status: 0 after a shutdown
+// request, 1 without one (as the protocol says). Cancelling ctx closes
+// rwc, which ends the server where that ends a read.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	st := newStream(rwc)
-	conn := jsonrpc2.NewConn(ctx, st, jsonrpc2.HandlerWithError(s.handle))
 	s.mu.Lock()
 	s.stream = st
 	s.mu.Unlock()
-	<-conn.DisconnectNotify()
+	stop := context.AfterFunc(ctx, func() { _ = st.Close() })
+	s.loop(st)
+	stop()
+	_ = st.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
@@ -123,32 +127,47 @@ func (s *Server) loadConfigs() {
 	s.checkers = lint.NewCheckers(s.rules, configs, lint.Settings{})
 }
 
-// handle answers a request or takes a notification. Handlers run one at
-// a time, in the order the messages came, and never lint: linting runs on
-// timers, so the editor is never kept waiting.
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+// handle answers a request or takes a notification (notif), with its
+// parameters (nil when there are none). Messages are handled one at a
+// time, in the order they came, and never lint: linting runs on timers,
+// so the editor is never kept waiting.
+//
+// As LSP 3.17 says: before initialize is answered, a request is an error,
+// ServerNotInitialized, and a notification is dropped, exit excepted; a
+// second initialize is an invalid request; after shutdown, every request
+// is an invalid request.
+func (s *Server) handle(method string, params json.RawMessage, notif bool) (any, *rpcError) {
 	s.mu.Lock()
-	down := s.shutdown
+	down, ready := s.shutdown, s.initialized
 	s.mu.Unlock()
-	if down && req.Method != "exit" {
-		if req.Notif {
+	refuse := func(code p.ErrorCodes, msg string) (any, *rpcError) {
+		if notif {
 			return nil, nil
 		}
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down"}
+		return nil, rpcErr(code, msg)
 	}
-	switch req.Method {
+	switch {
+	case method == "exit":
+	case down:
+		return refuse(p.ErrorCodesInvalidRequest, "the server is shut down")
+	case !ready && method != "initialize":
+		return refuse(p.ErrorCodesServerNotInitialized, "the server is not initialized")
+	case ready && method == "initialize":
+		return refuse(p.ErrorCodesInvalidRequest, "the server is initialized already")
+	}
+	switch method {
 	case "initialize":
-		var params initializeParams
-		if err := decode(req, &params); err != nil {
+		var params2 initializeParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		return s.initialize(&params), nil
+		return s.initialize(&params2), nil
 	case "initialized":
 		s.mu.Lock()
-		dynamic := s.watchDynamic
+		dynamic, st := s.watchDynamic, s.stream
 		s.mu.Unlock()
 		if dynamic {
-			go s.registerWatchers(ctx, conn) // a request from a handler would wait on itself
+			s.registerWatchers(st)
 		}
 		return nil, nil
 	case "shutdown":
@@ -163,66 +182,53 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			s.exitCode = 0
 		}
 		s.mu.Unlock()
-		go conn.Close() // from here, Close would wait for this handler
 		return nil, nil
 	case "textDocument/didOpen":
-		var params didOpenParams
-		if err := decode(req, &params); err != nil {
+		var params2 didOpenParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didOpen(&params)
+		s.didOpen(&params2)
 		return nil, nil
 	case "textDocument/didChange":
-		var params didChangeParams
-		if err := decode(req, &params); err != nil {
+		var params2 didChangeParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didChange(&params)
+		s.didChange(&params2)
 		return nil, nil
 	case "textDocument/didSave":
-		var params documentParams
-		if err := decode(req, &params); err != nil {
+		var params2 documentParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didSave(&params)
+		s.didSave(&params2)
 		return nil, nil
 	case "textDocument/didClose":
-		var params documentParams
-		if err := decode(req, &params); err != nil {
+		var params2 documentParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didClose(&params)
+		s.didClose(&params2)
 		return nil, nil
 	case "textDocument/codeAction":
-		var params codeActionParams
-		if err := decode(req, &params); err != nil {
+		var params2 codeActionParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		return s.codeAction(&params), nil
+		return s.codeAction(&params2), nil
 	case "workspace/didChangeWatchedFiles":
-		var params didChangeWatchedFilesParams
-		if err := decode(req, &params); err != nil {
+		var params2 didChangeWatchedFilesParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		if slices.ContainsFunc(params.Changes, func(e fileEvent) bool { return isConfig(uriPath(e.URI)) }) {
+		if slices.ContainsFunc(params2.Changes, func(e fileEvent) bool { return isConfig(uriPath(e.URI)) }) {
 			s.reload()
 		}
 		return nil, nil
 	}
-	if req.Notif {
-		return nil, nil // "$/cancelRequest", "$/setTrace" and the like: nothing to do
-	}
-	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
-}
-
-func decode(req *jsonrpc2.Request, v any) error {
-	if req.Params == nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "missing params"}
-	}
-	if err := json.Unmarshal(*req.Params, v); err != nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: err.Error()}
-	}
-	return nil
+	// "$/cancelRequest", "$/setTrace" and the like: nothing to do.
+	return refuse(p.ErrorCodesMethodNotFound, "method not supported: "+method)
 }
 
 // initialize negotiates the position encoding (UTF-8 when the client
@@ -230,6 +236,7 @@ func decode(req *jsonrpc2.Request, v any) error {
 func (s *Server) initialize(params *initializeParams) p.InitializeResult {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.initialized = true
 	enc := p.PositionEncodingKindUTF16
 	s.enc = utf16
 	if g := params.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, p.PositionEncodingKindUTF8) {
@@ -255,7 +262,7 @@ func (s *Server) initialize(params *initializeParams) p.InitializeResult {
 
 // registerWatchers asks the client to report changes to configuration
 // files, which are then read again.
-func (s *Server) registerWatchers(ctx context.Context, conn *jsonrpc2.Conn) {
+func (s *Server) registerWatchers(st *stream) {
 	watchers := []p.FileSystemWatcher{}
 	for _, name := range lint.ConfigNames {
 		watchers = append(watchers, p.FileSystemWatcher{GlobPattern: p.GlobPattern{Value: p.Pattern("**/" + name)}})
@@ -264,7 +271,7 @@ func (s *Server) registerWatchers(ctx context.Context, conn *jsonrpc2.Conn) {
 		Id: "urilint-config", Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: p.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 	}}}
-	_ = conn.Call(ctx, "client/registerCapability", params, nil) // without watchers, a save still reloads
+	_ = st.request("client/registerCapability", params) // without watchers, a save still reloads
 }
 
 // reload reads the configuration files again and lints every open
@@ -334,7 +341,7 @@ func (s *Server) didClose(params *documentParams) {
 		d.timer.Stop()
 	}
 	// The problems of a closed document are no longer shown.
-	_ = st.writeNotification("textDocument/publishDiagnostics", wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
+	_ = st.notify("textDocument/publishDiagnostics", wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
 }
 
 // schedule lints the document once it has not changed for the delay.
@@ -409,7 +416,7 @@ func (s *Server) lint(uri p.DocumentUri) {
 	d.parts, d.partsChecker = parts, partsChecker
 	s.mu.Unlock()
 	if st != nil {
-		_ = st.writeNotification("textDocument/publishDiagnostics", wirePublish{URI: uri, Version: version, Diagnostics: out})
+		_ = st.notify("textDocument/publishDiagnostics", wirePublish{URI: uri, Version: version, Diagnostics: out})
 	}
 }
 
