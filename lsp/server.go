@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
@@ -50,6 +51,13 @@ type Server struct {
 	exitCode     int  // set by the exit notification
 	exited       bool // an exit notification came
 	watchDynamic bool // the client registers file watchers on request
+	// started, when set (by tests, before Serve), is called as each lint
+	// starts.
+	started func(uri p.DocumentUri, version int32)
+	// seq numbers the states of the documents: each open, change and
+	// close of a document, and each reload of the configuration, moves a
+	// document to a new state, the next number.
+	seq uint64
 }
 
 // document is an open document.
@@ -59,15 +67,31 @@ type document struct {
 	format  lint.Format
 	text    *text
 	version int32
-	timer   *time.Timer
+	// gen is the document's state (see Server.seq): a lint of an earlier
+	// one is stale. Written with s.mu held; read without, by a lint that
+	// asks whether to stop.
+	gen   atomic.Uint64
+	timer *time.Timer
+	// running says a lint of the document is running: there is at most
+	// one at a time. again says the timer fired meanwhile: the lint runs
+	// once more, on the latest text, when it ends.
+	running, again bool
 	// last is the result of the last lint published: the version it was of,
 	// the text and the diagnostics.
 	last *result
 	// parts holds, for a Markdown document, the diagnostics of each part
-	// of the last lint (see extract.MarkdownSplits), by the part's text,
-	// with offsets within the part: an edit re-reads only its part.
-	parts        map[string][]*lint.Diagnostic
-	partsChecker *lint.Checker // the checker the parts were checked with
+	// of the last lint published (see extract.MarkdownSplits), by the
+	// part's text, with offsets within the part: an edit re-reads only its
+	// part. partial holds those of the last lint that was stale (whole or
+	// not): what it read serves the next.
+	parts, partial partCache
+}
+
+// partCache is the diagnostics of the parts of a Markdown document, read
+// with checker.
+type partCache struct {
+	checker *lint.Checker
+	parts   map[string][]*lint.Diagnostic
 }
 
 type result struct {
@@ -103,6 +127,7 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 		if d.timer != nil {
 			d.timer.Stop()
 		}
+		s.touch(d) // a lint running stops where it can, and publishes nothing
 	}
 	if s.exited {
 		return s.exitCode
@@ -281,8 +306,15 @@ func (s *Server) reload() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
+		s.touch(d)
 		s.schedule(d)
 	}
+}
+
+// touch moves a document to a new state. s.mu is held.
+func (s *Server) touch(d *document) {
+	s.seq++
+	d.gen.Store(s.seq)
 }
 
 func (s *Server) didOpen(params *didOpenParams) {
@@ -291,10 +323,14 @@ func (s *Server) didOpen(params *didOpenParams) {
 	d := &document{uri: item.URI, path: path, format: formatOf(item.LanguageID, path), text: newText(item.Text), version: item.Version}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if old := s.docs[item.URI]; old != nil && old.timer != nil {
-		old.timer.Stop()
+	if old := s.docs[item.URI]; old != nil {
+		if old.timer != nil {
+			old.timer.Stop()
+		}
+		s.touch(old)
 	}
 	s.docs[item.URI] = d
+	s.touch(d)
 	s.schedule(d)
 }
 
@@ -313,6 +349,7 @@ func (s *Server) didChange(params *didChangeParams) {
 		}
 	}
 	d.version = params.TextDocument.Version
+	s.touch(d)
 	s.schedule(d)
 }
 
@@ -333,15 +370,21 @@ func (s *Server) didClose(params *documentParams) {
 	d := s.docs[params.TextDocument.URI]
 	delete(s.docs, params.TextDocument.URI)
 	st := s.stream
+	var gen uint64
+	if d != nil {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+		s.touch(d)
+		gen = d.gen.Load()
+	}
 	s.mu.Unlock()
 	if d == nil {
 		return
 	}
-	if d.timer != nil {
-		d.timer.Stop()
-	}
-	// The problems of a closed document are no longer shown.
-	_ = st.notify("textDocument/publishDiagnostics", wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
+	// The problems of a closed document are no longer shown (and a lint
+	// that ends later publishes nothing: its state is earlier).
+	_ = st.publish(gen, wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
 }
 
 // schedule lints the document once it has not changed for the delay.
@@ -354,30 +397,60 @@ func (s *Server) schedule(d *document) {
 	if d.timer != nil {
 		d.timer.Stop()
 	}
-	uri := d.uri
-	d.timer = time.AfterFunc(delay, func() { s.lint(uri) })
+	d.timer = time.AfterFunc(delay, func() { s.fire(d) })
+}
+
+// fire starts a lint of the document, unless one is running: that one
+// lints again, the latest text, when it ends. A lint of a document that
+// changes faster than it is linted thus skips the versions that came
+// while it ran, however many, and the diagnostics of the last version
+// come at most one lint after it (a lint of a Markdown document read in
+// parts stops at the end of a part when the document changes: less).
+func (s *Server) fire(d *document) {
+	s.mu.Lock()
+	if s.docs[d.uri] != d {
+		s.mu.Unlock()
+		return
+	}
+	if d.running {
+		d.again = true
+		s.mu.Unlock()
+		return
+	}
+	d.running = true
+	s.mu.Unlock()
+	for {
+		s.lint(d)
+		s.mu.Lock()
+		if !d.again || s.docs[d.uri] != d {
+			d.running, d.again = false, false
+			s.mu.Unlock()
+			return
+		}
+		d.again = false
+		s.mu.Unlock()
+	}
 }
 
 // lint lints the current text of a document and publishes the
 // diagnostics, unless the document changed meanwhile (a newer lint is
 // then on its way).
-func (s *Server) lint(uri p.DocumentUri) {
+func (s *Server) lint(d *document) {
 	s.mu.Lock()
-	d := s.docs[uri]
-	if d == nil {
-		s.mu.Unlock()
-		return
-	}
-	t, version, path, format, enc, checkers, st := d.text, d.version, d.path, d.format, s.enc, s.checkers, s.stream
-	configErr, oldParts, partsChecker := s.configErr, d.parts, d.partsChecker
+	t, version, gen, path, format, enc, checkers, st := d.text, d.version, d.gen.Load(), d.path, d.format, s.enc, s.checkers, s.stream
+	configErr, caches := s.configErr, []partCache{d.parts, d.partial}
 	s.mu.Unlock()
-	var parts map[string][]*lint.Diagnostic
+	stale := func() bool { return d.gen.Load() != gen }
+	if s.started != nil {
+		s.started(d.uri, version)
+	}
 
 	var diags []*lint.Diagnostic
 	var problem error
+	var parts partCache // the parts read, of a Markdown document
 	name := path
 	if name == "" {
-		name = string(uri)
+		name = string(d.uri)
 	}
 	prof, err := checkers.For(configPath(path))
 	switch {
@@ -390,33 +463,44 @@ func (s *Server) lint(uri p.DocumentUri) {
 	case format == lint.Markdown && !strings.Contains(t.s, "urilint-"):
 		// Suppression comments reach across parts: a document with any
 		// is read whole.
-		if partsChecker != prof.Checker { // the configuration changed
-			oldParts = nil
+		var cached []map[string][]*lint.Diagnostic
+		for _, c := range caches {
+			if c.checker == prof.Checker { // else the configuration changed
+				cached = append(cached, c.parts)
+			}
 		}
-		diags, parts = checkParts(prof.Checker, name, t.s, oldParts)
-		partsChecker = prof.Checker
+		parts.checker = prof.Checker
+		diags, parts.parts = checkParts(prof.Checker, name, t.s, stale, cached...)
 	default:
 		prof.Checker.Check(name, format, []byte(t.s), func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
-	out := make([]wireDiagnostic, 0, len(diags)+1)
-	if problem != nil {
-		out = append(out, wire(configDiagnostic(problem)))
-	}
-	var c cursor // diagnostics come in order of offset
-	for _, d := range diags {
-		out = append(out, wire(toProtocol(d, t, &c, enc)))
+	var out []wireDiagnostic
+	if !stale() {
+		out = make([]wireDiagnostic, 0, len(diags)+1)
+		if problem != nil {
+			out = append(out, wire(configDiagnostic(problem)))
+		}
+		var c cursor // diagnostics come in order of offset
+		for _, d := range diags {
+			out = append(out, wire(toProtocol(d, t, &c, enc)))
+		}
 	}
 
 	s.mu.Lock()
-	if cur := s.docs[uri]; cur != d || cur.version != version || cur.text != t {
-		s.mu.Unlock()
-		return
+	current := d.gen.Load() == gen && s.docs[d.uri] == d
+	switch {
+	case current:
+		d.last = &result{version: version, text: t, diags: diags}
+		d.parts, d.partial = parts, partCache{}
+	case parts.parts != nil:
+		d.partial = parts
 	}
-	d.last = &result{version: version, text: t, diags: diags}
-	d.parts, d.partsChecker = parts, partsChecker
 	s.mu.Unlock()
-	if st != nil {
-		_ = st.notify("textDocument/publishDiagnostics", wirePublish{URI: uri, Version: version, Diagnostics: out})
+	if current && st != nil {
+		// Published in the order of the states: if the document changed
+		// since the check above, the lint of its new state publishes
+		// after this one, and if it closed, this is not sent.
+		_ = st.publish(gen, wirePublish{URI: d.uri, Version: version, Diagnostics: out})
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+
+	p "github.com/myleshyson/lsprotocol-go/protocol"
 )
 
 // stream is the base protocol of the connection: messages framed by a
@@ -47,6 +49,10 @@ type stream struct {
 	out    io.Writer
 	closer io.Closer
 	nextID int // of the server's requests
+	// published is, for each document that has had diagnostics sent, the
+	// state they were of: diagnostics of an earlier state are not sent
+	// after them.
+	published map[p.DocumentUri]uint64
 }
 
 // maxHeaderLine is the longest header line read: "Content-Length" and
@@ -62,7 +68,7 @@ func (e *headerError) Error() string { return "unusable header: " + e.reason }
 var errLineTooLong = errors.New("header line too long")
 
 func newStream(rwc io.ReadWriteCloser) *stream {
-	return &stream{in: rwc, buf: make([]byte, 64<<10), out: rwc, closer: rwc}
+	return &stream{in: rwc, buf: make([]byte, 64<<10), out: rwc, closer: rwc, published: map[p.DocumentUri]uint64{}}
 }
 
 func (s *stream) Close() error { return s.closer.Close() }
@@ -336,13 +342,21 @@ func notification(method string, params any) ([]byte, error) {
 	return append(msg, '}'), nil
 }
 
-// notify sends the notification method with params.
-func (s *stream) notify(method string, params any) error {
-	msg, err := notification(method, params)
+// publish sends the diagnostics of a document in the state gen (see
+// Server.seq), unless diagnostics of a later state of it were sent
+// already.
+func (s *stream) publish(gen uint64, params wirePublish) error {
+	msg, err := notification("textDocument/publishDiagnostics", params)
 	if err != nil {
 		return err
 	}
-	return s.write(msg)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if last, ok := s.published[params.URI]; ok && gen < last {
+		return nil
+	}
+	s.published[params.URI] = gen
+	return s.writeLocked(msg)
 }
 
 // request sends a request of the server's; the client's response is not
