@@ -341,13 +341,7 @@ func (s *Server) didChange(params *didChangeParams) {
 	if d == nil {
 		return
 	}
-	for _, ch := range params.ContentChanges {
-		if ch.Range == nil {
-			d.text = newText(ch.Text)
-		} else {
-			d.text = d.text.edit(*ch.Range, ch.Text, s.enc)
-		}
-	}
+	d.text = applyChanges(d.text, params.ContentChanges, s.enc)
 	d.version = params.TextDocument.Version
 	s.touch(d)
 	s.schedule(d)
