@@ -51,9 +51,9 @@ type Server struct {
 	exitCode     int  // set by the exit notification
 	exited       bool // an exit notification came
 	watchDynamic bool // the client registers file watchers on request
-	// started, when set (by tests, before Serve), is called as each lint
-	// starts.
-	started func(uri p.DocumentUri, version int32)
+	// traceLint, when set (by tests, before Serve), is called as each lint
+	// starts and as it ends (done).
+	traceLint func(uri p.DocumentUri, version int32, done bool)
 	// seq numbers the states of the documents: each open, change and
 	// close of a document, and each reload of the configuration, moves a
 	// document to a new state, the next number.
@@ -435,8 +435,9 @@ func (s *Server) lint(d *document) {
 	configErr, caches := s.configErr, []partCache{d.parts, d.partial}
 	s.mu.Unlock()
 	stale := func() bool { return d.gen.Load() != gen }
-	if s.started != nil {
-		s.started(d.uri, version)
+	if s.traceLint != nil {
+		s.traceLint(d.uri, version, false)
+		defer s.traceLint(d.uri, version, true)
 	}
 
 	var diags []*lint.Diagnostic
