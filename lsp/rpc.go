@@ -26,8 +26,8 @@ import (
 //     members, in order, or not at all when they are all notifications or
 //     responses; an empty batch is an invalid request, answered with one
 //     response.
-//   - Notifications are never answered: a notification with parameters
-//     the method cannot read is dropped.
+//   - A valid notification is never answered: one with parameters the
+//     method cannot read (for a request, -32602) is dropped.
 
 // rpcError is a JSON-RPC error object.
 type rpcError struct {

@@ -37,7 +37,7 @@ import (
 // one for the rest of that message, which is lost.
 //
 // Writes come from the message loop (responses) and from the lints
-// (diagnostics); each message is one Write, under a lock.
+// (diagnostics); each message is written whole under a lock.
 type stream struct {
 	in     io.Reader
 	buf    []byte // buf[r:w] is read from in and not consumed
