@@ -123,11 +123,14 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	_ = st.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, d := range s.docs {
+	// The documents close: a timer that has fired finds none, a lint
+	// running stops where it can, and nothing is published.
+	for uri, d := range s.docs {
 		if d.timer != nil {
 			d.timer.Stop()
 		}
-		s.touch(d) // a lint running stops where it can, and publishes nothing
+		s.touch(d)
+		delete(s.docs, uri)
 	}
 	if s.exited {
 		return s.exitCode
