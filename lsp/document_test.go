@@ -1,10 +1,16 @@
 package lsp
 
 import (
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
+
+	"github.com/urilint/urilint/internal/cputime"
 )
 
 func TestTextPositions(t *testing.T) {
@@ -73,3 +79,148 @@ func TestTextPositions(t *testing.T) {
 }
 
 func pos(line, char uint32) p.Position { return p.Position{Line: line, Character: char} }
+
+// naiveChanges applies changes one by one to the whole text, as the
+// server once did: the reference for applyChanges.
+func naiveChanges(t *text, changes []contentChange, enc encoding) *text {
+	for _, ch := range changes {
+		if ch.Range == nil {
+			t = newText(ch.Text)
+		} else {
+			t = t.edit(*ch.Range, ch.Text, enc)
+		}
+	}
+	return t
+}
+
+// randomChanges returns n changes of a text, each of a random range (now
+// and then past the end of its line or of the text, or reversed) replaced
+// by random text of line ends of every kind, non-ASCII characters and
+// characters outside the Basic Multilingual Plane, and now and then a
+// replacement of the whole text.
+func randomChanges(r *rand.Rand, n int) []contentChange {
+	pieces := []string{"a", "bc", " ", "é", "𝄞", "\n", "\r", "\r\n", "x\r", "\ny", "http://a.example/%7e", "\u2028"}
+	str := func(max int) string {
+		var b strings.Builder
+		for range r.IntN(max + 1) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	position := func() p.Position {
+		return p.Position{Line: uint32(r.IntN(12)), Character: uint32(r.IntN(14))}
+	}
+	var changes []contentChange
+	for range n {
+		if r.IntN(40) == 0 {
+			changes = append(changes, contentChange{Text: str(30)})
+			continue
+		}
+		rg := p.Range{Start: position(), End: position()}
+		if r.IntN(3) == 0 {
+			rg.End = rg.Start
+		}
+		changes = append(changes, contentChange{Range: &rg, Text: str(4)})
+	}
+	return changes
+}
+
+// TestApplyChanges: many changes in one didChange give the text that
+// applying them one by one gives, in both position encodings.
+func TestApplyChanges(t *testing.T) {
+	defer func(n int) { maxChunk = n }(maxChunk)
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, chunk := range []int{5, 7, 1 << 10} { // small chunks: edits across chunks
+		maxChunk = chunk
+		for i := range 5000 {
+			enc := encoding(i % 2)
+			start := newText(strings.Repeat("ab𝄞\r\ncd\ré\n\n", r.IntN(5)) + "end")
+			changes := randomChanges(r, 1+r.IntN(30))
+			want := naiveChanges(start, changes, enc)
+			got := applyChanges(start, changes, enc)
+			if got.s != want.s || !slices.Equal(got.lines, want.lines) {
+				t.Fatalf("chunks of %d, case %d (encoding %d): got %q, want %q", chunk, i, enc, got.s, want.s)
+			}
+		}
+	}
+}
+
+// TestApplyChangesLinear: the time of a didChange grows with the
+// document and the number of changes, not with their product (16,000
+// changes of a 1 MB document took 21 s when each copied the document).
+// Two sizes ten times apart, both the document and the changes (200 KB
+// and 3,200 changes, 2 MB and 32,000): the larger must take at most
+// twenty times as long (process CPU time, best of five runs, three
+// attempts, as lint's linear tests). Twenty, not lint's fifteen: a change
+// costs the depth of the rope, which grows with the log of its size
+// (about 13x measured for 10x; one by one, 100x to 160x).
+func TestApplyChangesLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	line := strings.Repeat("some words é 𝄞 and http://a.example/path ", 2) + "\n"
+	for _, tt := range []struct {
+		name    string
+		doc     func(n int) string
+		changes func(doc *text, k int) []contentChange
+	}{
+		{"typing at the start", func(n int) string { return strings.Repeat(line, n/len(line)) }, func(_ *text, k int) []contentChange {
+			out := make([]contentChange, k)
+			for i := range out {
+				out[i] = contentChange{Range: &p.Range{}, Text: "x"}
+			}
+			return out
+		}},
+		{"typing at the end of one long line", func(n int) string { return strings.Repeat("abc é 𝄞 ", n/13) }, func(doc *text, k int) []contentChange {
+			units := uint32(0)
+			for _, r := range doc.s {
+				units++
+				if r >= 0x10000 {
+					units++
+				}
+			}
+			out := make([]contentChange, k)
+			for i := range out {
+				pos := p.Position{Character: units + uint32(i)}
+				out[i] = contentChange{Range: &p.Range{Start: pos, End: pos}, Text: "x"}
+			}
+			return out
+		}},
+		{"new lines everywhere", func(n int) string { return strings.Repeat(line, n/len(line)) }, func(doc *text, k int) []contentChange {
+			r := rand.New(rand.NewPCG(3, 4))
+			lines := len(doc.lines)
+			out := make([]contentChange, k)
+			for i := range out {
+				pos := p.Position{Line: uint32(r.IntN(lines)), Character: uint32(r.IntN(len(line)))}
+				end := pos
+				end.Character += uint32(r.IntN(3))
+				out[i] = contentChange{Range: &p.Range{Start: pos, End: end}, Text: []string{"\n", "ab\r\ncd", "", "é"}[r.IntN(4)]}
+			}
+			return out
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			small, large := newText(tt.doc(200_000)), newText(tt.doc(2_000_000))
+			cs, cl := tt.changes(small, 3200), tt.changes(large, 32000)
+			run := func(doc *text, changes []contentChange) time.Duration {
+				best := time.Duration(1 << 62)
+				for i := 0; i < 5 && (i == 0 || best < time.Second); i++ {
+					best = min(best, cputime.Of(func() { applyChanges(doc, changes, utf16) }))
+				}
+				return best
+			}
+			for attempt := 1; ; attempt++ {
+				ts, tl := run(small, cs), run(large, cl)
+				ratio := float64(tl) / float64(max(ts, time.Microsecond))
+				if ratio <= 20 || tl < 10*time.Millisecond {
+					t.Logf("%v, then %v: %.1fx", ts, tl, ratio)
+					return
+				}
+				if attempt == 3 {
+					t.Errorf("%d changes of %d bytes took %v, %d of %d bytes %v: %.0fx for 10x", len(cs), len(small.s), ts, len(cl), len(large.s), tl, ratio)
+					return
+				}
+			}
+		})
+	}
+}

@@ -11,22 +11,32 @@ import (
 const minPart = 8 << 10
 
 // checkParts checks a Markdown document part by part, taking the
-// diagnostics of a part that has not changed from cache (the parts of the
-// last lint), and returns the document's diagnostics and the new cache.
-// The result is the same as checking the whole document (the extract
-// package's tests compare the two readings).
-func checkParts(ch *lint.Checker, name, doc string, cache map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic) {
+// diagnostics of a part that has not changed from a cache (the parts of
+// earlier lints), and returns the document's diagnostics and the parts it
+// read, the new cache. The result is the same as checking the whole
+// document (the extract package's tests compare the two readings).
+//
+// stop, when not nil, is asked before each part: once it says so, the
+// check ends there, and returns the parts read so far (for the cache of
+// the next check) and no diagnostics.
+func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic) {
 	src := []byte(doc)
 	bounds := append(append([]int{0}, extract.MarkdownSplits(src, minPart)...), len(src))
 	parts := make(map[string][]*lint.Diagnostic, len(bounds))
 	var out []*lint.Diagnostic
 	loc := extract.NewLocator(src)
 	for k := 0; k+1 < len(bounds); k++ {
+		if stop != nil && stop() {
+			return nil, parts
+		}
 		start, end := bounds[k], bounds[k+1]
 		part := doc[start:end]
-		found, ok := cache[part]
-		if !ok {
-			found, ok = parts[part]
+		found, ok := parts[part]
+		for _, cache := range caches {
+			if ok {
+				break
+			}
+			found, ok = cache[part]
 		}
 		if !ok {
 			found = []*lint.Diagnostic{}

@@ -5,8 +5,9 @@
 // fixes as code actions.
 //
 // The protocol types are github.com/myleshyson/lsprotocol-go (generated
-// from the protocol's metaModel, 3.17 and later), and the JSON-RPC
-// connection is github.com/sourcegraph/jsonrpc2.
+// from the protocol's metaModel, 3.17 and later). The base protocol
+// (stream.go) and JSON-RPC (rpc.go) are the package's own, so that every
+// malformed message is answered as JSON-RPC says and the server reads on.
 package lsp
 
 import (
@@ -18,10 +19,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
-	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/urilint/urilint/lint"
 )
@@ -45,10 +46,18 @@ type Server struct {
 	docs         map[p.DocumentUri]*document
 	checkers     *lint.Checkers
 	configErr    error
+	initialized  bool // initialize was answered
 	shutdown     bool
 	exitCode     int  // set by the exit notification
 	exited       bool // an exit notification came
 	watchDynamic bool // the client registers file watchers on request
+	// traceLint, when set (by tests, before Serve), is called as each lint
+	// starts and as it ends (done).
+	traceLint func(uri p.DocumentUri, version int32, done bool)
+	// seq numbers the states of the documents: each open, change and
+	// close of a document, and each reload of the configuration, moves a
+	// document to a new state, the next number.
+	seq uint64
 }
 
 // document is an open document.
@@ -58,15 +67,31 @@ type document struct {
 	format  lint.Format
 	text    *text
 	version int32
-	timer   *time.Timer
+	// gen is the document's state (see Server.seq): a lint of an earlier
+	// one is stale. Written with s.mu held; read without, by a lint that
+	// asks whether to stop.
+	gen   atomic.Uint64
+	timer *time.Timer
+	// running says a lint of the document is running: there is at most
+	// one at a time. again says the timer fired meanwhile: the lint runs
+	// once more, on the latest text, when it ends.
+	running, again bool
 	// last is the result of the last lint published: the version it was of,
 	// the text and the diagnostics.
 	last *result
 	// parts holds, for a Markdown document, the diagnostics of each part
-	// of the last lint (see extract.MarkdownSplits), by the part's text,
-	// with offsets within the part: an edit re-reads only its part.
-	parts        map[string][]*lint.Diagnostic
-	partsChecker *lint.Checker // the checker the parts were checked with
+	// of the last lint published (see extract.MarkdownSplits), by the
+	// part's text, with offsets within the part: an edit re-reads only its
+	// part. partial holds those of the last lint that was stale (whole or
+	// not): what it read serves the next.
+	parts, partial partCache
+}
+
+// partCache is the diagnostics of the parts of a Markdown document, read
+// with checker.
+type partCache struct {
+	checker *lint.Checker
+	parts   map[string][]*lint.Diagnostic
 }
 
 type result struct {
@@ -84,21 +109,28 @@ func NewServer(rules []*lint.Rule) *Server {
 
 // Serve runs the server over the stream rwc (standard input and output
 // for an editor) until the exit notification or the end of the stream,
-// and returns the process's exit status: 0 after a shutdown request, 1
-// without one (as the protocol says).
+// closes rwc, and returns the process's exit status: 0 after a shutdown
+// request, 1 without one (as the protocol says). Cancelling ctx closes
+// rwc, which ends the server where that ends a read.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	st := newStream(rwc)
-	conn := jsonrpc2.NewConn(ctx, st, jsonrpc2.HandlerWithError(s.handle))
 	s.mu.Lock()
 	s.stream = st
 	s.mu.Unlock()
-	<-conn.DisconnectNotify()
+	stop := context.AfterFunc(ctx, func() { _ = st.Close() })
+	s.loop(st)
+	stop()
+	_ = st.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, d := range s.docs {
+	// The documents close: a timer that has fired finds none, a lint
+	// running stops where it can, and nothing is published.
+	for uri, d := range s.docs {
 		if d.timer != nil {
 			d.timer.Stop()
 		}
+		s.touch(d)
+		delete(s.docs, uri)
 	}
 	if s.exited {
 		return s.exitCode
@@ -123,32 +155,47 @@ func (s *Server) loadConfigs() {
 	s.checkers = lint.NewCheckers(s.rules, configs, lint.Settings{})
 }
 
-// handle answers a request or takes a notification. Handlers run one at
-// a time, in the order the messages came, and never lint: linting runs on
-// timers, so the editor is never kept waiting.
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+// handle answers a request or takes a notification (notif), with its
+// parameters (nil when there are none). Messages are handled one at a
+// time, in the order they came, and never lint: linting runs on timers,
+// so the editor is never kept waiting.
+//
+// As LSP 3.17 says: before initialize is answered, a request is an error,
+// ServerNotInitialized, and a notification is dropped, exit excepted; a
+// second initialize is an invalid request; after shutdown, every request
+// is an invalid request.
+func (s *Server) handle(method string, params json.RawMessage, notif bool) (any, *rpcError) {
 	s.mu.Lock()
-	down := s.shutdown
+	down, ready := s.shutdown, s.initialized
 	s.mu.Unlock()
-	if down && req.Method != "exit" {
-		if req.Notif {
+	refuse := func(code p.ErrorCodes, msg string) (any, *rpcError) {
+		if notif {
 			return nil, nil
 		}
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down"}
+		return nil, rpcErr(code, msg)
 	}
-	switch req.Method {
+	switch {
+	case method == "exit":
+	case down:
+		return refuse(p.ErrorCodesInvalidRequest, "the server is shut down")
+	case !ready && method != "initialize":
+		return refuse(p.ErrorCodesServerNotInitialized, "the server is not initialized")
+	case ready && method == "initialize":
+		return refuse(p.ErrorCodesInvalidRequest, "the server is initialized already")
+	}
+	switch method {
 	case "initialize":
-		var params initializeParams
-		if err := decode(req, &params); err != nil {
+		var params2 initializeParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		return s.initialize(&params), nil
+		return s.initialize(&params2), nil
 	case "initialized":
 		s.mu.Lock()
-		dynamic := s.watchDynamic
+		dynamic, st := s.watchDynamic, s.stream
 		s.mu.Unlock()
 		if dynamic {
-			go s.registerWatchers(ctx, conn) // a request from a handler would wait on itself
+			s.registerWatchers(st)
 		}
 		return nil, nil
 	case "shutdown":
@@ -163,66 +210,53 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			s.exitCode = 0
 		}
 		s.mu.Unlock()
-		go conn.Close() // from here, Close would wait for this handler
 		return nil, nil
 	case "textDocument/didOpen":
-		var params didOpenParams
-		if err := decode(req, &params); err != nil {
+		var params2 didOpenParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didOpen(&params)
+		s.didOpen(&params2)
 		return nil, nil
 	case "textDocument/didChange":
-		var params didChangeParams
-		if err := decode(req, &params); err != nil {
+		var params2 didChangeParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didChange(&params)
+		s.didChange(&params2)
 		return nil, nil
 	case "textDocument/didSave":
-		var params documentParams
-		if err := decode(req, &params); err != nil {
+		var params2 documentParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didSave(&params)
+		s.didSave(&params2)
 		return nil, nil
 	case "textDocument/didClose":
-		var params documentParams
-		if err := decode(req, &params); err != nil {
+		var params2 documentParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		s.didClose(&params)
+		s.didClose(&params2)
 		return nil, nil
 	case "textDocument/codeAction":
-		var params codeActionParams
-		if err := decode(req, &params); err != nil {
+		var params2 codeActionParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		return s.codeAction(&params), nil
+		return s.codeAction(&params2), nil
 	case "workspace/didChangeWatchedFiles":
-		var params didChangeWatchedFilesParams
-		if err := decode(req, &params); err != nil {
+		var params2 didChangeWatchedFilesParams
+		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		if slices.ContainsFunc(params.Changes, func(e fileEvent) bool { return isConfig(uriPath(e.URI)) }) {
+		if slices.ContainsFunc(params2.Changes, func(e fileEvent) bool { return isConfig(uriPath(e.URI)) }) {
 			s.reload()
 		}
 		return nil, nil
 	}
-	if req.Notif {
-		return nil, nil // "$/cancelRequest", "$/setTrace" and the like: nothing to do
-	}
-	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
-}
-
-func decode(req *jsonrpc2.Request, v any) error {
-	if req.Params == nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "missing params"}
-	}
-	if err := json.Unmarshal(*req.Params, v); err != nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: err.Error()}
-	}
-	return nil
+	// "$/cancelRequest", "$/setTrace" and the like: nothing to do.
+	return refuse(p.ErrorCodesMethodNotFound, "method not supported: "+method)
 }
 
 // initialize negotiates the position encoding (UTF-8 when the client
@@ -230,6 +264,7 @@ func decode(req *jsonrpc2.Request, v any) error {
 func (s *Server) initialize(params *initializeParams) p.InitializeResult {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.initialized = true
 	enc := p.PositionEncodingKindUTF16
 	s.enc = utf16
 	if g := params.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, p.PositionEncodingKindUTF8) {
@@ -255,7 +290,7 @@ func (s *Server) initialize(params *initializeParams) p.InitializeResult {
 
 // registerWatchers asks the client to report changes to configuration
 // files, which are then read again.
-func (s *Server) registerWatchers(ctx context.Context, conn *jsonrpc2.Conn) {
+func (s *Server) registerWatchers(st *stream) {
 	watchers := []p.FileSystemWatcher{}
 	for _, name := range lint.ConfigNames {
 		watchers = append(watchers, p.FileSystemWatcher{GlobPattern: p.GlobPattern{Value: p.Pattern("**/" + name)}})
@@ -264,7 +299,7 @@ func (s *Server) registerWatchers(ctx context.Context, conn *jsonrpc2.Conn) {
 		Id: "urilint-config", Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: p.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 	}}}
-	_ = conn.Call(ctx, "client/registerCapability", params, nil) // without watchers, a save still reloads
+	_ = st.request("client/registerCapability", params) // without watchers, a save still reloads
 }
 
 // reload reads the configuration files again and lints every open
@@ -274,8 +309,15 @@ func (s *Server) reload() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, d := range s.docs {
+		s.touch(d)
 		s.schedule(d)
 	}
+}
+
+// touch moves a document to a new state. s.mu is held.
+func (s *Server) touch(d *document) {
+	s.seq++
+	d.gen.Store(s.seq)
 }
 
 func (s *Server) didOpen(params *didOpenParams) {
@@ -284,10 +326,14 @@ func (s *Server) didOpen(params *didOpenParams) {
 	d := &document{uri: item.URI, path: path, format: formatOf(item.LanguageID, path), text: newText(item.Text), version: item.Version}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if old := s.docs[item.URI]; old != nil && old.timer != nil {
-		old.timer.Stop()
+	if old := s.docs[item.URI]; old != nil {
+		if old.timer != nil {
+			old.timer.Stop()
+		}
+		s.touch(old)
 	}
 	s.docs[item.URI] = d
+	s.touch(d)
 	s.schedule(d)
 }
 
@@ -298,14 +344,9 @@ func (s *Server) didChange(params *didChangeParams) {
 	if d == nil {
 		return
 	}
-	for _, ch := range params.ContentChanges {
-		if ch.Range == nil {
-			d.text = newText(ch.Text)
-		} else {
-			d.text = d.text.edit(*ch.Range, ch.Text, s.enc)
-		}
-	}
+	d.text = applyChanges(d.text, params.ContentChanges, s.enc)
 	d.version = params.TextDocument.Version
+	s.touch(d)
 	s.schedule(d)
 }
 
@@ -326,15 +367,21 @@ func (s *Server) didClose(params *documentParams) {
 	d := s.docs[params.TextDocument.URI]
 	delete(s.docs, params.TextDocument.URI)
 	st := s.stream
+	var gen uint64
+	if d != nil {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+		s.touch(d)
+		gen = d.gen.Load()
+	}
 	s.mu.Unlock()
 	if d == nil {
 		return
 	}
-	if d.timer != nil {
-		d.timer.Stop()
-	}
-	// The problems of a closed document are no longer shown.
-	_ = st.writeNotification("textDocument/publishDiagnostics", wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
+	// The problems of a closed document are no longer shown (and a lint
+	// that ends later publishes nothing: its state is earlier).
+	_ = st.publish(gen, wirePublish{URI: d.uri, Diagnostics: []wireDiagnostic{}})
 }
 
 // schedule lints the document once it has not changed for the delay.
@@ -347,30 +394,61 @@ func (s *Server) schedule(d *document) {
 	if d.timer != nil {
 		d.timer.Stop()
 	}
-	uri := d.uri
-	d.timer = time.AfterFunc(delay, func() { s.lint(uri) })
+	d.timer = time.AfterFunc(delay, func() { s.fire(d) })
+}
+
+// fire starts a lint of the document, unless one is running: that one
+// lints again, the latest text, when it ends. A lint of a document that
+// changes faster than it is linted thus skips the versions that came
+// while it ran, however many, and the diagnostics of the last version
+// come at most one lint after it (a lint of a Markdown document read in
+// parts stops at the end of a part when the document changes: less).
+func (s *Server) fire(d *document) {
+	s.mu.Lock()
+	if s.docs[d.uri] != d {
+		s.mu.Unlock()
+		return
+	}
+	if d.running {
+		d.again = true
+		s.mu.Unlock()
+		return
+	}
+	d.running = true
+	s.mu.Unlock()
+	for {
+		s.lint(d)
+		s.mu.Lock()
+		if !d.again || s.docs[d.uri] != d {
+			d.running, d.again = false, false
+			s.mu.Unlock()
+			return
+		}
+		d.again = false
+		s.mu.Unlock()
+	}
 }
 
 // lint lints the current text of a document and publishes the
 // diagnostics, unless the document changed meanwhile (a newer lint is
 // then on its way).
-func (s *Server) lint(uri p.DocumentUri) {
+func (s *Server) lint(d *document) {
 	s.mu.Lock()
-	d := s.docs[uri]
-	if d == nil {
-		s.mu.Unlock()
-		return
-	}
-	t, version, path, format, enc, checkers, st := d.text, d.version, d.path, d.format, s.enc, s.checkers, s.stream
-	configErr, oldParts, partsChecker := s.configErr, d.parts, d.partsChecker
+	t, version, gen, path, format, enc, checkers, st := d.text, d.version, d.gen.Load(), d.path, d.format, s.enc, s.checkers, s.stream
+	configErr, caches := s.configErr, []partCache{d.parts, d.partial}
 	s.mu.Unlock()
-	var parts map[string][]*lint.Diagnostic
+	stale := func() bool { return d.gen.Load() != gen }
+	if s.traceLint != nil {
+		s.traceLint(d.uri, version, false)
+		defer s.traceLint(d.uri, version, true)
+	}
 
 	var diags []*lint.Diagnostic
 	var problem error
+	var parts partCache // the parts read, of a Markdown document
 	name := path
 	if name == "" {
-		name = string(uri)
+		name = string(d.uri)
 	}
 	prof, err := checkers.For(configPath(path))
 	switch {
@@ -383,33 +461,44 @@ func (s *Server) lint(uri p.DocumentUri) {
 	case format == lint.Markdown && !strings.Contains(t.s, "urilint-"):
 		// Suppression comments reach across parts: a document with any
 		// is read whole.
-		if partsChecker != prof.Checker { // the configuration changed
-			oldParts = nil
+		var cached []map[string][]*lint.Diagnostic
+		for _, c := range caches {
+			if c.checker == prof.Checker { // else the configuration changed
+				cached = append(cached, c.parts)
+			}
 		}
-		diags, parts = checkParts(prof.Checker, name, t.s, oldParts)
-		partsChecker = prof.Checker
+		parts.checker = prof.Checker
+		diags, parts.parts = checkParts(prof.Checker, name, t.s, stale, cached...)
 	default:
 		prof.Checker.Check(name, format, []byte(t.s), func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
-	out := make([]wireDiagnostic, 0, len(diags)+1)
-	if problem != nil {
-		out = append(out, wire(configDiagnostic(problem)))
-	}
-	var c cursor // diagnostics come in order of offset
-	for _, d := range diags {
-		out = append(out, wire(toProtocol(d, t, &c, enc)))
+	var out []wireDiagnostic
+	if !stale() {
+		out = make([]wireDiagnostic, 0, len(diags)+1)
+		if problem != nil {
+			out = append(out, wire(configDiagnostic(problem)))
+		}
+		var c cursor // diagnostics come in order of offset
+		for _, d := range diags {
+			out = append(out, wire(toProtocol(d, t, &c, enc)))
+		}
 	}
 
 	s.mu.Lock()
-	if cur := s.docs[uri]; cur != d || cur.version != version || cur.text != t {
-		s.mu.Unlock()
-		return
+	current := d.gen.Load() == gen && s.docs[d.uri] == d
+	switch {
+	case current:
+		d.last = &result{version: version, text: t, diags: diags}
+		d.parts, d.partial = parts, partCache{}
+	case parts.parts != nil:
+		d.partial = parts
 	}
-	d.last = &result{version: version, text: t, diags: diags}
-	d.parts, d.partsChecker = parts, partsChecker
 	s.mu.Unlock()
-	if st != nil {
-		_ = st.writeNotification("textDocument/publishDiagnostics", wirePublish{URI: uri, Version: version, Diagnostics: out})
+	if current && st != nil {
+		// Published in the order of the states: if the document changed
+		// since the check above, the lint of its new state publishes
+		// after this one, and if it closed, this is not sent.
+		_ = st.publish(gen, wirePublish{URI: d.uri, Version: version, Diagnostics: out})
 	}
 }
 

@@ -36,12 +36,17 @@ type pipes struct {
 	io.WriteCloser
 }
 
-func startServer(t testing.TB) *client {
+// startServer starts a server, with a debounce delay of a millisecond,
+// and setup applied to it, and a client talking to it.
+func startServer(t testing.TB, setup ...func(*Server)) *client {
 	t.Helper()
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
 	s := NewServer(rules.All)
 	s.Delay = time.Millisecond
+	for _, f := range setup {
+		f(s)
+	}
 	c := &client{t: t, diags: make(chan p.PublishDiagnosticsParams, 100), done: make(chan int, 1), registered: make(chan json.RawMessage, 1)}
 	go func() { c.done <- s.Serve(context.Background(), pipes{serverIn, serverOut}) }()
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipes{clientIn, clientOut}, jsonrpc2.VSCodeObjectCodec{}),
@@ -410,7 +415,7 @@ func TestCheckParts(t *testing.T) {
 	edited := doc[:len(doc)/2] + "see http://example.com/%zz here\n\n" + doc[len(doc)/2:]
 	whole = whole[:0]
 	ch.Check("doc.md", lint.Markdown, []byte(edited), func(d *lint.Diagnostic) { whole = append(whole, d) })
-	parts, _ = checkParts(ch, "doc.md", edited, cache)
+	parts, _ = checkParts(ch, "doc.md", edited, nil, cache)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("after an edit, part by part: %d diagnostics, whole: %d", len(parts), len(whole))
 	}
