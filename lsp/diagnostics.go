@@ -13,7 +13,9 @@ const fixAllKind = p.CodeActionKind("source.fixAll.urilint")
 // toProtocol turns a diagnostic into the protocol's: the rule's ID as
 // the code, its documentation as codeDescription.href, the range in the
 // negotiated encoding.
-func toProtocol(d *lint.Diagnostic, t *text, c *cursor, enc encoding) p.Diagnostic {
+// A problem found more than once in a URI is one diagnostic, at the first
+// place, with the others as its related information ("the same here").
+func toProtocol(uri p.DocumentUri, d *lint.Diagnostic, t *text, c *cursor, enc encoding) p.Diagnostic {
 	sev := p.DiagnosticSeverityInformation
 	switch d.Severity {
 	case lint.Error:
@@ -21,7 +23,7 @@ func toProtocol(d *lint.Diagnostic, t *text, c *cursor, enc encoding) p.Diagnost
 	case lint.Warning:
 		sev = p.DiagnosticSeverityWarning
 	}
-	return p.Diagnostic{
+	pd := p.Diagnostic{
 		Range:           c.rangeOf(t, d.Start.Offset, d.End.Offset, enc),
 		Severity:        &sev,
 		Code:            &p.Or2[int32, string]{Value: d.Rule.Name},
@@ -29,6 +31,13 @@ func toProtocol(d *lint.Diagnostic, t *text, c *cursor, enc encoding) p.Diagnost
 		Source:          "urilint",
 		Message:         d.Message,
 	}
+	for _, rg := range d.Ranges[min(1, len(d.Ranges)):] {
+		pd.RelatedInformation = append(pd.RelatedInformation, p.DiagnosticRelatedInformation{
+			Location: p.Location{Uri: uri, Range: t.rangeOf(rg.Start.Offset, rg.End.Offset, enc)},
+			Message:  "the same problem here",
+		})
+	}
+	return pd
 }
 
 // configDiagnostic reports, at the top of a document, that its
@@ -75,7 +84,7 @@ func (s *Server) codeAction(params *codeActionParams) []p.CodeAction {
 				continue
 			}
 			var c cursor
-			pd := toProtocol(diag, t, &c, enc)
+			pd := toProtocol(params.TextDocument.URI, diag, t, &c, enc)
 			for _, fix := range diag.Fixes {
 				edits := make([]p.TextEdit, 0, len(fix.Edits))
 				for _, e := range fix.Edits {
@@ -128,6 +137,12 @@ type wireDiagnostic struct {
 	CodeDescription *wireDescription `json:"codeDescription,omitempty"`
 	Source          string           `json:"source"`
 	Message         string           `json:"message"`
+	Related         []wireRelated    `json:"relatedInformation,omitempty"`
+}
+
+type wireRelated struct {
+	Location p.Location `json:"location"`
+	Message  string     `json:"message"`
 }
 
 type wireDescription struct {
@@ -144,6 +159,9 @@ func wire(d p.Diagnostic) wireDiagnostic {
 	}
 	if d.CodeDescription != nil {
 		w.CodeDescription = &wireDescription{Href: d.CodeDescription.Href}
+	}
+	for _, r := range d.RelatedInformation {
+		w.Related = append(w.Related, wireRelated{r.Location, r.Message})
 	}
 	return w
 }

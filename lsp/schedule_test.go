@@ -9,6 +9,9 @@ import (
 	"time"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
+
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
 )
 
 // slowDoc is a Markdown document of about size bytes that takes a while
@@ -20,7 +23,7 @@ func slowDoc(size int, tag string) string {
 	b.WriteString("<!-- urilint-disable-next-line urn-nid-unregistered -->\nurn:isbm:1\n\n")
 	for i := 0; b.Len() < size; i++ {
 		if i%50 == 0 {
-			fmt.Fprintf(&b, "and http://%sa%d.example/%%7e\n\n", tag, i)
+			fmt.Fprintf(&b, "and http://%sa%d.example/%%zz\n\n", tag, i)
 		} else {
 			fmt.Fprintf(&b, "see http://%sa%d.example/path%d?q=%d and [a link](http://%sb%d.example/) more\n", tag, i, i, i, tag, i)
 		}
@@ -206,11 +209,11 @@ func TestStaleLintStops(t *testing.T) {
 		start := time.Now()
 		c.notify("textDocument/didChange", p.DidChangeTextDocumentParams{
 			TextDocument:   p.VersionedTextDocumentIdentifier{Uri: uri, Version: 2},
-			ContentChanges: []p.TextDocumentContentChangeEvent{{Value: p.TextDocumentContentChangeWholeDocument{Text: "http://a.example/%7e\n"}}},
+			ContentChanges: []p.TextDocumentContentChangeEvent{{Value: p.TextDocumentContentChangeWholeDocument{Text: "http://a.example/%zz\n"}}},
 		})
 		got := c.wait(uri, 2)
 		latency := time.Since(start)
-		expectDiagnostics(t, got.Diagnostics, summary{"percent-unreserved", rng(0, 17, 0, 20), p.DiagnosticSeverityInformation, docsURL + "percent-unreserved"})
+		expectDiagnostics(t, got.Diagnostics, summary{"percent-malformed", rng(0, 17, 0, 18), p.DiagnosticSeverityError, docsURL + "percent-malformed"})
 		t.Logf("a first lint: %v; the small version's diagnostics: %v after it", lint, latency)
 		if latency <= lint/3 {
 			return
@@ -227,7 +230,7 @@ func TestStaleLintStops(t *testing.T) {
 // TestCheckPartsStop: a check of parts asked to stop ends at the end of a
 // part, and what it read serves the next check.
 func TestCheckPartsStop(t *testing.T) {
-	ch, err := lintChecker()
+	ch, err := lint.NewChecker(rules.All, &lint.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

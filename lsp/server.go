@@ -479,8 +479,8 @@ func (s *Server) lint(d *document) {
 			out = append(out, wire(configDiagnostic(problem)))
 		}
 		var c cursor // diagnostics come in order of offset
-		for _, d := range diags {
-			out = append(out, wire(toProtocol(d, t, &c, enc)))
+		for _, diag := range diags {
+			out = append(out, wire(toProtocol(d.uri, diag, t, &c, enc)))
 		}
 	}
 

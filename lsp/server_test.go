@@ -220,6 +220,9 @@ func TestSession(t *testing.T) {
 		summary{"percent-lowercase", rng(2, 35, 2, 38), p.DiagnosticSeverityInformation, docsURL + "percent-lowercase"},
 		summary{"urn-nid-unregistered", rng(2, 51, 2, 55), p.DiagnosticSeverityWarning, docsURL + "urn-nid-unregistered"},
 	)
+	if rel := got.Diagnostics[0].RelatedInformation; len(rel) != 1 || rel[0].Location.Uri != uri || rel[0].Location.Range != rng(2, 38, 2, 41) {
+		t.Errorf("the second place of the problem: %+v, want it as related information", rel)
+	}
 
 	// Incremental: "isbm" becomes "isbn", and two characters go in before
 	// the URI (one of them non-ASCII).
