@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -31,6 +32,7 @@ const (
 	sOpen               // "(", "[", "{": counted, so that a matching closer is kept
 	sClose              // ")", "]", "}": ends the candidate when nothing inside opened it
 	sMulti              // starts a non-ASCII character: letters, marks and digits continue
+	sExcl               // an excluded character ("|", "\\", "^", backtick, a control): continues, unless it separates (see separates)
 )
 
 var scanClass = func() (t [256]uint8) {
@@ -45,6 +47,14 @@ var scanClass = func() (t [256]uint8) {
 	}
 	for _, c := range []byte(")]}") {
 		t[c] = sClose
+	}
+	for c := 0; c < 0x20; c++ {
+		if t[c] == sURI {
+			t[c] = sExcl
+		}
+	}
+	for _, c := range []byte("|\\^`\x7f") {
+		t[c] = sExcl
 	}
 	return t
 }()
@@ -96,13 +106,17 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 		}
 		if s-1 >= floor && src[s-1] == '<' {
 			if end, ok := angle(c, src, base, s, colon); ok {
-				yield(c)
+				if !pattern(c.URI) {
+					yield(c)
+				}
 				floor, i = end, end
 				continue
 			}
 		}
 		if end, ok := bare(c, src, base, s, colon); ok {
-			yield(c)
+			if !pattern(c.URI) && (s == 0 || src[s-1] != '^') {
+				yield(c)
+			}
 			floor, i = end, end
 		}
 	}
@@ -110,7 +124,7 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 
 // schemeStart returns where the scheme ending at src[colon] starts: the
 // first letter of the run of scheme characters before the colon, or -1 when
-// there is none. (The runs looked at for successive colons never overlap, so
+// there is none or a digit comes right before that letter. (The runs looked at for successive colons never overlap, so
 // this costs one pass over the text in all.)
 func schemeStart(src []byte, floor, colon int) int {
 	s := colon
@@ -120,7 +134,10 @@ func schemeStart(src []byte, floor, colon int) int {
 	for s < colon && !isAlpha(src[s]) {
 		s++
 	}
-	if s == colon {
+	if s == colon || s > 0 && is(src[s-1], cDigit) {
+		// No scheme, or a digit right before its first letter: "1abc://x"
+		// is no "abc://x" with text before it. (Punctuation before it,
+		// ".http://x" or "----urn:a:b", is not part of it.)
 		return -1
 	}
 	return s
@@ -133,16 +150,17 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	if colon+1 >= n {
 		return 0, false
 	}
-	if !continues(src[colon+1]) {
-		return 0, false
-	}
 	scheme := src[s:colon]
 	urn := isURNScheme(scheme)
+	if !continues(src[colon+1]) && !(urn && emptyNID(src, colon)) {
+		return 0, false
+	}
 	slashes := colon+2 < n && src[colon+1] == '/' && src[colon+2] == '/'
 	// A registered scheme without "//" starts a candidate only where a word
 	// starts: not inside a colon-separated token ("3f:bb:30:e6", a hex
-	// dump) or a path ("/restconf/data/example:interfaces").
-	if !urn && !slashes && (!iana.IsScheme(scheme) || s > 0 && continuesToken(src[s-1])) {
+	// dump) or a path ("/restconf/data/example:interfaces"); but after the
+	// name of a field at the start of a line ("ORGANIZER:mailto:a@b.c").
+	if !urn && !slashes && (!iana.IsScheme(scheme) || s > 0 && continuesToken(src[s-1]) && !(src[s-1] == ':' && fieldName(src, s-1))) {
 		return 0, false
 	}
 	stop := extend(src, colon+1)
@@ -160,7 +178,7 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	for j < end && src[j] == '/' {
 		j++
 	}
-	if j >= end {
+	if j >= end && !(end-colon == 4 && equalFoldASCII(scheme, "file")) { // "file:///" is complete
 		return 0, false
 	}
 	// Likewise "urn:NID" or "urn:NID:" with no NSS names a namespace ("the
@@ -193,9 +211,13 @@ func continuesToken(c byte) bool { return c == ':' || c == '/' || is(c, mScheme)
 // extend returns where a bare candidate whose scheme ends before src[i]
 // stops: at whitespace, "<", ">", DQUOTE, a closing bracket that nothing in
 // the candidate opened, a non-ASCII character that is not a letter, mark or
-// digit, an invalid UTF-8 byte, or the end of src.
+// digit (a zero-width joiner between letters is part of the word), Han,
+// Kana or Hangul glued to an ASCII letter or digit, an excluded character
+// that separates (see separates), or the end of src. (An invalid UTF-8 byte
+// continues it.)
 func extend(src []byte, i int) int {
 	var paren, square, curly int
+	sawCJK := false
 	n := len(src)
 	for i < n {
 		b := src[i]
@@ -205,6 +227,11 @@ func extend(src []byte, i int) int {
 			for i < n && scanClass[src[i]] == sURI {
 				i++
 			}
+		case sExcl:
+			if separates(src, i) {
+				return i
+			}
+			i++
 		case sStop:
 			return i
 		case sOpen:
@@ -240,13 +267,179 @@ func extend(src []byte, i int) int {
 				i++
 				continue
 			}
-			if !unicode.IsLetter(r) && !unicode.IsMark(r) && !unicode.IsDigit(r) {
+			switch {
+			case r == zwnj || r == zwj:
+				if !joins(src, i, size) {
+					return i
+				}
+			case !unicode.IsLetter(r) && !unicode.IsMark(r) && !unicode.IsDigit(r):
 				return i
+			case cjk(r):
+				// Han, Kana or Hangul right after an ASCII letter or digit is
+				// prose glued to the URI ("about:config对指定的配置",
+				// "hotmail.com의"): in CJK text no space separates words.
+				// Not in a URI that is written in those scripts already
+				// ("http://中国.中国/foo中国").
+				if !sawCJK && i > 0 && src[i-1] < 0x80 && is(src[i-1], cAlpha|cDigit) {
+					return i
+				}
+				sawCJK = true
 			}
 			i += size
 		}
 	}
 	return n
+}
+
+// The zero-width joiners: between two letters they are part of a word
+// (Persian, Malayalam, emoji sequences), and so of an IRI.
+const (
+	zwnj = '\u200c'
+	zwj  = '\u200d'
+)
+
+// joins reports whether the joiner of size bytes at src[i] sits between two
+// letters (or marks), and so continues the word it is in.
+func joins(src []byte, i, size int) bool {
+	before, _ := utf8.DecodeLastRune(src[:i])
+	after, _ := utf8.DecodeRune(src[i+size:])
+	return (unicode.IsLetter(before) || unicode.IsMark(before)) && (unicode.IsLetter(after) || unicode.IsMark(after))
+}
+
+// cjk reports whether r is of the Han, Hiragana, Katakana or Hangul script.
+func cjk(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hangul, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
+}
+
+// separates reports whether the excluded character at src[i] ends the
+// candidate rather than continuing it (excluded characters stay in a
+// candidate, to be reported, when more of it follows): it does when the
+// start of another URI follows it directly
+// ("http://localhost:8080|socks5://localhost:9050"), and a "|" does in a
+// line that is a row of a plain-text table ("| urn:a:b|[RFC8620] |").
+func separates(src []byte, i int) bool {
+	if startsURI(src[i+1:]) {
+		return true
+	}
+	return src[i] == '|' && tableRow(src, i)
+}
+
+// startsURI reports whether b starts with a URI a scanner would take: a
+// scheme and "://", or "urn:" in any case.
+func startsURI(b []byte) bool {
+	if len(b) < 4 || !isAlpha(b[0]) {
+		return false
+	}
+	if equalFoldASCII(b[:4], "urn:") {
+		return true
+	}
+	k := 1
+	for k < len(b) && is(b[k], mScheme) {
+		k++
+	}
+	return bytes.HasPrefix(b[k:], []byte("://"))
+}
+
+// tableRow reports whether the line holding src[i] is a row of a
+// plain-text table: its first and last characters, whitespace aside, are
+// "|".
+func tableRow(src []byte, i int) bool {
+	start := bytes.LastIndexByte(src[:i], '\n') + 1
+	end := bytes.IndexByte(src[i:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += i
+	}
+	line := bytes.TrimSpace(src[start:end])
+	return len(line) > 1 && line[0] == '|' && line[len(line)-1] == '|'
+}
+
+// emptyNID reports whether "urn:" ending at src[colon] is followed by a
+// second ":" and more ("urn::xmpp:styling:0"), the typo of an empty
+// namespace identifier: a candidate, for urn-nid-syntax to report.
+func emptyNID(src []byte, colon int) bool {
+	return colon+2 < len(src) && src[colon+1] == ':' && continues(src[colon+2])
+}
+
+// fieldName reports whether the line holding src[colon] starts, after its
+// indentation, with the name of a field ending at that colon: a token (a
+// letter, then letters, digits and "-"), optionally followed by
+// parameters (";" token "=" value, the value quoted or not), as iCalendar,
+// vCard, SIP and HTTP examples write them ("ORGANIZER:mailto:...",
+// "TEL;VALUE=uri:tel:+1-555-555-5555", "Contact:sip:alice@example.com").
+// A hex dump ("3f:bb:30") has no such name.
+func fieldName(src []byte, colon int) bool {
+	i := bytes.LastIndexByte(src[:colon], '\n') + 1
+	for i < colon && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	token := func() bool {
+		if i >= colon || !isAlpha(src[i]) {
+			return false
+		}
+		for i < colon && (is(src[i], cAlpha|cDigit) || src[i] == '-') {
+			i++
+		}
+		return true
+	}
+	if !token() {
+		return false
+	}
+	for i < colon && src[i] == ';' {
+		i++
+		if !token() || i >= colon || src[i] != '=' {
+			return false
+		}
+		i++
+		if i < colon && src[i] == '"' {
+			q := bytes.IndexByte(src[i+1:colon], '"')
+			if q < 0 {
+				return false
+			}
+			i += q + 2
+			continue
+		}
+		for i < colon && src[i] != ';' && src[i] != '"' && src[i] != '\n' {
+			i++
+		}
+	}
+	return i == colon
+}
+
+// pattern reports whether a candidate is a pattern that matches URIs rather
+// than a URI: a regular expression ("urn:cid:.+@([^\\.]+\\.)(.*)$" in a NAPTR
+// record, "urn:ietf:(\\w*):(\\d*)") or a string escaped for one
+// ("http://cdni\\\\.example/"). It holds an escaped dot "\\.", a class escape
+// with a quantifier ("\\d+", "\\w*", "\\s?"), or ".*", ".+", "[^" or "(?".
+// (A "^" right before the scheme anchors a pattern too; the scanner looks
+// at that.) A backslash in a Windows path ("file:///C:\\dir") is no
+// pattern.
+func pattern(uri string) bool {
+	for i := 0; i+1 < len(uri); i++ {
+		switch uri[i] {
+		case '\\':
+			switch c := uri[i+1]; {
+			case c == '.':
+				return true
+			case (c == 'd' || c == 'w' || c == 's') && i+2 < len(uri) && strings.IndexByte("*+?{", uri[i+2]) >= 0:
+				return true
+			}
+		case '.':
+			if c := uri[i+1]; c == '*' || c == '+' {
+				return true
+			}
+		case '[':
+			if uri[i+1] == '^' {
+				return true
+			}
+		case '(':
+			if uri[i+1] == '?' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // trim removes from the end of the candidate src[s:end] what is punctuation
@@ -330,7 +523,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		start, prefix, ctx, colon = j, s, ContextAngleURL, k
 	}
 
-	if colon+1 >= n || !continues(src[colon+1]) {
+	if colon+1 >= n || !continues(src[colon+1]) && !(isURNScheme(src[start:colon]) && emptyNID(src, colon)) {
 		return 0, false
 	}
 
@@ -430,14 +623,16 @@ func folds(src []byte, i int) bool {
 
 // xmlName reports whether the text after "<", up to the first whitespace,
 // is more likely the name of an XML element with a namespace prefix than a
-// URI: "<xsd:element>", "<D:prop/>", "<xs:schema xmlns:xs='...'>". That is
-// the case when the scheme (which ends at text[colon]) is neither registered
-// nor "urn" nor followed by "//", it is a valid XML prefix (no "+"), and the
-// rest is an XML local name (ASCII letters, digits, "-", "_", ".")
-// optionally followed by the "/" of an empty-element tag.
+// URI: "<xsd:element>", "<D:prop/>", "<xs:schema xmlns:xs='...'>",
+// "<urn:spppAddRequest>" (a SOAP example whose prefix is "urn"). That is
+// the case when the scheme (which ends at text[colon]) is not registered
+// ("urn" is: a URN needs a second ":", after its NID) nor followed by "//",
+// it is a valid XML prefix (no "+"), and the rest is an XML local name
+// (ASCII letters, digits, "-", "_", ".") optionally followed by the "/" of
+// an empty-element tag.
 func xmlName(text []byte, colon int) bool {
 	scheme, rest := text[:colon], text[colon+1:]
-	if bytes.HasPrefix(rest, []byte("//")) || isURNScheme(scheme) || iana.IsScheme(scheme) ||
+	if bytes.HasPrefix(rest, []byte("//")) || iana.IsScheme(scheme) && !isURNScheme(scheme) ||
 		bytes.IndexByte(scheme, '+') >= 0 {
 		return false
 	}

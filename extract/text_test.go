@@ -132,9 +132,15 @@ func TestTextNotCandidates(t *testing.T) {
 		"Note: this", "Note:this", "at 10:30 today", `C:\x`, `C:\Windows\x.txt`, "std::vector<int>",
 		"localhost:8080", "key:value", "a:b", "http://", "see the http:// prefix", "https:// and",
 		"mailto:", "mailto: x", "fe80::1", "2001:db8::1", "e.g.: this", "X-Custom:value",
-		"urn:", "urn: x", "urn::x", `"urn:"`, "urn:<NID>:<NSS>", "http:.", "(http:)", "<>", "<http:>",
+		"urn:", "urn: x", "urn::", `"urn:"`, "urn:<NID>:<NSS>", "http:.", "(http:)", "<>", "<http:>",
 		"<http: >", `"urn:xmpp:"`, "urn:ietf: namespace", "<URL:>", "<URL:foo>", "< http://", "foo@bar.example.com", "www.example.com",
-		"::::", "://", "x:", "1:1", ":foo",
+		"::::", "://", "x:", "1:1", ":foo", "1abc://foo", "2http://a.example/",
+		// Patterns that match URIs, not URIs: regular expressions (a NAPTR
+		// record, a Perl match) and a string escaped for one.
+		`"!^urn:cid:.+@([^\.]+\.)(.*)$!\2!i"`, `/urn:ietf:(\w*):(\d*)/i`, `"http://cdni\\.example/"`,
+		`^https?://example\.com/`, "https://(?:www\\.)?example.com/", "http://example.com/.*",
+		// SOAP elements whose namespace prefix is urn.
+		"<urn:spppAddRequest>", "</urn:spppAddRequest>", "<urn:x/>",
 	} {
 		if got := renderAll(Text([]byte(doc))); got != nil {
 			t.Errorf("Text(%q) = %s, want no candidate", doc, got)
@@ -159,7 +165,8 @@ func TestTextDelimiting(t *testing.T) {
 		{"urn:example:foo.", []string{"urn:example:foo"}},
 		{"the urn:example namespace", nil}, // a namespace name, not a URN
 		{"the \"URN:NBN\" namespace", nil},
-		{"<urn:example>", []string{"urn:example"}},
+		{"<urn:example>", nil}, // an element whose namespace prefix is "urn"
+		{"<urn:example:a>", []string{"urn:example:a"}},
 		{"urn:example?=q", nil},
 		{"xmlns='urn:example:a'/>", []string{"urn:example:a"}},
 		{"'http://a.example/x'more", []string{"http://a.example/x"}},
@@ -243,7 +250,8 @@ func TestTextDelimiting(t *testing.T) {
 		{"Location:http://a.example/", []string{"http://a.example/"}},
 		{"id:urn:example:x", []string{"urn:example:x"}},
 		{"x1http://a.example/", []string{"x1http://a.example/"}},
-		{"1http://a.example/", []string{"http://a.example/"}},
+		{"1http://a.example/", nil}, // the scheme as written starts with a digit
+		{".http://a.example/", []string{"http://a.example/"}},
 		{".http://a.example/", []string{"http://a.example/"}},
 		{strings.Repeat(".", 70) + "http://a.example/", []string{"http://a.example/"}},
 		{strings.Repeat("-", 70) + "urn:ex:a", []string{"urn:ex:a"}},
@@ -266,7 +274,7 @@ func TestTextDelimiting(t *testing.T) {
 		{"<xmpp:x a='1'>", []string{"xmpp:x"}},
 		{"<made-up:a/b c>", []string{"made-up:a/bc"}},
 		{"<sip:user@domain>", []string{"sip:user@domain"}},
-		{"<urn:xsd>", []string{"urn:xsd"}},
+		{"<urn:xsd>", nil},
 		{"<dav:prop>", []string{"dav:prop"}}, // registered scheme
 		{"<a+b+c:d>", []string{"a+b+c:d"}},
 		{"<localhost:5001/foo>", []string{"localhost:5001/foo"}},
@@ -483,4 +491,51 @@ func TestTextFoldedInAngleBrackets(t *testing.T) {
 	// ends it is trimmed like any excluded character.
 	checkText(t, "see https://a.example/x\\\n  y\n",
 		`1:5-1:24 4-23 uri text "https://a.example/x"`)
+}
+
+// The layouts of real documents (issue "Boundaries and recall"): each case
+// is from a document where the scanner misread a URI.
+func TestTextRealLayouts(t *testing.T) {
+	// CJK and Hangul prose glued to a URI ends it; CJK letters after a
+	// delimiter, or in a URI already written in them, continue it.
+	checkText(t, "about:config对指定的配置选项进行修改",
+		`1:1-1:13 0-12 uri text "about:config"`)
+	checkText(t, "URL就变成chrome://browser/skin，",
+		`1:7-1:28 12-33 uri text "chrome://browser/skin"`)
+	checkText(t, "mailto:someone@hotmail.com의 주소",
+		`1:1-1:27 0-26 uri text "mailto:someone@hotmail.com"`)
+	checkText(t, "https://zh.wikipedia.org/wiki/中文 and /wiki/Straße",
+		`1:1-1:33 0-36 uri text "https://zh.wikipedia.org/wiki/中文"`)
+	checkText(t, "https://ja.wikipedia.org/wiki/東京都",
+		`1:1-1:34 0-39 uri text "https://ja.wikipedia.org/wiki/東京都"`)
+	// Zero-width joiners between letters continue it (Persian).
+	checkText(t, "https://fa.wikipedia.org/wiki/زبان\u200cشناسی است",
+		`1:1-1:41 0-51 uri text "https://fa.wikipedia.org/wiki/زبان\u200cشناسی"`)
+	checkText(t, "http://a.example/x\u200d y", `1:1-1:19 0-18 uri text "http://a.example/x"`)
+	// Separators: a "|" in a row of a plain-text table, and an excluded
+	// character right before another URI.
+	checkText(t, "| urn:ietf:params:jmap:core|[RFC8620] |\n",
+		`1:3-1:28 2-27 urn text "urn:ietf:params:jmap:core"`)
+	checkText(t, "proxy http://localhost:8080|socks5://localhost:9050 now",
+		`1:7-1:28 6-27 uri text "http://localhost:8080"`,
+		`1:29-1:52 28-51 uri text "socks5://localhost:9050"`)
+	checkText(t, "not a table: http://a.example/x|y\n",
+		`1:14-1:34 13-33 uri text "http://a.example/x|y"`)
+	// "urn::" is a URN with an empty NID, the typo to report.
+	checkText(t, "xmlns='urn::xmpp:styling:0'/>",
+		`1:8-1:27 7-26 urn text "urn::xmpp:styling:0"`)
+	checkText(t, "<urn::a:b>", `1:2-1:10 1-9 urn angle "urn::a:b"`)
+	// "file:///" is complete.
+	checkText(t, "see file:/// here", `1:5-1:13 4-12 uri text "file:///"`)
+	// Field lines of iCalendar, vCard, SIP and HTTP examples.
+	checkText(t, "   ORGANIZER:mailto:jsmith@example.com\n",
+		`1:14-1:39 13-38 uri text "mailto:jsmith@example.com"`)
+	checkText(t, "TEL;VALUE=uri:tel:+1-555-555-5555\n",
+		`1:15-1:34 14-33 uri text "tel:+1-555-555-5555"`)
+	checkText(t, "ATTENDEE;CN=\"John Smith\";RSVP=TRUE:mailto:john@example.com\n",
+		`1:36-1:59 35-58 uri text "mailto:john@example.com"`)
+	checkText(t, "Contact:sip:alice@example.com\n",
+		`1:9-1:30 8-29 uri text "sip:alice@example.com"`)
+	// Hex dumps and paths are no field lines.
+	checkText(t, "3f:bb:30:e6:mailto:x 00:tel:1 /a/b:tel:1 x y:tel:1\n")
 }

@@ -381,9 +381,16 @@ func ReadFileInto(path string, buf []byte) ([]byte, error) {
 }
 
 // CheckText reports whether data can be linted as text: ErrUTF16 for a
-// UTF-16 byte order mark, ErrBinary (wrapped, with where) for a NUL byte
-// anywhere: no text holds one, and the search runs at memory speed.
+// UTF-16 byte order mark, ErrBinary (wrapped, with where) for a NUL byte in
+// the first binarySniff bytes. That is how git tells a binary file: a file
+// whose first kilobytes hold no NUL byte is text, and a stray NUL further
+// on (old RFCs have one) is a control character in it, reported where it
+// is in a URI.
 func CheckText(data []byte) error { return checkText(data, 0) }
+
+// binarySniff is how many bytes at the start of a file are looked at for a
+// NUL byte, as git does ("buffer_is_binary" looks at the first 8000).
+const binarySniff = 8000
 
 // checkText is CheckText for data at offset off of its file: a byte order
 // mark counts only at offset 0, and a NUL byte is named by its offset in
@@ -392,7 +399,10 @@ func checkText(data []byte, off int) error {
 	if off == 0 && (bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff})) {
 		return ErrUTF16
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
+	if off >= binarySniff {
+		return nil
+	}
+	if i := bytes.IndexByte(data[:min(len(data), binarySniff-off)], 0); i >= 0 {
 		return fmt.Errorf("%w (a NUL byte at offset %d)", ErrBinary, off+i)
 	}
 	return nil

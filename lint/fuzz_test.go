@@ -32,7 +32,7 @@ func FuzzCheck(f *testing.F) {
 	for _, s := range checkSeeds {
 		f.Add([]byte(s))
 	}
-	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	ch, err := lint.NewChecker(rules.All, &lint.Config{Strict: true}) // every rule
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -79,6 +79,13 @@ func checkDoc(t *testing.T, ch *lint.Checker, format lint.Format, src []byte) []
 			t.Fatalf("%v: %s at %d-%d after a diagnostic at %d", format, d.Rule.Name, d.Start.Offset, d.End.Offset, last)
 		}
 		last = d.Start.Offset
+		for i, rg := range d.Ranges {
+			checkPos("range start", rg.Start)
+			checkPos("range end", rg.End)
+			if i == 0 && (rg.Start != d.Start || rg.End != d.End) || i > 0 && rg.Start.Offset < d.Ranges[i-1].Start.Offset {
+				t.Fatalf("%v: %s: ranges %+v do not start at the diagnostic, in order", format, d.Rule.Name, d.Ranges)
+			}
+		}
 		if d.Message == "" || d.URI == "" && d.Rule.Name != lint.UnusedSuppression {
 			t.Fatalf("%v: %s: empty message or URI", format, d.Rule.Name)
 		}
@@ -109,7 +116,7 @@ func FuzzFix(f *testing.F) {
 	for _, s := range checkSeeds {
 		f.Add([]byte(s))
 	}
-	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	ch, err := lint.NewChecker(rules.All, &lint.Config{Strict: true}) // every rule
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -164,7 +164,8 @@ func TestOpenTextWindows(t *testing.T) {
 		{"directive.txt", filler + "# urilint-disable-file\n", lint.ErrReadWhole.Error()},
 		// The directive straddles the first 4,096-byte block.
 		{"cut-directive.txt", filler[:4096-4] + "urilint-disable-file\n" + filler, lint.ErrReadWhole.Error()},
-		{"nul.txt", filler + "\x00" + filler, "skipped: binary file (a NUL byte at offset 24000)"},
+		{"nul.txt", filler[:7000] + "\x00" + filler, "skipped: binary file (a NUL byte at offset 7000)"},
+		{"late-nul.txt", filler + "\x00" + filler, ""}, // a stray NUL in text
 		{"utf16.txt", "\xff\xfe" + filler, lint.ErrUTF16.Error()},
 	}
 	for _, tt := range tests {

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
@@ -28,6 +30,15 @@ urn-nid-reserved.
 Bad:  urn:a:b  urn:-x:y  urn:x_y:z  urn::z
 Good: urn:example:b
 
-No fix is offered: only the author knows the intended namespace.`,
-	Run: func(p *lint.Pass) { reportProblems(p, nil) },
+An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixed by removing the
+extra ":" (safe). For other problems no fix is offered: only the author knows the intended namespace.`,
+	Run: func(p *lint.Pass) {
+		u := p.URI
+		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+			if pr.Code != extract.NIDEmpty || pr.Start >= len(u.Input) || u.Input[pr.Start] != ':' || !strings.Contains(u.NSS.In(u.Input), ":") {
+				return nil
+			}
+			return []lint.Fix{{Message: `remove the extra ":"`, Safe: true, Edits: []lint.Edit{{Start: pr.Start, End: pr.Start + 1}}}}
+		})
+	},
 }
