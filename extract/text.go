@@ -152,7 +152,7 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	}
 	scheme := src[s:colon]
 	urn := isURNScheme(scheme)
-	if !continues(src[colon+1]) && !(urn && emptyNID(src, colon)) {
+	if !continues(src[colon+1]) && (!urn || !emptyNID(src, colon)) {
 		return 0, false
 	}
 	slashes := colon+2 < n && src[colon+1] == '/' && src[colon+2] == '/'
@@ -160,7 +160,7 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	// starts: not inside a colon-separated token ("3f:bb:30:e6", a hex
 	// dump) or a path ("/restconf/data/example:interfaces"); but after the
 	// name of a field at the start of a line ("ORGANIZER:mailto:a@b.c").
-	if !urn && !slashes && (!iana.IsScheme(scheme) || s > 0 && continuesToken(src[s-1]) && !(src[s-1] == ':' && fieldName(src, s-1))) {
+	if !urn && !slashes && (!iana.IsScheme(scheme) || s > 0 && continuesToken(src[s-1]) && (src[s-1] != ':' || !fieldName(src, s-1))) {
 		return 0, false
 	}
 	stop := extend(src, colon+1)
@@ -178,7 +178,7 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	for j < end && src[j] == '/' {
 		j++
 	}
-	if j >= end && !(end-colon == 4 && equalFoldASCII(scheme, "file")) { // "file:///" is complete
+	if j >= end && (end-colon != 4 || !equalFoldASCII(scheme, "file")) { // "file:///" is complete
 		return 0, false
 	}
 	// Likewise "urn:NID" or "urn:NID:" with no NSS names a namespace ("the
