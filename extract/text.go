@@ -523,7 +523,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		start, prefix, ctx, colon = j, s, ContextAngleURL, k
 	}
 
-	if colon+1 >= n || !continues(src[colon+1]) && !(isURNScheme(src[start:colon]) && emptyNID(src, colon)) {
+	if colon+1 >= n || !continues(src[colon+1]) && (!isURNScheme(src[start:colon]) || !emptyNID(src, colon)) {
 		return 0, false
 	}
 
