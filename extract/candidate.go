@@ -93,6 +93,14 @@ type Candidate struct {
 	// a line break inside angle brackets: the line break was removed, but the
 	// hyphen may have been added by a typesetter (RFC 3986 Appendix C).
 	HyphenBreaks []int
+	// Continued, for a bare URI in running text that ends at a line break,
+	// is the text that starts the next line when it plausibly continues the
+	// URI ("https://www.iana.org/assignments/" then "icmp-parameters"), and
+	// ContinuedEnd the document offset where that text ends; Continued is
+	// "" otherwise. The URI itself never takes it in (RFC 3986 Appendix C: a
+	// URI that may be broken across lines belongs in <...>).
+	Continued    string
+	ContinuedEnd int
 
 	// pieces maps URI bytes to document bytes when URI is not Raw.
 	pieces []piece
@@ -118,6 +126,9 @@ func (c *Candidate) Shift(base Pos) {
 	}
 	for i := range c.HyphenBreaks {
 		c.HyphenBreaks[i] += base.Offset
+	}
+	if c.Continued != "" {
+		c.ContinuedEnd += base.Offset
 	}
 	for i := range c.pieces {
 		c.pieces[i].src += base.Offset

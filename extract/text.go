@@ -92,7 +92,8 @@ func ScanText(src []byte, base int, yield func(*Candidate)) {
 // scanText is ScanText filling in c, the caller's buffer, for each
 // candidate: walkers that scan many small texts allocate none per text.
 func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
-	floor := 0 // no candidate starts before the end of the previous one
+	floor := 0       // no candidate starts before the end of the previous one
+	var folding int8 // whether src declares RFC 8792 line folding: 0 not known yet, 1 yes, -1 no
 	for i := 0; i < len(src); {
 		k := bytes.IndexByte(src[i:], ':')
 		if k < 0 {
@@ -113,7 +114,7 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 				continue
 			}
 		}
-		if end, ok := bare(c, src, base, s, colon); ok {
+		if end, ok := bare(c, src, base, s, colon, &folding); ok {
 			if !pattern(c.URI) && (s == 0 || src[s-1] != '^') {
 				yield(c)
 			}
@@ -145,7 +146,9 @@ func schemeStart(src []byte, floor, colon int) int {
 
 // bare delimits a candidate in running text that starts with the scheme
 // src[s:colon]. It fills in c and returns the offset after the candidate.
-func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
+// folding caches whether src declares RFC 8792 line folding (see
+// rejoinFolded).
+func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, bool) {
 	n := len(src)
 	if colon+1 >= n {
 		return 0, false
@@ -191,12 +194,119 @@ func bare(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	if s > 0 && src[s-1] == '"' && stop < n && src[stop] == '"' {
 		ctx = ContextQuoted
 	}
+	if end < n && src[end] == '\\' && folds(src, end) && declaresFolding(src, folding) {
+		return rejoinFolded(c, src, base, s, end, kindOf(urn), ctx), true
+	}
 	uri := string(src[s:end])
 	*c = Candidate{
 		URI: uri, Raw: uri, Kind: kindOf(urn), Context: ctx,
 		Start: Pos{Offset: base + s}, End: Pos{Offset: base + end}, PrefixStart: -1,
 	}
+	if ctx == ContextText && end == stop {
+		if k, e, ok := continuation(src, end); ok {
+			c.Continued, c.ContinuedEnd = string(src[k:e]), base+e
+		}
+	}
 	return end, true
+}
+
+// continuation finds the text at the start of the next line that plausibly
+// continues a bare URI ending at src[end], a line break: the URI ends with
+// a character a complete URI seldom ends with when it is cut ("-", "/", ".",
+// "_", "=", "?", "&", "#", "%"), and the next line, after its indentation,
+// starts with a word of URI characters that holds one of "/.-_=?&#%~" or a
+// digit (a path segment, "icmp-parameters", "form.example"; not a word of
+// prose such as "and", nor a label followed by ":" as a YAML key is). It
+// returns that word's span.
+func continuation(src []byte, end int) (int, int, bool) {
+	if end == 0 || end >= len(src) || strings.IndexByte("-/._=?&#%", src[end-1]) < 0 {
+		return 0, 0, false
+	}
+	k := end
+	if src[k] == '\r' {
+		k++
+	}
+	if k >= len(src) || src[k] != '\n' && src[k-1] != '\r' {
+		return 0, 0, false
+	}
+	if src[k] == '\n' {
+		k++
+	}
+	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+		k++
+	}
+	if k >= len(src) || !is(src[k], cAlpha|cDigit) && src[k] != '/' {
+		return 0, 0, false
+	}
+	e := trim(src, k, extend(src, k), false)
+	word := src[k:e]
+	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || bytes.IndexAny(word, "/.-_=?&#%~0123456789") < 0 {
+		return 0, 0, false
+	}
+	if e < len(src) && src[e] == ':' && (e+1 == len(src) || isSpace(src[e+1])) {
+		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
+	}
+	return k, e, true
+}
+
+// FoldingNote is what a document that folds long lines as RFC 8792 does
+// says of it ("NOTE: '\\' line wrapping per RFC 8792"). The scanner rejoins
+// the URIs of such a document that a "\\" folds (see rejoinFolded); a
+// reader of large text in windows reads such a file whole.
+const FoldingNote = "line wrapping per RFC 8792"
+
+// declaresFolding reports whether src says that its figures fold long
+// lines as RFC 8792 does ("NOTE: '\\' line wrapping per RFC 8792", or
+// "'\\\\'"), looking once and keeping the answer in *cache.
+func declaresFolding(src []byte, cache *int8) bool {
+	if *cache == 0 {
+		*cache = -1
+		if bytes.Contains(src, []byte(FoldingNote)) {
+			*cache = 1
+		}
+	}
+	return *cache > 0
+}
+
+// rejoinFolded fills in c with the bare candidate that starts at src[s] and
+// whose first line ends at src[end], a "\\" that folds it (RFC 8792, in a
+// document that declares it): each folding "\\", the line break and the
+// indentation after it (and, in the "\\\\" strategy, the "\\" that starts the
+// continuation) are layout, and the URI goes on. It returns the offset after
+// the candidate.
+func rejoinFolded(c *Candidate, src []byte, base, s, end int, kind Kind, ctx Context) int {
+	*c = Candidate{Kind: kind, Context: ctx, Start: Pos{Offset: base + s}, PrefixStart: -1}
+	uri := make([]byte, 0, 2*(end-s))
+	add := func(from, to int) {
+		c.pieces = append(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
+		uri = append(uri, src[from:to]...)
+		c.End = Pos{Offset: base + to}
+	}
+	add(s, end)
+	for end < len(src) && src[end] == '\\' && folds(src, end) {
+		k := end + 1
+		for k < len(src) && isSpace(src[k]) && lineBreaks(src[end+1:k+1]) <= 1 {
+			k++
+		}
+		if k < len(src) && src[k] == '\\' {
+			k++
+		}
+		if k >= len(src) || !continues(src[k]) || lineBreaks(src[end+1:k]) != 1 {
+			break
+		}
+		next := trim(src, k, extend(src, k), false)
+		if next == k {
+			break
+		}
+		add(k, next)
+		end = next
+	}
+	c.URI = string(uri)
+	c.Raw = string(src[s : c.End.Offset-base])
+	if len(c.pieces) == 1 {
+		c.pieces = nil
+	}
+	return c.End.Offset - base
 }
 
 // continues reports whether c, right after a scheme's ":", can continue a

@@ -539,3 +539,17 @@ func TestTextRealLayouts(t *testing.T) {
 	// Hex dumps and paths are no field lines.
 	checkText(t, "3f:bb:30:e6:mailto:x 00:tel:1 /a/b:tel:1 x y:tel:1\n")
 }
+
+// In a document that declares RFC 8792 line folding, a bare URI folded
+// with "\" at the end of a line goes on after the indentation of the next
+// (and after a "\" there, in the "\\" strategy), RFC 8792 section 7.
+func TestTextRFC8792Folding(t *testing.T) {
+	checkText(t, "NOTE: '\\' line wrapping per RFC 8792\n\n   https://example.com/a/very/long/path\\\n   /and/more?q=1 end\n",
+		`3:4-4:17 41-95 uri text "https://example.com/a/very/long/path/and/more?q=1" raw="https://example.com/a/very/long/path\\\n   /and/more?q=1"`)
+	checkText(t, "NOTE: '\\\\' line wrapping per RFC 8792\n\n   urn:example:a-very-long-name\\\n   \\-and-more end\n",
+		`3:4-4:14 42-85 urn text "urn:example:a-very-long-name-and-more" raw="urn:example:a-very-long-name\\\n   \\-and-more"`)
+	// Without the declaration, or at a blank line, the URI ends there.
+	checkText(t, "   https://example.com/a\\\n   /more\n", `1:4-1:25 3-24 uri text "https://example.com/a"`)
+	checkText(t, "NOTE: '\\' line wrapping per RFC 8792\n   https://example.com/a\\\n\n   /more\n",
+		`2:4-2:25 40-61 uri text "https://example.com/a"`)
+}

@@ -75,10 +75,11 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 	return &TextWindows{f: f, window: window}, nil
 }
 
-// precheck reads f through, looking for what CheckText looks for, and for
-// a directive.
+// precheck reads f through, looking for what CheckText looks for, for a
+// directive, and for the note of RFC 8792 line folding (a URI folded in a
+// later window is rejoined only if the scanner sees the note).
 func precheck(f io.Reader, block int) error {
-	const keep = len("urilint-") - 1 // carried over, so that a directive cut in two is found
+	const keep = len(extract.FoldingNote) - 1 // carried over, so that a directive or the note cut in two is found
 	buf := make([]byte, keep+block)
 	n, off, carried := 0, 0, 0 // bytes in buf; offset of buf[carried] in the file
 	for {
@@ -87,8 +88,8 @@ func precheck(f io.Reader, block int) error {
 		if err := checkText(buf[carried:n], off); err != nil {
 			return err
 		}
-		if hasDirective(buf[:n]) {
-			return ErrReadWhole
+		if hasDirective(buf[:n]) || bytes.Contains(buf[:n], []byte(extract.FoldingNote)) {
+			return ErrReadWhole // the scanner reads the whole text for either
 		}
 		switch {
 		case err == io.EOF || err == io.ErrUnexpectedEOF:

@@ -167,6 +167,8 @@ func TestOpenTextWindows(t *testing.T) {
 		{"nul.txt", filler[:7000] + "\x00" + filler, "skipped: binary file (a NUL byte at offset 7000)"},
 		{"late-nul.txt", filler + "\x00" + filler, ""}, // a stray NUL in text
 		{"utf16.txt", "\xff\xfe" + filler, lint.ErrUTF16.Error()},
+		{"folding.txt", filler + "NOTE: '\\' line wrapping per RFC 8792\n", lint.ErrReadWhole.Error()},
+		{"cut-note.txt", filler[:4096-10] + "NOTE: '\\' line wrapping per RFC 8792\n" + filler, lint.ErrReadWhole.Error()},
 	}
 	for _, tt := range tests {
 		large := 1000

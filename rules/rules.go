@@ -29,6 +29,7 @@ var All = []*lint.Rule{
 	URISchemeUnregistered,
 	URIAuthority,
 	URIHyphenBreak,
+	URIWrappedBare,
 	URIURLPrefix,
 	UnusedSuppression,
 }

@@ -1,0 +1,59 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/urilint/urilint/lint"
+)
+
+// URIWrappedBare reports a bare URI that a line break seems to cut.
+var URIWrappedBare = &lint.Rule{
+	Name:     "uri-wrapped-bare",
+	Category: lint.Style,
+	Severity: lint.Warning,
+	Doc: `A bare URI ends at a line break, and the next line seems to continue it.
+
+RFC 3986 appendix C: "a URI that may be broken across lines" belongs between "<" and ">", where
+whitespace is layout; a bare URI in running text ends at whitespace, so readers (and programs that
+make links of text) take only the first line of it. The rule reports a URI in running text that ends
+at the end of its line with a character a cut URI often ends with ("-", "/", ".", "_", "=", "?", "&",
+"#", "%"), when the next line, after its indentation, starts with a word of URI characters holding
+one of "/.-_=?&#%~" or a digit ("icmp-parameters", "form.example/x"), not a word of prose nor a
+label followed by ":" (a YAML key). The message names the probable whole URI; the URI found is never
+joined with the next line.
+
+Bad:  see https://www.iana.org/assignments/
+        icmp-parameters for the list
+Good: see <https://www.iana.org/assignments/
+        icmp-parameters> for the list
+
+Fix (not safe: the continuation is a guess): in plain text, put the URI and its continuation between
+"<" and ">"; in Markdown, whose autolinks cannot span lines, join them into one autolink; in HTML, join
+them on one line.`,
+	Run: func(p *lint.Pass) {
+		c := p.Candidate
+		if c.Continued == "" {
+			return
+		}
+		whole := c.URI + c.Continued
+		f := lint.Finding{Start: c.Start.Offset, End: c.End.Offset, InDocument: true,
+			Message: fmt.Sprintf("the URI ends at a line break, and the next line may continue it: the whole would be %q; a URI broken across lines belongs in <...> (RFC 3986 appendix C)", whole)}
+		switch p.Format {
+		case lint.Text:
+			f.Fixes = []lint.Fix{{Message: `put it and the next line's start between "<" and ">"`, Edits: []lint.Edit{
+				{Start: c.Start.Offset, End: c.Start.Offset, New: "<"},
+				{Start: c.ContinuedEnd, End: c.ContinuedEnd, New: ">"},
+			}}}
+		case lint.Markdown:
+			// A Markdown autolink cannot span lines: one line, in <...>.
+			f.Fixes = []lint.Fix{{Message: "join it into one autolink, <" + whole + ">", Edits: []lint.Edit{
+				{Start: c.Start.Offset, End: c.ContinuedEnd, New: "<" + whole + ">"},
+			}}}
+		default:
+			f.Fixes = []lint.Fix{{Message: "join it on one line", Edits: []lint.Edit{
+				{Start: c.Start.Offset, End: c.ContinuedEnd, New: whole},
+			}}}
+		}
+		p.Report(f)
+	},
+}
