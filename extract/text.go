@@ -240,7 +240,7 @@ func continuation(src []byte, end int) (int, int, bool) {
 	}
 	e := trim(src, k, extend(src, k), false)
 	word := src[k:e]
-	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || bytes.IndexAny(word, "/.-_=?&#%~0123456789") < 0 {
+	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
 		return 0, 0, false
 	}
 	if e < len(src) && src[e] == ':' && (e+1 == len(src) || isSpace(src[e+1])) {
