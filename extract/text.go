@@ -328,6 +328,7 @@ func continuesToken(c byte) bool { return c == ':' || c == '/' || is(c, mScheme)
 func extend(src []byte, i int) int {
 	var paren, square, curly int
 	sawCJK := false
+	var row int8 // whether the line is a table row: 0 not known yet, 1 yes, -1 no (a bare URI is on one line)
 	n := len(src)
 	for i < n {
 		b := src[i]
@@ -338,8 +339,19 @@ func extend(src []byte, i int) int {
 				i++
 			}
 		case sExcl:
-			if separates(src, i) {
+			if startsURI(src[i+1:]) {
 				return i
+			}
+			if b == '|' {
+				if row == 0 {
+					row = -1
+					if tableRow(src, i) {
+						row = 1
+					}
+				}
+				if row > 0 {
+					return i
+				}
 			}
 			i++
 		case sStop:
@@ -421,19 +433,6 @@ func cjk(r rune) bool {
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hangul, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
 }
 
-// separates reports whether the excluded character at src[i] ends the
-// candidate rather than continuing it (excluded characters stay in a
-// candidate, to be reported, when more of it follows): it does when the
-// start of another URI follows it directly
-// ("http://localhost:8080|socks5://localhost:9050"), and a "|" does in a
-// line that is a row of a plain-text table ("| urn:a:b|[RFC8620] |").
-func separates(src []byte, i int) bool {
-	if startsURI(src[i+1:]) {
-		return true
-	}
-	return src[i] == '|' && tableRow(src, i)
-}
-
 // startsURI reports whether b starts with a URI a scanner would take: a
 // scheme and "://", or "urn:" in any case.
 func startsURI(b []byte) bool {
@@ -452,18 +451,30 @@ func startsURI(b []byte) bool {
 
 // tableRow reports whether the line holding src[i] is a row of a
 // plain-text table: its first and last characters, whitespace aside, are
-// "|".
+// "|". A line of more than maxRow bytes is no table's row (and looking
+// at it costs no more than that).
 func tableRow(src []byte, i int) bool {
-	start := bytes.LastIndexByte(src[:i], '\n') + 1
-	end := bytes.IndexByte(src[i:], '\n')
-	if end < 0 {
-		end = len(src)
-	} else {
+	from := max(i-maxRow, 0)
+	start := bytes.LastIndexByte(src[from:i], '\n') + 1
+	if start == 0 && from > 0 {
+		return false
+	}
+	start += from
+	end := bytes.IndexByte(src[i:min(i+maxRow, len(src))], '\n')
+	switch {
+	case end >= 0:
 		end += i
+	case i+maxRow < len(src):
+		return false
+	default:
+		end = len(src)
 	}
 	line := bytes.TrimSpace(src[start:end])
 	return len(line) > 1 && line[0] == '|' && line[len(line)-1] == '|'
 }
+
+// maxRow is the longest line that tableRow and fieldName look at.
+const maxRow = 1024
 
 // emptyNID reports whether "urn:" ending at src[colon] is followed by a
 // second ":" and more ("urn::xmpp:styling:0"), the typo of an empty
@@ -480,7 +491,12 @@ func emptyNID(src []byte, colon int) bool {
 // "TEL;VALUE=uri:tel:+1-555-555-5555", "Contact:sip:alice@example.com").
 // A hex dump ("3f:bb:30") has no such name.
 func fieldName(src []byte, colon int) bool {
-	i := bytes.LastIndexByte(src[:colon], '\n') + 1
+	from := max(colon-maxRow, 0)
+	i := bytes.LastIndexByte(src[from:colon], '\n') + 1
+	if i == 0 && from > 0 {
+		return false // too far from the start of the line for a field's name
+	}
+	i += from
 	for i < colon && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}

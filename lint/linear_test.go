@@ -23,7 +23,7 @@ func TestPathologicalInputsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
 	}
-	ch, err := lint.NewChecker(rules.All, nil)
+	ch, err := lint.NewChecker(rules.All, &lint.Config{Strict: true}) // every rule
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +57,18 @@ func TestPathologicalInputsLinear(t *testing.T) {
 		{"a URI with 1 MB of ?", inURI("?"), all, mb / 10},
 		{"a URI with 1 MB of :", inURI(":"), all, mb / 10},
 		{"1 MB of urn:urn:urn:", repeat("urn:"), all, mb / 10},
+		{"1 MB of |", repeat("|"), all, mb / 10},
+		{"a URI with 1 MB of |", inURI("|"), all, mb / 10},
+		{"a table row of 1 MB of URIs with |", func(n int) string { return "|" + strings.Repeat("http://a.example/x|y ", n/21) + "|" }, all, mb / 10},
+		{"1 MB of field names", repeat("a:mailto:x "), all, mb / 10},
+		{"1 MB of urn::", repeat("urn::x:"), all, mb / 10},
+		{"a URI with 1 MB of Han", inURI("中"), all, mb / 10},
+		{"a URI with 1 MB of joiners", inURI("\u200c"), all, mb / 10},
+		{"10^5 folded lines", func(n int) string {
+			return "NOTE: '\\' line wrapping per RFC 8792\n" + strings.Repeat("   http://a.example/x\\\n", n) + "   y\n"
+		}, []lint.Format{lint.Text}, 10000},
+		{"10^5 wrapped bare URIs", func(n int) string { return strings.Repeat("http://a.example/\nx-y ", n) }, all, 10000},
+		{"1 MB of patterns", repeat("http://a\\.b/.* "), all, mb / 10},
 		{"1 MB of urn:urn:urn: then a NSS", func(n int) string { return strings.Repeat("urn:", n/4) + "x" }, all, mb / 10},
 		{"a 100 MB line", longLine, []lint.Format{lint.Text}, 10 * mb},
 		{"a 10 MB line", longLine, []lint.Format{lint.Markdown, lint.HTML}, mb},
