@@ -102,3 +102,54 @@ func PosInString(s string, off int) Pos {
 	lineStart := strings.LastIndexByte(before, '\n') + 1
 	return Pos{Offset: off, Line: line, Column: 1 + utf8.RuneCountInString(before[lineStart:])}
 }
+
+// StringLocator returns the positions of PosInString for many offsets of
+// one string, such as the findings on a value to validate. Like Locator, it
+// keeps a cursor: offsets asked for in order cost one pass over the string
+// in all, where PosInString counts each from the start.
+type StringLocator struct {
+	s string
+	// The cursor: an offset where a character starts (or an invalid byte
+	// is), so that counts on either side of it add up, and its position.
+	off, line, col int
+}
+
+// NewStringLocator returns a StringLocator for s.
+func NewStringLocator(s string) *StringLocator { return &StringLocator{s: s, line: 1, col: 1} }
+
+// Pos returns PosInString(s, off).
+func (l *StringLocator) Pos(off int) Pos {
+	s := l.s
+	// An offset inside a character counts the bytes of it before the
+	// offset as invalid bytes, one character each: the cursor goes to the
+	// character's start.
+	at := off
+	for k := 1; k < utf8.UTFMax && off-k >= 0 && off < len(s); k++ {
+		if utf8.RuneStart(s[off-k]) {
+			if _, size := utf8.DecodeRuneInString(s[off-k:]); size > k {
+				at = off - k
+			}
+			break
+		}
+	}
+	switch {
+	case at >= l.off:
+		seg := s[l.off:at]
+		if nl := strings.LastIndexByte(seg, '\n'); nl >= 0 {
+			l.line += strings.Count(seg, "\n")
+			l.col = 1 + utf8.RuneCountInString(seg[nl+1:])
+		} else {
+			l.col += utf8.RuneCountInString(seg)
+		}
+	default:
+		seg := s[at:l.off]
+		if n := strings.Count(seg, "\n"); n > 0 {
+			l.line -= n
+			l.col = 1 + utf8.RuneCountInString(s[strings.LastIndexByte(s[:at], '\n')+1:at])
+		} else {
+			l.col -= utf8.RuneCountInString(seg)
+		}
+	}
+	l.off = at
+	return Pos{Offset: off, Line: l.line, Column: l.col + utf8.RuneCountInString(s[at:off])}
+}

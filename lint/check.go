@@ -235,12 +235,14 @@ func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options
 func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) extract.Parsed {
 	r := ch.newRun()
 	r.parsed = extract.Parse(v, as, ch.cfg.URNSyntax)
+	// Positions are counted from a cursor, as in Check: from the start of
+	// the value for each, a value with many findings took quadratic time.
+	loc := extract.NewStringLocator(v)
 	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(r.parsed.As), Context: "value", PrefixStart: -1,
-		End: extract.PosInString(v, len(v))}
-	c.Start = extract.PosInString(v, 0)
-	pos := func(off int) extract.Pos { return extract.PosInString(v, off) }
+		End: loc.Pos(len(v))}
+	c.Start = loc.Pos(0)
 	for _, f := range r.candidate(c) {
-		yield(f.diagnostic("", c, pos))
+		yield(f.diagnostic("", c, loc.Pos))
 	}
 	return r.parsed
 }
@@ -293,6 +295,9 @@ type run struct {
 // counted. This keeps time and memory linear on such input, with a small
 // constant.
 const maxFindings = 100
+
+// MaxFindings is maxFindings, for urilint validate's list of problems.
+const MaxFindings = maxFindings
 
 func (ch *Checker) newRun() *run {
 	r := &run{ch: ch}

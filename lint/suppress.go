@@ -21,9 +21,11 @@ import (
 // a directive is an HTML comment (one in a code block or code span is an
 // example, not a directive); in plain text it follows a comment marker
 // ("#", "//", ";", "--", "/*", "*", "%", or "<!--") on its line and ends
-// with the line. What follows " --" is the reason, for people. A directive
-// that suppresses nothing, or names an unknown rule, is reported by the
-// rule unused-suppression, unless the rule it names is off for the file.
+// with the line, and a line holds one: the first. What follows " --" is
+// the reason, for people. A directive that suppresses nothing, or names an
+// unknown rule, is reported by the rule unused-suppression, unless the rule
+// it names is off for the file; a directive gets at most maxUnusedReports
+// reports, then one that says how many more there are.
 
 // UnusedSuppression is the name of the rule that the engine itself reports
 // about suppression comments; its Run is nil.
@@ -62,6 +64,10 @@ type directive struct {
 	line, endLine int
 	rules         []directiveRule // none: every rule
 	used          bool            // a rule-less directive suppressed something
+	// reported counts its unused-suppression reports; past
+	// maxUnusedReports, more counts those left out and moreAt is where the
+	// first of them is.
+	reported, more, moreAt int
 }
 
 // directiveRule is a rule a directive names.
@@ -136,7 +142,19 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 // commentDirectives returns the directives of the HTML comments at spans.
 func commentDirectives(src []byte, spans [][2]int) []directive {
-	var out []directive
+	// The comments that may hold a directive are counted first: growing
+	// the slice of directives, which hold pointers, cost four times the
+	// rest on a line of 100,000 of them.
+	n := 0
+	for _, sp := range spans {
+		if bytes.Contains(src[sp[0]:sp[1]], []byte("urilint-")) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]directive, 0, n)
 	for _, sp := range spans {
 		// The tokenizer also reads "<!x>", "</ x>" and "<?x>" as comments
 		// (bogus comments): only "<!--" starts a directive.
@@ -185,9 +203,16 @@ func hasDirective(src []byte) bool {
 var commentMarkers = []string{"<!--", "//", "/*", "--", "#", ";", "*", "%"}
 
 // textDirectives returns the directives of a plain-text document: after a
-// comment marker, to the end of the line (or a closing "*/" or "-->").
+// comment marker, to the end of the line (or a closing "*/" or "-->"). A
+// line holds one directive, the first: the rest of the line is its rules
+// and reason, whatever they say. Each byte is looked at a bounded number
+// of times, however many "urilint-" a line holds.
 func textDirectives(src []byte) []directive {
 	var out []directive
+	// lineStart and lineEnd delimit the line of the last "urilint-" found
+	// (lineEnd is found once per line, when needed: -1 until then); seen
+	// is where that "urilint-" is.
+	lineStart, lineEnd, seen := 0, -1, 0
 	for i := 0; ; {
 		k := bytes.Index(src[i:], []byte("urilint-"))
 		if k < 0 {
@@ -195,29 +220,48 @@ func textDirectives(src []byte) []directive {
 		}
 		at := i + k
 		i = at + 1
-		lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
-		before := strings.TrimRight(string(src[lineStart:at]), " \t")
-		if !slices.ContainsFunc(commentMarkers, func(m string) bool { return strings.HasSuffix(before, m) }) {
+		if nl := bytes.LastIndexByte(src[seen:at], '\n'); nl >= 0 {
+			lineStart, lineEnd = seen+nl+1, -1
+		}
+		seen = at
+		// The marker before the directive, spaces between: the walk back
+		// stops at the previous "urilint-" at the latest.
+		b := at
+		for b > lineStart && (src[b-1] == ' ' || src[b-1] == '\t') {
+			b--
+		}
+		before := src[lineStart:b]
+		if !slices.ContainsFunc(commentMarkers, func(m string) bool { return bytes.HasSuffix(before, []byte(m)) }) {
 			continue
 		}
-		end := len(src)
-		if nl := bytes.IndexByte(src[at:], '\n'); nl >= 0 {
-			end = at + nl
+		if lineEnd < 0 {
+			lineEnd = len(src)
+			if nl := bytes.IndexByte(src[at:], '\n'); nl >= 0 {
+				lineEnd = at + nl
+			}
 		}
-		line := bytes.TrimRight(src[at:end], " \t\r")
+		line := bytes.TrimRight(src[at:lineEnd], " \t\r")
 		for _, closer := range []string{"*/", "-->"} {
 			line = bytes.TrimSuffix(line, []byte(closer))
 		}
 		if d, ok := parseDirective(src, at, at+len(line)); ok {
-			d.from, d.to = lineStart, end
+			d.from, d.to = lineStart, lineEnd
 			out = append(out, d)
+			i = lineEnd // one directive a line
 		}
 	}
 }
 
+// maxUnusedReports is how many unused-suppression reports one directive
+// gets, as maxFindings is for the findings of a rule on a URI: a comment
+// naming a thousand unknown rules gets its first reports, then one that
+// says how many more there are.
+const maxUnusedReports = maxFindings
+
 // suppress drops from diags (sorted by offset) those a directive
 // suppresses, and adds the diagnostics of unused-suppression: the result
-// is sorted by offset, then rule.
+// is sorted by offset, then rule. Its time is linear in the directives,
+// their rules and the diagnostics, plus the sorting of the result.
 func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*Diagnostic) []*Diagnostic {
 	if len(dirs) == 0 {
 		return diags
@@ -228,9 +272,11 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 		dirs[i].line = loc.Pos(dirs[i].from).Line
 		dirs[i].endLine = loc.Pos(max(dirs[i].to-1, dirs[i].from)).Line
 	}
+	known := func(name string) bool { return ch.byName[name] != nil }
+	hidden := newSuppressIndex(dirs, known, nil).suppressed(diags)
 	kept := diags[:0]
-	for _, d := range diags {
-		if !suppressedBy(dirs, d, nil) {
+	for i, d := range diags {
+		if !hidden[i] {
 			kept = append(kept, d)
 		}
 	}
@@ -240,7 +286,15 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 	}
 	n := len(kept)
 	var reports []*Diagnostic
-	report := func(s, e int, format string, args ...any) {
+	report := func(d *directive, s, e int, format string, args ...any) {
+		if d.reported == maxUnusedReports {
+			if d.more == 0 {
+				d.moreAt = s
+			}
+			d.more++
+			return
+		}
+		d.reported++
 		reports = append(reports, &Diagnostic{
 			File: path, Rule: unused.rule, Severity: unused.severity, Message: fmt.Sprintf(format, args...),
 			Start: loc.Pos(s), End: loc.Pos(e),
@@ -248,20 +302,21 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 	}
 	// unusedReports reports the directives' entries that suppressed
 	// nothing: those naming unused-suppression itself when self is set,
-	// the others when not.
+	// the others when not; then, for each directive past its share of
+	// reports, how many more there are.
 	unusedReports := func(self bool) {
 		for i := range dirs {
 			d := &dirs[i]
 			if d.kind == enableBlock {
 				for _, r := range d.rules {
 					if ch.byName[r.name] == nil && !self {
-						report(r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+						report(d, r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
 					}
 				}
 				continue
 			}
 			if len(d.rules) == 0 && !d.used && !self {
-				report(d.start, d.end, "%s suppresses nothing: remove it", d.word)
+				report(d, d.start, d.end, "%s suppresses nothing: remove it", d.word)
 			}
 			for _, r := range d.rules {
 				if (r.name == UnusedSuppression) != self {
@@ -269,10 +324,21 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 				}
 				switch {
 				case ch.byName[r.name] == nil:
-					report(r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+					report(d, r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
 				case !r.used && ch.enabled(r.name):
-					report(r.start, r.end, "%s suppresses no %s diagnostic: remove %q from it", d.word, r.name, r.name)
+					report(d, r.start, r.end, "%s suppresses no %s diagnostic: remove %q from it", d.word, r.name, r.name)
 				}
+			}
+		}
+		for i := range dirs {
+			if d := &dirs[i]; d.more > 0 {
+				reports = append(reports, &Diagnostic{
+					File: path, Rule: unused.rule, Severity: unused.severity,
+					Message: fmt.Sprintf("%d more %s reports on this %s are not listed (only the first %d are)",
+						d.more, UnusedSuppression, d.word, maxUnusedReports),
+					Start: loc.Pos(d.moreAt), End: loc.Pos(d.moreAt),
+				})
+				d.more = 0
 			}
 		}
 	}
@@ -283,8 +349,10 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 		_, entry := d.names(UnusedSuppression)
 		return entry != nil
 	}
-	for _, r := range reports {
-		if !suppressedBy(dirs, r, namesUnused) {
+	slices.SortStableFunc(reports, func(a, b *Diagnostic) int { return a.Start.Offset - b.Start.Offset })
+	hidden = newSuppressIndex(dirs, known, namesUnused).suppressed(reports)
+	for i, r := range reports {
+		if !hidden[i] {
 			kept = append(kept, r)
 		}
 	}
@@ -302,57 +370,238 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 	return kept
 }
 
-// suppressedBy reports whether a directive suppresses d, and marks every
-// directive that does as used. Only the directives eligible accepts count
-// (every one, when eligible is nil).
-func suppressedBy(dirs []directive, d *Diagnostic, eligible func(*directive) bool) bool {
+// target is what a directive suppresses a diagnostic with: the entry that
+// names the diagnostic's rule, or nil for a directive without rules.
+type target struct {
+	dir   *directive
+	entry *directiveRule
+}
+
+func (t target) use() { t.dir.use(t.entry) }
+
+// suppressIndex answers, for diagnostics taken in order of offset, whether
+// a directive suppresses each, and marks every directive that does as used,
+// as a scan of every directive for every diagnostic would, in time linear
+// in the directives and the diagnostics. Each directive is filed under the
+// rules it names ("" for a directive without rules), first entry of each
+// name only (a later one is a repetition, never used); a name that is no
+// rule cannot suppress anything and is left out.
+type suppressIndex struct {
+	lines map[string]*lineTargets // disable-line and disable-next-line
+	files map[string]*fileTargets // disable-file
+	// blocks are the disable and enable directives, in order, and next
+	// the first whose effect the sweep has not yet applied (a directive
+	// takes effect where its keyword ends).
+	blocks []*directive
+	next   int
+	// The state of the sweep, as times: the number of the block directive
+	// (from 1) that last did something. A rule-less disable sets allAt to
+	// its number and all to itself, a rule-less enable sets noneAt.
+	all           *directive
+	allAt, noneAt int
+	byRule        map[string]*ruleBlockState
+	known         func(string) bool
+}
+
+// lineTargets are the line directives filed under one rule, sorted by their
+// first line: a sweep in order of lines takes in those that start at or
+// before the current line.
+type lineTargets struct {
+	ranges []lineTarget
+	next   int
+	// last is the greatest last line of the ranges taken in: one of them
+	// covers the current line if it is at least the current line.
+	last int
+	// pending are the ranges taken in at the current line, not yet marked:
+	// each is marked, or dropped, once.
+	pending []lineTarget
+}
+
+type lineTarget struct {
+	first, last int
+	t           target
+}
+
+// fileTargets are the disable-file directives filed under one rule.
+type fileTargets struct {
+	ts   []target
+	used bool // every one is marked
+}
+
+// ruleBlockState is the state of the disable and enable directives that
+// name one rule: when one last disabled it (and by which entry), when one
+// last enabled it, and whether a disable of every rule was in force then
+// (the rule is then an exception to it).
+type ruleBlockState struct {
+	disableAt, enableAt int
+	entry               target
+	except              bool
+}
+
+// newSuppressIndex files the directives of dirs (sorted by offset) that
+// eligible accepts (every one, when eligible is nil), under the rules that
+// known accepts.
+func newSuppressIndex(dirs []directive, known func(string) bool, eligible func(*directive) bool) *suppressIndex {
+	ix := &suppressIndex{lines: map[string]*lineTargets{}, files: map[string]*fileTargets{}, byRule: map[string]*ruleBlockState{}, known: known}
+	seen := map[string]int{} // a rule name: the number (from 1) of the last directive that named it
+	for i := range dirs {
+		d := &dirs[i]
+		if eligible != nil && !eligible(d) {
+			continue
+		}
+		if d.kind == disableBlock || d.kind == enableBlock {
+			ix.blocks = append(ix.blocks, d)
+			continue
+		}
+		each := func(key string, t target) {
+			switch d.kind {
+			case disableFile:
+				ft := ix.files[key]
+				if ft == nil {
+					ft = &fileTargets{}
+					ix.files[key] = ft
+				}
+				ft.ts = append(ft.ts, t)
+			case disableLine, disableNextLine:
+				first, last := d.line, d.endLine
+				if d.kind == disableNextLine {
+					first, last = d.endLine+1, d.endLine+1
+				}
+				lt := ix.lines[key]
+				if lt == nil {
+					lt = &lineTargets{}
+					ix.lines[key] = lt
+				}
+				lt.ranges = append(lt.ranges, lineTarget{first, last, t})
+			}
+		}
+		if len(d.rules) == 0 {
+			each("", target{dir: d})
+		}
+		for j := range d.rules {
+			if name := d.rules[j].name; known(name) && seen[name] != i+1 {
+				seen[name] = i + 1
+				each(name, target{d, &d.rules[j]})
+			}
+		}
+	}
+	for _, lt := range ix.lines {
+		// Directives come in order of offset, so nearly in order of lines:
+		// the sort is there for disable-next-line after a longer comment.
+		slices.SortStableFunc(lt.ranges, func(a, b lineTarget) int { return a.first - b.first })
+	}
+	// A directive takes effect where its keyword ends: in that order.
+	slices.SortStableFunc(ix.blocks, func(a, b *directive) int { return a.end - b.end })
+	return ix
+}
+
+// suppressed reports, for each diagnostic of list, whether a directive
+// suppresses it. The index is swept in order of offset: it is used once.
+func (ix *suppressIndex) suppressed(list []*Diagnostic) []bool {
+	out := make([]bool, len(list))
+	byOffset := func(a, b *Diagnostic) int { return a.Start.Offset - b.Start.Offset }
+	if slices.IsSortedFunc(list, byOffset) {
+		for i, d := range list {
+			out[i] = ix.suppresses(d)
+		}
+		return out
+	}
+	order := make([]int, len(list))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return byOffset(list[a], list[b]) })
+	for _, i := range order {
+		out[i] = ix.suppresses(list[i])
+	}
+	return out
+}
+
+// suppresses reports whether a directive suppresses d, which is at or after
+// the diagnostic asked about before, and marks every directive that does
+// as used.
+func (ix *suppressIndex) suppresses(d *Diagnostic) bool {
 	rule, line, off := d.Rule.Name, d.Start.Line, d.Start.Offset
 	hit := false
-	// The state of the disable/enable blocks at the diagnostic.
-	var byRule, all *directive
-	var byEntry *directiveRule
-	except := false
-	for i := range dirs {
-		dir := &dirs[i]
-		if eligible != nil && !eligible(dir) {
-			continue
+	for _, key := range []string{rule, ""} {
+		if lt := ix.lines[key]; lt != nil && lt.covers(line) {
+			hit = true
 		}
-		ok, entry := dir.names(rule)
-		switch dir.kind {
-		case disableFile:
-		case disableNextLine:
-			ok = ok && line == dir.endLine+1
-		case disableLine:
-			ok = ok && dir.line <= line && line <= dir.endLine
-		case disableBlock, enableBlock:
-			if dir.end > off || !ok {
-				continue
+		if ft := ix.files[key]; ft != nil {
+			if !ft.used {
+				for _, t := range ft.ts {
+					t.use()
+				}
+				ft.used = true
 			}
-			switch {
-			case dir.kind == disableBlock && entry == nil:
-				all, except = dir, false
-			case dir.kind == disableBlock:
-				byRule, byEntry, except = dir, entry, false
-			case entry == nil: // enable every rule
-				all, byRule, except = nil, nil, false
-			default:
-				byRule = nil
-				except = all != nil
-			}
-			continue
-		}
-		if ok {
-			dir.use(entry)
 			hit = true
 		}
 	}
+	for ; ix.next < len(ix.blocks) && ix.blocks[ix.next].end <= off; ix.next++ {
+		ix.apply(ix.blocks[ix.next], ix.next+1)
+	}
+	var st ruleBlockState
+	if p := ix.byRule[rule]; p != nil {
+		st = *p
+	}
+	// The rule is disabled by name, by a disable of every rule, or enabled
+	// by name since that disable (an exception to it).
+	exception := st.except && st.enableAt > max(st.disableAt, ix.allAt, ix.noneAt)
 	switch {
-	case byRule != nil:
-		byRule.use(byEntry)
+	case st.disableAt > max(st.enableAt, ix.noneAt):
+		st.entry.use()
 		hit = true
-	case all != nil && !except:
-		all.use(nil)
+	case ix.allAt > ix.noneAt && !exception:
+		ix.all.use(nil)
 		hit = true
 	}
 	return hit
+}
+
+// covers reports whether a range taken in covers line, at or after the line
+// asked about before, and marks those that do.
+func (lt *lineTargets) covers(line int) bool {
+	for ; lt.next < len(lt.ranges) && lt.ranges[lt.next].first <= line; lt.next++ {
+		r := lt.ranges[lt.next]
+		lt.pending = append(lt.pending, r)
+		lt.last = max(lt.last, r.last)
+	}
+	for _, r := range lt.pending {
+		if r.last >= line {
+			r.t.use()
+		}
+	}
+	lt.pending = lt.pending[:0]
+	return lt.last >= line
+}
+
+// apply applies the block directive d, the n-th (from 1), to the state.
+func (ix *suppressIndex) apply(d *directive, n int) {
+	if len(d.rules) == 0 {
+		if d.kind == disableBlock {
+			ix.all, ix.allAt = d, n
+		} else {
+			ix.noneAt = n
+		}
+		return
+	}
+	for j := range d.rules {
+		name := d.rules[j].name
+		if !ix.known(name) {
+			continue
+		}
+		st := ix.byRule[name]
+		if st == nil {
+			st = &ruleBlockState{}
+			ix.byRule[name] = st
+		}
+		if st.disableAt == n || st.enableAt == n {
+			continue // named again: the first entry counts
+		}
+		if d.kind == disableBlock {
+			st.disableAt, st.entry = n, target{d, &d.rules[j]}
+		} else {
+			st.enableAt, st.except = n, ix.allAt > ix.noneAt
+		}
+	}
 }

@@ -80,8 +80,17 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if p.As == extract.AsURN {
 			r.Syntax = syn.String()
 		}
-		for _, pr := range p.Problems {
-			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: extract.PosInString(v, pr.Start), End: extract.PosInString(v, pr.End)})
+		// The problems are listed as the findings are: the first of them,
+		// then how many more there are; positions from a cursor.
+		loc := extract.NewStringLocator(v)
+		for i, pr := range p.Problems {
+			if i == lint.MaxFindings {
+				at := loc.Pos(pr.Start)
+				r.Problems = append(r.Problems, validateProblem{Start: at, End: at,
+					Message: fmt.Sprintf("%d more problems in this value are not listed (only the first %d are)", len(p.Problems)-i, i)})
+				break
+			}
+			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: loc.Pos(pr.Start), End: loc.Pos(pr.End)})
 		}
 		results = append(results, r)
 	}

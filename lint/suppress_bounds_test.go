@@ -1,0 +1,160 @@
+package lint_test
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urilint/urilint/internal/cputime"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules"
+)
+
+// TestSuppressionLinear runs urilint check on documents made of suppression
+// comments, at two sizes ten times apart, as TestPathologicalInputsLinear
+// does: the larger must take at most fifteen times as long (CPU time, best
+// of three runs, three attempts; runs under 10 ms pass).
+func TestSuppressionLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	ch, err := lint.NewChecker(rules.All, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	lines := func(line string) func(n int) string {
+		return func(n int) string { return strings.Repeat(line, n/len(line)) }
+	}
+	oneLine := func(prefix, s, suffix string) func(n int) string {
+		return func(n int) string { return prefix + strings.Repeat(s, n/len(s)) + suffix }
+	}
+	const kb = 1 << 10
+	md, html, txt := lint.Markdown, lint.HTML, lint.Text
+	shapes := []struct {
+		name    string
+		gen     func(n int) string
+		formats []lint.Format
+		small   int // bytes
+	}{
+		{"lines with a finding and a disable-line comment",
+			lines("http://a.example/%zz <!-- urilint-disable-line percent-malformed -->\n"), []lint.Format{md, html}, 100 * kb},
+		{"lines with a finding and a disable-line directive",
+			lines("http://a.example/%zz # urilint-disable-line percent-malformed\n"), []lint.Format{txt}, 100 * kb},
+		{"lines with a finding after a disable-next-line comment",
+			lines("<!-- urilint-disable-next-line percent-malformed -->\nhttp://a.example/%zz\n"), []lint.Format{md, html}, 100 * kb},
+		{"lines with a finding after a disable-next-line directive",
+			lines("# urilint-disable-next-line percent-malformed\nhttp://a.example/%zz\n"), []lint.Format{txt}, 100 * kb},
+		{"findings and disable-line comments on one line",
+			oneLine("", "http://a.example/%zz <!-- urilint-disable-line percent-malformed --> ", "\n"), []lint.Format{md, html}, 100 * kb},
+		{"disable-file comments and findings",
+			lines("<!-- urilint-disable-file percent-malformed -->\nhttp://a.example/%zz\n"), []lint.Format{md, html}, 100 * kb},
+		{"disable and enable comments around findings",
+			lines("<!-- urilint-disable percent-malformed -->\nhttp://a.example/%zz\n<!-- urilint-enable percent-malformed -->\nhttp://a.example/%zz\n"),
+			[]lint.Format{md, html}, 100 * kb},
+		{"disable and enable every rule around findings",
+			lines("<!-- urilint-disable -->\nhttp://a.example/%zz\n<!-- urilint-enable percent-malformed -->\nhttp://a.example/%zz\n<!-- urilint-enable -->\n"),
+			[]lint.Format{md, html}, 100 * kb},
+		{"unused disable-line comments", lines("<!-- urilint-disable-line percent-malformed -->\n"), []lint.Format{md, html}, 100 * kb},
+		{"urilint- on one line", oneLine("", "urilint-", "\n"), []lint.Format{txt, md, html}, 256 * kb},
+		{"urilint- on one comment line", oneLine("# ", "urilint-", "\n"), []lint.Format{txt}, 256 * kb},
+		{"disable-line directives on one line", oneLine("", "# urilint-disable-line ", "\n"), []lint.Format{txt}, 64 * kb},
+		{"disable-line comments on one line", oneLine("", "<!-- urilint-disable-line -->", "\n"), []lint.Format{md, html}, 256 * kb},
+		{"a comment naming unknown rules", oneLine("<!-- urilint-disable-line ", "nope ", "-->\n"), []lint.Format{md, html}, 128 * kb},
+		{"a directive naming unknown rules", oneLine("# urilint-disable-line ", "nope ", "\n"), []lint.Format{txt}, 128 * kb},
+		{"a comment naming a rule again and again",
+			oneLine("<!-- urilint-disable-file ", "percent-malformed,", "-->\nhttp://a.example/%zz\n"), []lint.Format{md, html}, 128 * kb},
+		{"a comment naming unused-suppression again and again",
+			oneLine("<!-- urilint-disable-file ", "unused-suppression ", "-->\n"), []lint.Format{md, html}, 128 * kb},
+	}
+	for _, s := range shapes {
+		for _, f := range s.formats {
+			t.Run(fmt.Sprintf("%s/%v", s.name, f), func(t *testing.T) {
+				small, large := []byte(s.gen(s.small)), []byte(s.gen(10*s.small))
+				run := func(doc []byte) time.Duration {
+					best := time.Duration(1 << 62)
+					for i := 0; i < 3 && (i == 0 || best < time.Second); i++ {
+						best = min(best, cputime.Of(func() { ch.Check("doc", f, doc, func(*lint.Diagnostic) {}) }))
+					}
+					return best
+				}
+				for attempt := 1; ; attempt++ {
+					ts, tl := run(small), run(large)
+					ratio := float64(tl) / float64(max(ts, time.Microsecond))
+					if ratio <= 15 || tl < 10*time.Millisecond {
+						return
+					}
+					if attempt == 3 {
+						t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(small), ts, len(large), tl, ratio)
+						return
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestUnusedSuppressionCap: a directive gets 100 unused-suppression
+// reports, and one more says how many were left out; a directive naming
+// unused-suppression silences them all.
+func TestUnusedSuppressionCap(t *testing.T) {
+	ch, err := lint.NewChecker(rules.All, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(f lint.Format, doc string) []*lint.Diagnostic {
+		var diags []*lint.Diagnostic
+		ch.Check("doc", f, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		return diags
+	}
+	comment := "<!-- urilint-disable-line" + strings.Repeat(" nope", 250) + " -->\n"
+	for _, f := range []lint.Format{lint.Markdown, lint.HTML} {
+		diags := check(f, comment)
+		if len(diags) != 101 {
+			t.Fatalf("%v: %d diagnostics, want 100 and the count of the rest", f, len(diags))
+		}
+		for i, d := range diags[:100] {
+			if d.Rule.Name != lint.UnusedSuppression || d.Start.Offset != 26+5*i || !strings.Contains(d.Message, `unknown rule "nope"`) {
+				t.Fatalf("%v: diagnostic %d: %s at %d: %s", f, i, d.Rule.Name, d.Start.Offset, d.Message)
+			}
+		}
+		more := diags[100]
+		if more.Rule.Name != lint.UnusedSuppression || more.Start.Offset != 526 || more.End.Offset != 526 ||
+			more.Message != "150 more unused-suppression reports on this urilint-disable-line are not listed (only the first 100 are)" {
+			t.Errorf("%v: the count: %s at %d-%d, %q", f, more.Rule.Name, more.Start.Offset, more.End.Offset, more.Message)
+		}
+		if diags := check(f, "<!-- urilint-disable-next-line unused-suppression -->\n"+comment); len(diags) != 0 {
+			t.Errorf("%v: under a directive naming unused-suppression: %d diagnostics, the first %q", f, len(diags), diags[0].Message)
+		}
+	}
+}
+
+// TestTextDirectivePerLine: in plain text, a line holds one directive, the
+// first after a comment marker; what follows on the line is its rules and
+// reason, a second directive included.
+func TestTextDirectivePerLine(t *testing.T) {
+	ch, err := lint.NewChecker(rules.All, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "http://a.example/%zz # urilint-disable-line percent-malformed # urilint-disable-next-line percent-malformed\n" +
+		"http://a.example/%zz\n" +
+		"http://a.example/%zz // urilint-disable-line percent-malformed -- not urilint-disable-next-line\n" +
+		"http://a.example/%zz\n"
+	var got []string
+	ch.Check("doc", lint.Text, []byte(doc), func(d *lint.Diagnostic) {
+		got = append(got, fmt.Sprintf("%d:%d %s: %s", d.Start.Line, d.Start.Column, d.Rule.Name, d.Message))
+	})
+	want := []string{
+		`1:63 unused-suppression: urilint-disable-line names an unknown rule "#" (urilint rules lists them)`,
+		`1:65 unused-suppression: urilint-disable-line names an unknown rule "urilint-disable-next-line" (urilint rules lists them)`,
+		`1:91 unused-suppression: urilint-disable-line suppresses no percent-malformed diagnostic: remove "percent-malformed" from it`,
+		`2:18 percent-malformed: "%" not followed by two hexadecimal digits (found "%zz"); a literal "%" is written %25`,
+		`4:18 percent-malformed: "%" not followed by two hexadecimal digits (found "%zz"); a literal "%" is written %25`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
