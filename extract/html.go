@@ -85,6 +85,26 @@ func HTML(doc []byte, opts Options, yield func(*Candidate)) {
 	})
 }
 
+// HTMLComments calls yield with the offsets of each comment of the HTML
+// document doc, from "<!--" to the end of "-->": those the HTML walker
+// reports to Options.Comment as it reads them, for a reader that needs
+// them before the candidates (suppression comments).
+func HTMLComments(doc []byte, yield func(start, end int)) {
+	start := 0
+	if fm, ok := findFrontMatter(doc); ok {
+		start = fm.end
+	}
+	z := htmlLexer{src: doc, pos: start}
+	for {
+		switch z.next() {
+		case html.ErrorToken:
+			return
+		case html.CommentToken:
+			yield(z.start, z.pos)
+		}
+	}
+}
+
 // walkHTML finds the candidates of the HTML src, with offsets in src, in
 // order, filling in buf for each. Front matter is looked for only when
 // withFrontMatter is set.

@@ -158,33 +158,104 @@ func (ch *Checker) enabled(name string) bool {
 	return r != nil && ch.cfg.SeverityOf(r) != Off
 }
 
+// MaxFileDiagnostics is how many diagnostics of one file are listed. A
+// file with millions of findings is generated or broken, not written by
+// someone who will read them all: the first are listed, and the rest only
+// counted (Unlisted), so that memory and output stay bounded whatever the
+// findings. (One URI makes at most one diagnostic per rule already.)
+const MaxFileDiagnostics = 10_000
+
+// Unlisted counts the diagnostics of a file past MaxFileDiagnostics, which
+// were found but not listed, by severity.
+type Unlisted struct {
+	N          int
+	BySeverity [Error + 1]int
+}
+
+func (u *Unlisted) add(d *Diagnostic) {
+	u.N++
+	if d.Severity <= Error {
+		u.BySeverity[d.Severity]++
+	}
+}
+
+// Lister lists the first MaxFileDiagnostics diagnostics of a file and
+// counts the rest, for a file checked in pieces (CheckWindow).
+type Lister struct {
+	listed   int
+	Unlisted Unlisted
+}
+
+// List reports whether d is to be listed; when not, it is counted.
+func (l *Lister) List(d *Diagnostic) bool {
+	if l.listed < MaxFileDiagnostics {
+		l.listed++
+		return true
+	}
+	l.Unlisted.add(d)
+	return false
+}
+
 // Check lints a document: it extracts the candidates with the walker for
 // the format and calls yield with each diagnostic not suppressed by a
-// comment, in order of offset, then rule.
-func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) {
-	var diags []*Diagnostic
-	collect := func(d *Diagnostic) { diags = append(diags, d) }
-	var dirs []directive
-	if f == Text {
-		// Plain text is searched for directives first, which costs a pass
-		// over the text: a document without any is checked streaming.
-		if !hasDirective(src) {
-			ch.check(path, f, src, ch.cfg.Extract, yield)
-			return
+// comment, in order of offset, then rule: the first MaxFileDiagnostics,
+// and it counts the rest. Memory does not grow with the findings: a
+// document without suppression comments is checked streaming, and one
+// with them holds at most the diagnostics it lists.
+func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) Unlisted {
+	var l Lister
+	emit := func(d *Diagnostic) {
+		if l.List(d) {
+			yield(d)
 		}
+	}
+	// Directives are looked for first, which costs a pass over the bytes
+	// (for "urilint-"): a document without any is checked streaming.
+	if !hasDirective(src) {
+		ch.check(path, f, src, ch.cfg.Extract, emit)
+		return l.Unlisted
+	}
+	opts := ch.cfg.Extract
+	var dirs []directive
+	var comments [][2]int
+	switch f {
+	case Text:
 		dirs = textDirectives(src)
-		ch.check(path, f, src, ch.cfg.Extract, collect)
-	} else {
-		// The walkers report the HTML comments as they read them.
-		var comments [][2]int
-		opts := ch.cfg.Extract
-		opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
-		ch.check(path, f, src, opts, collect)
+	case HTML:
+		// The HTML walker reports comments as it goes, after diagnostics
+		// they may suppress: they are read first.
+		extract.HTMLComments(src, func(s, e int) { comments = append(comments, [2]int{s, e}) })
 		dirs = commentDirectives(src, comments)
+	default:
+		// The Markdown walker reads the whole document, comments and all,
+		// before it hands over the first candidate.
+		opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
 	}
-	for _, d := range ch.suppress(path, src, dirs, diags) {
-		yield(d)
+	var sup *suppressor
+	start := func() {
+		if sup == nil {
+			if f == Markdown {
+				dirs = commentDirectives(src, comments)
+			}
+			sup = ch.newSuppressor(path, src, dirs)
+		}
 	}
+	var held []*Diagnostic // the diagnostics kept, to be merged with unused-suppression's
+	ch.check(path, f, src, opts, func(d *Diagnostic) {
+		start()
+		switch {
+		case sup.hides(d):
+		case len(held) < MaxFileDiagnostics:
+			held = append(held, d)
+		default:
+			l.Unlisted.add(d)
+		}
+	})
+	start()
+	for _, d := range sup.finish(held) {
+		emit(d)
+	}
+	return l.Unlisted
 }
 
 func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options, yield func(*Diagnostic)) {

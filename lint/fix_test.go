@@ -95,7 +95,7 @@ func TestFixSettles(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := []byte("See <URL:http://a.example/%7euser/%c3%a9> and http://a.example/50%zz\n")
-	fixed, applied, diags := ch.Fix("a.txt", lint.Text, src)
+	fixed, applied, diags, _ := ch.Fix("a.txt", lint.Text, src)
 	const want = "See <http://a.example/~user/%C3%A9> and http://a.example/50%zz\n"
 	if string(fixed) != want || applied != 3 {
 		t.Errorf("Fix = %q, %d applied; want %q, 3", fixed, applied, want)
@@ -104,7 +104,7 @@ func TestFixSettles(t *testing.T) {
 	if s := summaryOf(diags); s != "1:60 percent-malformed" {
 		t.Errorf("left: %s", s)
 	}
-	again, n, _ := ch.Fix("a.txt", lint.Text, fixed)
+	again, n, _, _ := ch.Fix("a.txt", lint.Text, fixed)
 	if n != 0 || string(again) != want {
 		t.Errorf("second Fix: %q, %d applied", again, n)
 	}

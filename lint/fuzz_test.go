@@ -122,7 +122,7 @@ func FuzzFix(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML} {
-			fixed, n, left := ch.Fix("doc", format, doc)
+			fixed, n, left, _ := ch.Fix("doc", format, doc)
 			if n == 0 && string(fixed) != string(doc) {
 				t.Fatalf("%v: no fix applied, yet the document changed", format)
 			}

@@ -258,30 +258,44 @@ func textDirectives(src []byte) []directive {
 // says how many more there are.
 const maxUnusedReports = maxFindings
 
-// suppress drops from diags (sorted by offset) those a directive
-// suppresses, and adds the diagnostics of unused-suppression: the result
-// is sorted by offset, then rule. Its time is linear in the directives,
-// their rules and the diagnostics, plus the sorting of the result.
-func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*Diagnostic) []*Diagnostic {
-	if len(dirs) == 0 {
-		return diags
-	}
+// suppressor applies the directives of a document to its diagnostics,
+// taken in order of offset (hides), then adds the reports of
+// unused-suppression (finish). Its time is linear in the directives, their
+// rules and the diagnostics, plus the sorting of the result.
+type suppressor struct {
+	ch   *Checker
+	path string
+	loc  *extract.Locator
+	dirs []directive
+	ix   *suppressIndex
+}
+
+func (ch *Checker) newSuppressor(path string, src []byte, dirs []directive) *suppressor {
 	loc := extract.NewLocator(src)
 	slices.SortStableFunc(dirs, func(a, b directive) int { return a.from - b.from })
 	for i := range dirs {
 		dirs[i].line = loc.Pos(dirs[i].from).Line
 		dirs[i].endLine = loc.Pos(max(dirs[i].to-1, dirs[i].from)).Line
 	}
-	known := func(name string) bool { return ch.byName[name] != nil }
-	hidden := newSuppressIndex(dirs, known, nil).suppressed(diags)
-	kept := diags[:0]
-	for i, d := range diags {
-		if !hidden[i] {
-			kept = append(kept, d)
-		}
-	}
+	s := &suppressor{ch: ch, path: path, loc: loc, dirs: dirs}
+	s.ix = newSuppressIndex(dirs, s.known, nil)
+	return s
+}
+
+func (s *suppressor) known(name string) bool { return s.ch.byName[name] != nil }
+
+// hides reports whether a directive suppresses d, which comes at or after
+// the diagnostic asked about before, and marks the directives that do as
+// used.
+func (s *suppressor) hides(d *Diagnostic) bool { return s.ix.suppresses(d) }
+
+// finish returns kept, the diagnostics not hidden (in order of offset),
+// with the reports of unused-suppression added: sorted by offset, then
+// rule.
+func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
+	ch, path, loc, dirs := s.ch, s.path, s.loc, s.dirs
 	unused := ch.unused
-	if unused == nil {
+	if unused == nil || len(dirs) == 0 {
 		return kept
 	}
 	n := len(kept)
@@ -350,7 +364,7 @@ func (ch *Checker) suppress(path string, src []byte, dirs []directive, diags []*
 		return entry != nil
 	}
 	slices.SortStableFunc(reports, func(a, b *Diagnostic) int { return a.Start.Offset - b.Start.Offset })
-	hidden = newSuppressIndex(dirs, known, namesUnused).suppressed(reports)
+	hidden := newSuppressIndex(dirs, s.known, namesUnused).suppressed(reports)
 	for i, r := range reports {
 		if !hidden[i] {
 			kept = append(kept, r)

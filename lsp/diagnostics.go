@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"fmt"
+
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 
 	"github.com/urilint/urilint/lint"
@@ -45,6 +47,14 @@ func toProtocol(uri p.DocumentUri, d *lint.Diagnostic, t *text, c *cursor, enc e
 func configDiagnostic(err error) p.Diagnostic {
 	sev := p.DiagnosticSeverityError
 	return p.Diagnostic{Severity: &sev, Source: "urilint", Message: "configuration: " + err.Error()}
+}
+
+// unlistedDiagnostic says, at the start of the document, how many problems
+// were found past the first lint.MaxFileDiagnostics and not shown.
+func unlistedDiagnostic(u lint.Unlisted) p.Diagnostic {
+	sev := p.DiagnosticSeverityInformation
+	return p.Diagnostic{Severity: &sev, Source: "urilint",
+		Message: fmt.Sprintf("%d more problems in this document are not shown (the first %d are)", u.N, lint.MaxFileDiagnostics)}
 }
 
 // codeAction offers the fixes of the diagnostics in the range as quick

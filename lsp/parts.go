@@ -19,15 +19,19 @@ const minPart = 8 << 10
 // stop, when not nil, is asked before each part: once it says so, the
 // check ends there, and returns the parts read so far (for the cache of
 // the next check) and no diagnostics.
-func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic) {
+//
+// Like Check, it lists the first lint.MaxFileDiagnostics diagnostics of the
+// document and counts the rest.
+func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic, lint.Unlisted) {
 	src := []byte(doc)
 	bounds := append(append([]int{0}, extract.MarkdownSplits(src, minPart)...), len(src))
 	parts := make(map[string][]*lint.Diagnostic, len(bounds))
 	var out []*lint.Diagnostic
+	var l lint.Lister
 	loc := extract.NewLocator(src)
 	for k := 0; k+1 < len(bounds); k++ {
 		if stop != nil && stop() {
-			return nil, parts
+			return nil, parts, lint.Unlisted{}
 		}
 		start, end := bounds[k], bounds[k+1]
 		part := doc[start:end]
@@ -44,10 +48,12 @@ func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...
 		}
 		parts[part] = found
 		for _, d := range found {
-			out = append(out, moved(d, start, loc))
+			if l.List(d) {
+				out = append(out, moved(d, start, loc))
+			}
 		}
 	}
-	return out, parts
+	return out, parts, l.Unlisted
 }
 
 // moved returns a copy of a part's diagnostic placed in the document, the

@@ -444,6 +444,7 @@ func (s *Server) lint(d *document) {
 	}
 
 	var diags []*lint.Diagnostic
+	var unlisted lint.Unlisted
 	var problem error
 	var parts partCache // the parts read, of a Markdown document
 	name := path
@@ -468,15 +469,18 @@ func (s *Server) lint(d *document) {
 			}
 		}
 		parts.checker = prof.Checker
-		diags, parts.parts = checkParts(prof.Checker, name, t.s, stale, cached...)
+		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stale, cached...)
 	default:
-		prof.Checker.Check(name, format, []byte(t.s), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		unlisted = prof.Checker.Check(name, format, []byte(t.s), func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
 	var out []wireDiagnostic
 	if !stale() {
-		out = make([]wireDiagnostic, 0, len(diags)+1)
+		out = make([]wireDiagnostic, 0, len(diags)+2)
 		if problem != nil {
 			out = append(out, wire(configDiagnostic(problem)))
+		}
+		if unlisted.N > 0 {
+			out = append(out, wire(unlistedDiagnostic(unlisted)))
 		}
 		var c cursor // diagnostics come in order of offset
 		for _, diag := range diags {

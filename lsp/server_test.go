@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -405,7 +406,7 @@ func TestCheckParts(t *testing.T) {
 	}
 	var whole []*lint.Diagnostic
 	ch.Check("doc.md", lint.Markdown, []byte(doc), func(d *lint.Diagnostic) { whole = append(whole, d) })
-	parts, cache := checkParts(ch, "doc.md", doc, nil)
+	parts, cache, _ := checkParts(ch, "doc.md", doc, nil)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("part by part: %d diagnostics, whole: %d", len(parts), len(whole))
 	}
@@ -418,7 +419,7 @@ func TestCheckParts(t *testing.T) {
 	edited := doc[:len(doc)/2] + "see http://example.com/%zz here\n\n" + doc[len(doc)/2:]
 	whole = whole[:0]
 	ch.Check("doc.md", lint.Markdown, []byte(edited), func(d *lint.Diagnostic) { whole = append(whole, d) })
-	parts, _ = checkParts(ch, "doc.md", edited, nil, cache)
+	parts, _, _ = checkParts(ch, "doc.md", edited, nil, cache)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("after an edit, part by part: %d diagnostics, whole: %d", len(parts), len(whole))
 	}
@@ -439,5 +440,34 @@ func TestRegisterWatchers(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("no registration")
+	}
+}
+
+// TestUnlisted: a document with more problems than lint.MaxFileDiagnostics
+// gets the first of them, and a note at its start that counts the rest, in
+// plain text (checked whole) and Markdown (checked in parts).
+func TestUnlisted(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	dir := t.TempDir()
+	for _, name := range []string{"a.txt", "a.md"} {
+		uri := fileURI(filepath.Join(dir, name))
+		var b strings.Builder
+		for range lint.MaxFileDiagnostics + 7 {
+			b.WriteString("http://a/%zz\n\n")
+		}
+		c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
+			Uri: uri, LanguageId: "plaintext", Version: 1, Text: b.String(),
+		}})
+		got := c.wait(uri, 1).Diagnostics
+		if len(got) != lint.MaxFileDiagnostics+1 {
+			t.Fatalf("%s: %d diagnostics, want %d", name, len(got), lint.MaxFileDiagnostics+1)
+		}
+		if want := "7 more problems in this document are not shown (the first 10000 are)"; got[0].Message != want || got[0].Range != rng(0, 0, 0, 0) {
+			t.Errorf("%s: first diagnostic %q at %v, want %q at the start", name, got[0].Message, got[0].Range, want)
+		}
+		last := lint.MaxFileDiagnostics - 1
+		expectDiagnostics(t, got[len(got)-1:],
+			summary{"percent-malformed", rng(uint32(2*last), 9, uint32(2*last), 10), p.DiagnosticSeverityError, docsURL + "percent-malformed"})
 	}
 }

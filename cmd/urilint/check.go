@@ -121,18 +121,21 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			sum.files.Add(1)
 			var b []byte
 			problems := false
+			var l lint.Lister
 			err = windows.Each(func(win lint.Window) {
 				p.Checker.CheckWindow(name, win, func(d *lint.Diagnostic) {
 					problems = true
-					sum.count(d, p.FailLevel)
-					b = sink.Flush(w.AppendDiagnostic(b, d))
+					if l.List(d) {
+						sum.count(d, p.FailLevel)
+						b = sink.Flush(w.AppendDiagnostic(b, d))
+					}
 				})
 			})
 			if problems {
 				sum.problemFiles.Add(1)
 			}
 			sink.Close(b)
-			return err
+			return errors.Join(err, sum.unlisted(l.Unlisted, p.FailLevel))
 		}
 	}
 	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
@@ -147,11 +150,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		sum.files.Add(1)
 		var diags []*lint.Diagnostic
 		var fixed []byte
+		var unlisted lint.Unlisted
 		applied := 0
 		if *fix || *diff {
-			fixed, applied, diags = p.Checker.Fix(name, f, src)
+			fixed, applied, diags, unlisted = p.Checker.Fix(name, f, src)
 		} else {
-			p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+			unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 		}
 		var b []byte
 		var writeErr error
@@ -162,7 +166,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if writeErr = lint.WriteFileAtomic(name, fixed, src); writeErr != nil {
 				// Nothing was fixed: what is left is what was found.
 				applied, diags = 0, diags[:0]
-				p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+				unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 				writeErr = &fixWriteError{writeErr}
 			}
 		}
@@ -180,7 +184,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		sink.Close(b)
-		return writeErr
+		return errors.Join(writeErr, sum.unlisted(unlisted, p.FailLevel))
 	})
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {
@@ -240,6 +244,26 @@ func (s *summary) count(d *lint.Diagnostic, fail lint.Severity) {
 			break
 		}
 	}
+}
+
+// unlisted counts the problems of a file that were found but not listed
+// (past lint.MaxFileDiagnostics), and returns the note that says so, or
+// nil.
+func (s *summary) unlisted(u lint.Unlisted, fail lint.Severity) error {
+	if u.N == 0 {
+		return nil
+	}
+	for sev, n := range u.BySeverity {
+		s.bySeverity[sev].Add(int64(n))
+		if lint.Severity(sev) >= fail && fail != lint.Off {
+			s.failing.Add(int64(n))
+		}
+	}
+	more := "problems"
+	if u.N == 1 {
+		more = "problem"
+	}
+	return &note{fmt.Sprintf("%d more %s not listed (a file lists its first %d)", u.N, more, lint.MaxFileDiagnostics)}
 }
 
 // line is the summary line: "urilint: 3 problems (1 error, 2 warnings) in

@@ -194,19 +194,12 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 		if err == nil {
 			return
 		}
-		// A file skipped as binary or UTF-16 is only noted when a
-		// directory was walked; named on the command line (as pre-commit
-		// names files), it could not be linted as asked.
 		asked := s.named[path]
 		if path == stdinPath {
 			path = s.stdinName()
 		}
-		report(stderr, path, err)
-		if !lint.IsSkip(err) || asked {
-			errs = append(errs, &lint.FileError{Path: path, Err: err})
-		}
-		if fe := (*fixWriteError)(nil); errors.As(err, &fe) {
-			s.unfixed++
+		for _, err := range splitJoined(err) {
+			s.fileError(path, asked, err, stderr, &errs)
 		}
 	})
 	s.failed = len(errs)
@@ -224,6 +217,31 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 		return exitError
 	}
 	return exitOK
+}
+
+// fileError reports on stderr what went wrong with a file (or what it has
+// to note), and keeps, in errs, the failures: a file skipped as binary or
+// UTF-16 is only noted when a directory was walked; named on the command
+// line (as pre-commit names files), it could not be linted as asked.
+func (s *selection) fileError(path string, asked bool, err error, stderr io.Writer, errs *[]*lint.FileError) {
+	report(stderr, path, err)
+	if n := (*note)(nil); errors.As(err, &n) {
+		return
+	}
+	if !lint.IsSkip(err) || asked {
+		*errs = append(*errs, &lint.FileError{Path: path, Err: err})
+	}
+	if fe := (*fixWriteError)(nil); errors.As(err, &fe) {
+		s.unfixed++
+	}
+}
+
+// splitJoined returns the errors joined in err (errors.Join), or err.
+func splitJoined(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // listFiles prints the files that would be read, for --list-files.

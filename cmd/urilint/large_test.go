@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/lint"
 )
 
 // TestLargeTextInWindows checks that check and extract hold a few windows
@@ -49,3 +51,47 @@ func TestLargeTextInWindows(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestFileListsAtMost checks that check lists at most
+// lint.MaxFileDiagnostics problems of a file, whether read whole or in
+// windows, notes on stderr how many more it found, and counts them all in
+// the summary and the exit code.
+func TestFileListsAtMost(t *testing.T) {
+	const line = "http://a/%zz\n" // one percent-malformed error
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name  string
+		lines int
+	}{
+		{"small.txt", lint.MaxFileDiagnostics + 50},
+		{"small.md", lint.MaxFileDiagnostics + 1},
+		{"large.txt", (lint.LargeText + len(line)) / len(line)}, // read in windows
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(strings.Repeat(line, c.lines)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"check", "--no-config", path}, strings.NewReader(""), &stdout, &stderr)
+		if code != exitFindings {
+			t.Errorf("%s: exit %d, want %d", c.name, code, exitFindings)
+		}
+		if n := strings.Count(stdout.String(), "error percent-malformed"); n != lint.MaxFileDiagnostics {
+			t.Errorf("%s: %d listed, want %d", c.name, n, lint.MaxFileDiagnostics)
+		}
+		last := c.name + ":" + itoa(lint.MaxFileDiagnostics) + ":10: error percent-malformed"
+		if !strings.Contains(stdout.String(), last) {
+			t.Errorf("%s: output lacks %q", c.name, last)
+		}
+		more := c.lines - lint.MaxFileDiagnostics
+		noun := "problems"
+		if more == 1 {
+			noun = "problem"
+		}
+		want := "urilint: " + path + ": " + itoa(more) + " more " + noun + " not listed (a file lists its first 10000)\n" +
+			"urilint: " + itoa(c.lines) + " problems (" + itoa(c.lines) + " errors) in 1 of 1 file\n"
+		if stderr.String() != want {
+			t.Errorf("%s: stderr\n%s\nwant\n%s", c.name, stderr.String(), want)
+		}
+	}
+}

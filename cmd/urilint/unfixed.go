@@ -14,6 +14,12 @@ func (e *fixWriteError) Error() string { return "writing fixes: " + e.err.Error(
 
 func (e *fixWriteError) Unwrap() error { return e.err }
 
+// note is what a file's processing has to say on stderr that is not a
+// failure: the file was linted and its findings reported.
+type note struct{ msg string }
+
+func (n *note) Error() string { return n.msg }
+
 // failedSummary is the end of check's summary line, after eachFile: how
 // many paths could not be linted, and how many files linted could not be
 // fixed.
