@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/internal/testcorpus"
 	"github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
@@ -62,29 +63,9 @@ func BenchmarkTextParse(b *testing.B) {
 	for b.Loop() {
 		for _, d := range docs {
 			for _, c := range Text(d) {
-				p := Parse(c.URI, AsAuto, RFC8141)
+				p := grammar.Parse(c.URI, grammar.AsAuto, grammar.RFC8141)
 				_ = p.Valid()
 			}
-		}
-	}
-}
-
-func BenchmarkParse(b *testing.B) {
-	uris := []string{
-		"https://www.rfc-editor.org/info/rfc8141",
-		"urn:ietf:params:xml:ns:yang:ietf-interfaces",
-		"http://[2001:db8::7]/c=GB?objectClass?one",
-		"urn:example:foo-bar-baz-qux?+CCResolve:cc=uk?=lat=1#frag",
-	}
-	var n int64
-	for _, u := range uris {
-		n += int64(len(u))
-	}
-	b.SetBytes(n)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, u := range uris {
-			Parse(u, AsAuto, RFC8141)
 		}
 	}
 }

@@ -1,113 +1,21 @@
 package extract
 
 import (
-	"bufio"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/internal/testcorpus"
 )
 
-// The conformance cases of ../testdata/conformance (copied from other
-// projects' test suites; see the README there). Validation cases must all
-// agree with their RFC labels, disputed ones included: the label is the RFC's
-// answer. Extraction cases must agree with the peer except where RFC 3986
-// Appendix C or the URI grammar says otherwise; those cases are listed in
-// extractDisagreements with the reason, and in docs/conformance.md.
-
-func readCases[T any](t *testing.T, name string) []T {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "conformance", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var c T
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return cases
-}
-
-func TestConformanceURN(t *testing.T) {
-	type urnCase struct {
-		Source       string `json:"source"`
-		Input        string `json:"input"`
-		ValidRFC8141 bool   `json:"valid_rfc8141"`
-		ValidRFC2141 bool   `json:"valid_rfc2141"`
-		Disputed     bool   `json:"disputed"`
-		Note         string `json:"note"`
-	}
-	cases := readCases[urnCase](t, "urn-cases.jsonl")
-	agree := map[Syntax]int{}
-	for _, c := range cases {
-		for _, tc := range []struct {
-			syn  Syntax
-			want bool
-		}{{RFC8141, c.ValidRFC8141}, {RFC2141, c.ValidRFC2141}} {
-			p := Parse(c.Input, AsURN, tc.syn)
-			if p.Valid() != tc.want {
-				t.Errorf("%s: Parse(%q, urn, %v).Valid() = %v, want %v (problems %s; note %q)",
-					c.Source, c.Input, tc.syn, p.Valid(), tc.want, problems(&p), c.Note)
-				continue
-			}
-			agree[tc.syn]++
-		}
-	}
-	disputed := 0
-	for _, c := range cases {
-		if c.Disputed {
-			disputed++
-			t.Logf("disputed, asserted as RFC 8141 and RFC 2141 say: %q: %s", c.Input, c.Note)
-		}
-	}
-	t.Logf("urn-cases.jsonl: RFC 8141 %d/%d, RFC 2141 %d/%d agree (%d disputed cases among them)", agree[RFC8141], len(cases), agree[RFC2141], len(cases), disputed)
-}
-
-func TestConformanceURI(t *testing.T) {
-	type uriCase struct {
-		Source   string `json:"source"`
-		Input    string `json:"input"`
-		Valid    bool   `json:"valid_rfc3986"`
-		Kind     string `json:"kind"`
-		Disputed bool   `json:"disputed"`
-		Note     string `json:"note"`
-	}
-	cases := readCases[uriCase](t, "uri-cases.jsonl")
-	n := 0
-	for _, c := range cases {
-		as := map[string]As{"URI": AsURI, "URI-reference": AsURIReference, "relative": AsRelativeRef}[c.Kind]
-		if as == 0 {
-			t.Fatalf("%s: unknown kind %q", c.Source, c.Kind)
-		}
-		p := Parse(c.Input, as, RFC8141)
-		if p.Valid() != c.Valid {
-			t.Errorf("%s: Parse(%q, %v).Valid() = %v, want %v (problems %s; note %q)",
-				c.Source, c.Input, as, p.Valid(), c.Valid, problems(&p), c.Note)
-			continue
-		}
-		n++
-	}
-	disputed := 0
-	for _, c := range cases {
-		if c.Disputed {
-			disputed++
-			t.Logf("disputed, asserted as RFC 3986 says (valid %v): %q: %s", c.Valid, c.Input, c.Note)
-		}
-	}
-	t.Logf("uri-cases.jsonl: %d/%d agree (%d disputed cases among them)", n, len(cases), disputed)
-}
+// The extraction cases of ../testdata/conformance (copied from other
+// projects' test suites; see the README there; the validation cases are the
+// grammar's, in grammar/conformance_test.go) must agree with the peer except
+// where RFC 3986 Appendix C or the URI grammar says otherwise; those cases
+// are listed in extractDisagreements with the reason, and in
+// docs/conformance.md.
 
 // extractDisagreements lists the extraction cases where urilint answers
 // differently from the peer, with what urilint finds and why.
@@ -192,7 +100,7 @@ func TestConformanceExtract(t *testing.T) {
 		{"extract-gfm-spec-autolinks.jsonl", "markdown", markdown},
 	} {
 		file := run.file + " (" + run.walker + ")"
-		cases := readCases[extractCase](t, run.file)
+		cases := testcorpus.Conformance[extractCase](t, run.file)
 		n, agree := 0, 0
 		for _, c := range cases {
 			if c.Variants != nil && !slices.Contains(c.Variants, "Strict") {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/extract/grammar"
 	"golang.org/x/net/html"
 )
 
@@ -16,7 +17,7 @@ func mayHoldURI(b []byte) bool {
 	// A ":" right after a scheme character; French typography's "Note :"
 	// and the like need not be scanned.
 	for i := bytes.IndexByte(b, ':'); i >= 0; {
-		if i > 0 && is(b[i-1], mScheme) {
+		if i > 0 && grammar.IsSchemeChar(b[i-1]) {
 			return true
 		}
 		j := bytes.IndexByte(b[i+1:], ':')
@@ -54,10 +55,10 @@ func colonReference(b []byte) bool {
 	v := 0
 	for ; i < len(b) && v <= 0x3a; i++ {
 		switch c := b[i]; {
-		case is(c, cDigit):
+		case grammar.IsDigit(c):
 			v = v*base + int(c-'0')
-		case base == 16 && isHex(c):
-			v = v*base + int(lower(c)-'a'+10)
+		case base == 16 && grammar.IsHex(c):
+			v = v*base + int(grammar.Lower(c)-'a'+10)
 		default:
 			return v == 0x3a
 		}
@@ -163,7 +164,7 @@ func markdownReference(s []byte) (int, []byte) {
 			i, hex = 3, true
 		}
 		j := i
-		for j < len(s) && j-i < 8 && (hex && isHex(s[j]) || !hex && is(s[j], cDigit)) {
+		for j < len(s) && j-i < 8 && (hex && grammar.IsHex(s[j]) || !hex && grammar.IsDigit(s[j])) {
 			j++
 		}
 		if j == i || j >= len(s) || s[j] != ';' || hex && j-i > 6 || !hex && j-i > 7 {
@@ -181,7 +182,7 @@ func markdownReference(s []byte) (int, []byte) {
 		return j + 1, utf8.AppendRune(nil, r)
 	}
 	j := 1
-	for j < len(s) && j < 40 && is(s[j], cAlpha|cDigit) {
+	for j < len(s) && j < 40 && grammar.IsAlnum(s[j]) {
 		j++
 	}
 	if j == 1 || j >= len(s) || s[j] != ';' {
@@ -242,7 +243,7 @@ func htmlReference(s []byte, attr bool) (int, []byte) {
 			i++
 		}
 		j := i
-		for j < len(s) && (i == 3 && isHex(s[j]) || i == 2 && is(s[j], cDigit)) {
+		for j < len(s) && (i == 3 && grammar.IsHex(s[j]) || i == 2 && grammar.IsDigit(s[j])) {
 			j++
 		}
 		if j == i {
@@ -254,7 +255,7 @@ func htmlReference(s []byte, attr bool) (int, []byte) {
 		return j, []byte(html.UnescapeString(string(s[:j])))
 	}
 	j := 1
-	for j < len(s) && j < 40 && is(s[j], cAlpha|cDigit) {
+	for j < len(s) && j < 40 && grammar.IsAlnum(s[j]) {
 		j++
 	}
 	if j == 1 {
@@ -277,7 +278,7 @@ func htmlReference(s []byte, attr bool) (int, []byte) {
 	}
 	for k := 2; k <= j; k++ {
 		if pre := html.UnescapeString(name[:k]); pre != name[:k] && pre+name[k:] == whole {
-			if attr && k < len(s) && (is(s[k], cAlpha|cDigit) || s[k] == '=') {
+			if attr && k < len(s) && (grammar.IsAlnum(s[k]) || s[k] == '=') {
 				return 0, nil
 			}
 			return k, []byte(pre)

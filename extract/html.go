@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/urilint/urilint/extract/grammar"
 	"golang.org/x/net/html"
 )
 
@@ -284,7 +285,7 @@ func lookupAttr(key []byte) attrInfo {
 // emitValue emits the URI d.text[s:e] of an attribute value or link
 // destination, filled in c.
 func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr string, emit func(*Candidate)) {
-	if s >= e || strings.IndexByte("{%<$", d.text[s]) >= 0 && IsPlaceholder(string(d.text[s:e])) {
+	if s >= e || strings.IndexByte("{%<$", d.text[s]) >= 0 && grammar.IsPlaceholder(string(d.text[s:e])) {
 		return // a template's link: no URI to see
 	}
 	*c = Candidate{
@@ -299,10 +300,10 @@ func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr
 // kindOfValue is the kind of a URI found in a markup attribute or link
 // destination, where relative references are URIs too.
 func kindOfValue(uri string) Kind {
-	switch detect(uri) {
-	case AsURN:
+	switch grammar.Detect(uri) {
+	case grammar.AsURN:
 		return KindURN
-	case AsURI:
+	case grammar.AsURI:
 		return KindURI
 	}
 	return KindRelativeRef
@@ -387,11 +388,11 @@ func refreshURL(t []byte) (int, int, bool) {
 	}
 	skip()
 	digits := i
-	for i < len(t) && is(t[i], cDigit) {
+	for i < len(t) && grammar.IsDigit(t[i]) {
 		i++
 	}
 	if i < len(t) && t[i] == '.' {
-		for i < len(t) && (is(t[i], cDigit) || t[i] == '.') {
+		for i < len(t) && (grammar.IsDigit(t[i]) || t[i] == '.') {
 			i++
 		}
 	} else if i == digits {
@@ -485,7 +486,7 @@ func seenAttr(attrs []tagAttr, name string) bool {
 func asciiLower(b []byte) []byte {
 	out := make([]byte, len(b))
 	for i, c := range b {
-		out[i] = lower(c)
+		out[i] = grammar.Lower(c)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -200,9 +201,9 @@ func listOrQuoteMarker(b []byte) int {
 		return 1
 	case (c == '-' || c == '+' || c == '*') && spaceAt(1):
 		return 1
-	case is(c, cDigit):
+	case grammar.IsDigit(c):
 		d := 1
-		for d < len(b) && d < 9 && is(b[d], cDigit) {
+		for d < len(b) && d < 9 && grammar.IsDigit(b[d]) {
 			d++
 		}
 		if d < len(b) && (b[d] == '.' || b[d] == ')') && spaceAt(d+1) {
@@ -330,7 +331,7 @@ func (w *mdWalker) inlineCode(tag []byte) {
 		name = tag[2:]
 	}
 	n := 0
-	for n < len(name) && isAlpha(name[n]) {
+	for n < len(name) && grammar.IsAlpha(name[n]) {
 		n++
 	}
 	w.codeDepth = codeDepth(w.codeDepth, name[:n], start)
@@ -360,7 +361,7 @@ func (w *mdWalker) text(start, end int, ctx Context) {
 
 func allSpace(b []byte) bool {
 	for _, c := range b {
-		if !isSpace(c) {
+		if !grammar.IsSpace(c) {
 			return false
 		}
 	}
@@ -417,7 +418,7 @@ func (w *mdWalker) title(t []byte, after int) {
 	if i < len(src) && src[i] == '>' {
 		i++
 	}
-	for i < len(src) && isSpace(src[i]) {
+	for i < len(src) && grammar.IsSpace(src[i]) {
 		i++
 	}
 	if i >= len(src) || src[i] != '"' && src[i] != '\'' && src[i] != '(' {

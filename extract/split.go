@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // MarkdownSplits returns offsets where a Markdown document can be cut into
@@ -125,7 +127,7 @@ func htmlBlockEnd(line []byte) []byte {
 		return []byte("?>")
 	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 		return []byte("]]>")
-	case len(rest) > 2 && rest[1] == '!' && isAlpha(rest[2]):
+	case len(rest) > 2 && rest[1] == '!' && grammar.IsAlpha(rest[2]):
 		return []byte(">")
 	}
 	return nil

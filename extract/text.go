@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/iana"
 )
 
@@ -129,13 +130,13 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 // this costs one pass over the text in all.)
 func schemeStart(src []byte, floor, colon int) int {
 	s := colon
-	for s > floor && is(src[s-1], mScheme) {
+	for s > floor && grammar.IsSchemeChar(src[s-1]) {
 		s--
 	}
-	for s < colon && !isAlpha(src[s]) {
+	for s < colon && !grammar.IsAlpha(src[s]) {
 		s++
 	}
-	if s == colon || s > 0 && is(src[s-1], cDigit) {
+	if s == colon || s > 0 && grammar.IsDigit(src[s-1]) {
 		// No scheme, or a digit right before its first letter: "1abc://x"
 		// is no "abc://x" with text before it. (Punctuation before it,
 		// ".http://x" or "----urn:a:b", is not part of it.)
@@ -235,7 +236,7 @@ func continuation(src []byte, end int) (int, int, bool) {
 	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
 		k++
 	}
-	if k >= len(src) || !is(src[k], cAlpha|cDigit) && src[k] != '/' {
+	if k >= len(src) || !grammar.IsAlnum(src[k]) && src[k] != '/' {
 		return 0, 0, false
 	}
 	e := trim(src, k, extend(src, k), false)
@@ -243,7 +244,7 @@ func continuation(src []byte, end int) (int, int, bool) {
 	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
 		return 0, 0, false
 	}
-	if e < len(src) && src[e] == ':' && (e+1 == len(src) || isSpace(src[e+1])) {
+	if e < len(src) && src[e] == ':' && (e+1 == len(src) || grammar.IsSpace(src[e+1])) {
 		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
 	}
 	return k, e, true
@@ -285,7 +286,7 @@ func rejoinFolded(c *Candidate, src []byte, base, s, end int, kind Kind, ctx Con
 	add(s, end)
 	for end < len(src) && src[end] == '\\' && folds(src, end) {
 		k := end + 1
-		for k < len(src) && isSpace(src[k]) && lineBreaks(src[end+1:k+1]) <= 1 {
+		for k < len(src) && grammar.IsSpace(src[k]) && lineBreaks(src[end+1:k+1]) <= 1 {
 			k++
 		}
 		if k < len(src) && src[k] == '\\' {
@@ -316,7 +317,7 @@ func continues(c byte) bool { return c != ':' && scanClass[c] != sStop }
 // continuesToken reports whether a scheme after c would continue a token
 // rather than start a word: c is ":", "/" or a scheme character that
 // schemeStart skipped because no scheme may start with it.
-func continuesToken(c byte) bool { return c == ':' || c == '/' || is(c, mScheme) }
+func continuesToken(c byte) bool { return c == ':' || c == '/' || grammar.IsSchemeChar(c) }
 
 // extend returns where a bare candidate whose scheme ends before src[i]
 // stops: at whitespace, "<", ">", DQUOTE, a closing bracket that nothing in
@@ -402,7 +403,7 @@ func extend(src []byte, i int) int {
 				// "hotmail.com의"): in CJK text no space separates words.
 				// Not in a URI that is written in those scripts already
 				// ("http://中国.中国/foo中国").
-				if !sawCJK && i > 0 && src[i-1] < 0x80 && is(src[i-1], cAlpha|cDigit) {
+				if !sawCJK && i > 0 && src[i-1] < 0x80 && grammar.IsAlnum(src[i-1]) {
 					return i
 				}
 				sawCJK = true
@@ -436,14 +437,14 @@ func cjk(r rune) bool {
 // startsURI reports whether b starts with a URI a scanner would take: a
 // scheme and "://", or "urn:" in any case.
 func startsURI(b []byte) bool {
-	if len(b) < 4 || !isAlpha(b[0]) {
+	if len(b) < 4 || !grammar.IsAlpha(b[0]) {
 		return false
 	}
 	if equalFoldASCII(b[:4], "urn:") {
 		return true
 	}
 	k := 1
-	for k < len(b) && is(b[k], mScheme) {
+	for k < len(b) && grammar.IsSchemeChar(b[k]) {
 		k++
 	}
 	return bytes.HasPrefix(b[k:], []byte("://"))
@@ -501,10 +502,10 @@ func fieldName(src []byte, colon int) bool {
 		i++
 	}
 	token := func() bool {
-		if i >= colon || !isAlpha(src[i]) {
+		if i >= colon || !grammar.IsAlpha(src[i]) {
 			return false
 		}
-		for i < colon && (is(src[i], cAlpha|cDigit) || src[i] == '-') {
+		for i < colon && (grammar.IsAlnum(src[i]) || src[i] == '-') {
 			i++
 		}
 		return true
@@ -589,7 +590,7 @@ func trim(src []byte, s, end int, emphasis bool) int {
 			end--
 		case b == ')' || b == ']' || b == '}':
 			return end // extend kept only closers that match an opener
-		case b < 0x80 && class[b]&cExcluded != 0:
+		case b < 0x80 && grammar.IsExcluded(b):
 			end--
 		default:
 			return end
@@ -603,7 +604,7 @@ func trim(src []byte, s, end int, emphasis bool) int {
 // "it's", opens nothing).
 func opensQuote(b []byte) bool {
 	for i, c := range b {
-		if c == '\'' && (i == 0 || !is(b[i-1], cAlpha|cDigit)) {
+		if c == '\'' && (i == 0 || !grammar.IsAlnum(b[i-1])) {
 			return true
 		}
 	}
@@ -618,11 +619,11 @@ func opensQuote(b []byte) bool {
 // urlPrefixed reports whether b starts with the old "URL:" prefix followed
 // directly by a scheme and ":".
 func urlPrefixed(b []byte) bool {
-	if len(b) < 6 || !equalFoldASCII(b[:4], "url:") || !isAlpha(b[4]) {
+	if len(b) < 6 || !equalFoldASCII(b[:4], "url:") || !grammar.IsAlpha(b[4]) {
 		return false
 	}
 	k := 5
-	for k < len(b) && is(b[k], mScheme) {
+	for k < len(b) && grammar.IsSchemeChar(b[k]) {
 		k++
 	}
 	return k < len(b) && b[k] == ':'
@@ -633,17 +634,17 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	start, prefix, ctx := s, -1, ContextAngle
 	if colon-s == 3 && equalFoldASCII(src[s:colon], "url") {
 		j := colon + 1
-		for j < n && isSpace(src[j]) {
+		for j < n && grammar.IsSpace(src[j]) {
 			j++
 		}
 		if lineBreaks(src[colon+1:j]) > 1 {
 			return 0, false
 		}
 		k := j
-		for k < n && is(src[k], mScheme) {
+		for k < n && grammar.IsSchemeChar(src[k]) {
 			k++
 		}
-		if k == j || k >= n || !isAlpha(src[j]) || src[k] != ':' {
+		if k == j || k >= n || !grammar.IsAlpha(src[j]) || src[k] != ':' {
 			return 0, false
 		}
 		start, prefix, ctx, colon = j, s, ContextAngleURL, k
@@ -664,9 +665,9 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 			return 0, false
 		case b == '\\' && folds(src, i):
 			layout = true // a line folded with "\\" (RFC 8792): the "\\" is layout too
-		case isSpace(b):
+		case grammar.IsSpace(b):
 			j := i
-			for j < n && isSpace(src[j]) {
+			for j < n && grammar.IsSpace(src[j]) {
 				j++
 			}
 			if lineBreaks(src[i:j]) > 1 || xmlAttribute(src[j:]) {
@@ -679,7 +680,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		return 0, false
 	}
 	firstEnd := colon + 1 // end of the text before the first whitespace
-	for firstEnd < gt && !isSpace(src[firstEnd]) {
+	for firstEnd < gt && !grammar.IsSpace(src[firstEnd]) {
 		firstEnd++
 	}
 	if prefix < 0 && xmlName(src[start:firstEnd], colon-start) {
@@ -706,7 +707,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	uri := make([]byte, 0, gt-start)
 	for i := start; i < gt; {
 		j := i
-		for j < gt && !isSpace(src[j]) && (src[j] != '\\' || !folds(src, j)) {
+		for j < gt && !grammar.IsSpace(src[j]) && (src[j] != '\\' || !folds(src, j)) {
 			j++
 		}
 		if j > i {
@@ -715,7 +716,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 			c.End = Pos{Offset: base + j}
 		}
 		k := j
-		for k < gt && (isSpace(src[k]) || src[k] == '\\' && folds(src, k)) {
+		for k < gt && (grammar.IsSpace(src[k]) || src[k] == '\\' && folds(src, k)) {
 			k++
 		}
 		if j > i && k < gt && src[j-1] == '-' && lineBreaks(src[j:k]) > 0 {
@@ -769,11 +770,11 @@ func xmlName(text []byte, colon int) bool {
 // localName returns the length of the XML local name (ASCII letters, digits,
 // "-", "_", ".", starting with a letter or "_") at the start of b, or -1.
 func localName(b []byte) int {
-	if len(b) == 0 || !isAlpha(b[0]) && b[0] != '_' {
+	if len(b) == 0 || !grammar.IsAlpha(b[0]) && b[0] != '_' {
 		return -1
 	}
 	i := 1
-	for i < len(b) && (is(b[i], cAlpha|cDigit) || b[i] == '-' || b[i] == '_' || b[i] == '.') {
+	for i < len(b) && (grammar.IsAlnum(b[i]) || b[i] == '-' || b[i] == '_' || b[i] == '.') {
 		i++
 	}
 	return i
@@ -839,7 +840,7 @@ func equalFoldBytes(a, b []byte) bool {
 		return false
 	}
 	for i := range a {
-		if lower(a[i]) != lower(b[i]) {
+		if grammar.Lower(a[i]) != grammar.Lower(b[i]) {
 			return false
 		}
 	}

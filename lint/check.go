@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // Diagnostic is a problem found in a document: where, by which rule, how
@@ -115,7 +116,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 // Validate checks a list of rules (see NewChecker).
 func Validate(rules []*Rule) error {
 	names := map[string]bool{}
-	claimed := map[extract.Code]string{}
+	claimed := map[grammar.Code]string{}
 	for _, r := range rules {
 		switch {
 		case r.Name == "" || strings.ToLower(r.Name) != r.Name || strings.ContainsAny(r.Name, " _"):
@@ -141,7 +142,7 @@ func Validate(rules []*Rule) error {
 			claimed[c] = r.Name
 		}
 	}
-	for _, c := range extract.Codes() {
+	for _, c := range grammar.Codes() {
 		if c >= 64 {
 			return fmt.Errorf("problem code %v does not fit the engine's 64-bit sets", c)
 		}
@@ -275,14 +276,14 @@ func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options
 		if len(uri) > len(javascript) && strings.EqualFold(uri[:len(javascript)], javascript) {
 			// A javascript: URL is a program, not an identifier: its
 			// script is masked as a placeholder is.
-			r.template = []extract.Span{{Start: len(javascript), End: len(uri)}}
+			r.template = []grammar.Span{{Start: len(javascript), End: len(uri)}}
 			uri = maskTemplate(uri, r.template)
 		} else if strings.ContainsAny(uri, "{%<$#") {
-			if r.template = extract.Placeholders(uri); r.template != nil {
+			if r.template = grammar.Placeholders(uri); r.template != nil {
 				uri = maskTemplate(uri, r.template)
 			}
 		}
-		extract.ParseTo(&r.parsed, uri, parseAs(c.Kind), ch.cfg.URNSyntax)
+		grammar.ParseTo(&r.parsed, uri, parseAs(c.Kind), ch.cfg.URNSyntax)
 		out := r.candidate(c)
 		if len(out) == 0 {
 			return
@@ -303,9 +304,9 @@ func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options
 // production as, with positions within the value. A value is meant as a
 // URI, so braces are reported even where they form a URI Template
 // expression. It returns the value parsed.
-func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) extract.Parsed {
+func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) grammar.Parsed {
 	r := ch.newRun()
-	r.parsed = extract.Parse(v, as, ch.cfg.URNSyntax)
+	r.parsed = grammar.Parse(v, as, ch.cfg.URNSyntax)
 	// Positions are counted from a cursor, as in Check: from the start of
 	// the value for each, a value with many findings took quadratic time.
 	loc := extract.NewStringLocator(v)
@@ -319,11 +320,11 @@ func (ch *Checker) CheckValue(v string, as extract.As, yield func(*Diagnostic)) 
 }
 
 // kindOf is the kind of candidate a production makes.
-func kindOf(as extract.As) extract.Kind {
+func kindOf(as grammar.As) extract.Kind {
 	switch as {
-	case extract.AsURN:
+	case grammar.AsURN:
 		return extract.KindURN
-	case extract.AsRelativeRef:
+	case grammar.AsRelativeRef:
 		return extract.KindRelativeRef
 	}
 	return extract.KindURI
@@ -348,8 +349,8 @@ type finding struct {
 type run struct {
 	ch       *Checker
 	pass     Pass
-	parsed   extract.Parsed
-	template []extract.Span // the current candidate's placeholders (Check only)
+	parsed   grammar.Parsed
+	template []grammar.Span // the current candidate's placeholders (Check only)
 	format   Format         // the document's
 	inDoc    bool           // a document is checked (not a value): fixes are judged
 	severity Severity       // the running rule's
@@ -497,7 +498,7 @@ func (r *run) fixedClean(c *extract.Candidate, rule *Rule, edits []Edit) bool {
 	}
 	rr := r.recheck
 	rr.template = shiftSpans(r.template, edits)
-	extract.ParseTo(&rr.parsed, b.String(), r.parsed.As, r.parsed.Syntax)
+	grammar.ParseTo(&rr.parsed, b.String(), r.parsed.As, r.parsed.Syntax)
 	if rr.parsed.Scheme != r.parsed.Scheme {
 		return false
 	}
@@ -520,7 +521,7 @@ func boundaryNeutral(s string) bool {
 }
 
 // shiftSpans returns spans moved by edits (sorted, none inside a span).
-func shiftSpans(spans []extract.Span, edits []Edit) []extract.Span {
+func shiftSpans(spans []grammar.Span, edits []Edit) []grammar.Span {
 	if spans == nil {
 		return nil
 	}
@@ -643,7 +644,7 @@ const javascript = "javascript:"
 // valid in every component, so that the grammar reports the characters
 // around a placeholder ("|" in "a|{id}") apart from it, and nothing inside
 // it.
-func maskTemplate(uri string, exprs []extract.Span) string {
+func maskTemplate(uri string, exprs []grammar.Span) string {
 	b := []byte(uri)
 	for _, x := range exprs {
 		for i := x.Start; i < x.End; i++ {
@@ -656,7 +657,7 @@ func maskTemplate(uri string, exprs []extract.Span) string {
 // inTemplate reports whether the span [s, e) of a URI touches one of the
 // placeholders exprs: a finding there is about a template variable, not
 // about the URI the template expands to.
-func inTemplate(exprs []extract.Span, s, e int) bool {
+func inTemplate(exprs []grammar.Span, s, e int) bool {
 	for _, x := range exprs {
 		if s < x.End && x.Start < e || s == e && x.Start < s && s < x.End {
 			return true
@@ -666,14 +667,14 @@ func inTemplate(exprs []extract.Span, s, e int) bool {
 }
 
 // parseAs is the production a candidate of a kind is parsed as.
-func parseAs(k extract.Kind) extract.As {
+func parseAs(k extract.Kind) grammar.As {
 	switch k {
 	case extract.KindURN:
-		return extract.AsURN
+		return grammar.AsURN
 	case extract.KindRelativeRef:
-		return extract.AsRelativeRef
+		return grammar.AsRelativeRef
 	}
-	return extract.AsURI
+	return grammar.AsURI
 }
 
 func (f *finding) diagnostic(path string, c *extract.Candidate, pos func(int) extract.Pos) *Diagnostic {

@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
 
-func rule(name string, codes ...extract.Code) *lint.Rule {
+func rule(name string, codes ...grammar.Code) *lint.Rule {
 	return &lint.Rule{Name: name, Category: lint.Syntax, Severity: lint.Error, Doc: "Title.\n\nText.", Codes: codes, Run: func(*lint.Pass) {}}
 }
 
 func TestValidate(t *testing.T) {
-	var all []extract.Code
-	for c := extract.Code(1); c.String() != fmt.Sprintf("Code(%d)", c); c++ {
+	var all []grammar.Code
+	for c := grammar.Code(1); c.String() != fmt.Sprintf("Code(%d)", c); c++ {
 		all = append(all, c)
 	}
 	tests := []struct {
@@ -144,14 +145,14 @@ func TestApplyFixes(t *testing.T) {
 func TestCheckValue(t *testing.T) {
 	ch, _ := lint.NewChecker(rules.All, &lint.Config{})
 	var got []string
-	ch.CheckValue("\ufeffurn:a:b", extract.AsURN, func(d *lint.Diagnostic) {
+	ch.CheckValue("\ufeffurn:a:b", grammar.AsURN, func(d *lint.Diagnostic) {
 		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
 	})
 	if want := "uri-scheme-syntax 1-5"; len(got) != 1 || got[0] != want { // the scheme, BOM and all
 		t.Errorf("got %q, want %q", got, want)
 	}
 	got = nil
-	ch.CheckValue("é urn", extract.AsRelativeRef, func(d *lint.Diagnostic) {
+	ch.CheckValue("é urn", grammar.AsRelativeRef, func(d *lint.Diagnostic) {
 		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
 	})
 	if want := []string{"uri-non-ascii 1-2", "percent-unencoded 2-3"}; !slices.Equal(got, want) {
@@ -160,12 +161,12 @@ func TestCheckValue(t *testing.T) {
 	// The rules follow the value, whatever production it is parsed as.
 	for _, tt := range []struct {
 		v    string
-		as   extract.As
+		as   grammar.As
 		want []string
 	}{
-		{"urn:example:%41", extract.AsURI, nil}, // a URN's encodings are never decoded
-		{"htps://example.com/", extract.AsURIReference, []string{"uri-scheme-unregistered 1-5"}},
-		{"urn:example:%41", extract.AsURN, nil},
+		{"urn:example:%41", grammar.AsURI, nil}, // a URN's encodings are never decoded
+		{"htps://example.com/", grammar.AsURIReference, []string{"uri-scheme-unregistered 1-5"}},
+		{"urn:example:%41", grammar.AsURN, nil},
 	} {
 		got = nil
 		ch.CheckValue(tt.v, tt.as, func(d *lint.Diagnostic) {
@@ -203,7 +204,7 @@ func TestCheckTemplates(t *testing.T) {
 	// A value to validate is meant as a URI: its braces are reported.
 	ch, _ := lint.NewChecker(rules.All, &lint.Config{})
 	var got []string
-	ch.CheckValue("http://localhost:{port}/", extract.AsURI, func(d *lint.Diagnostic) {
+	ch.CheckValue("http://localhost:{port}/", grammar.AsURI, func(d *lint.Diagnostic) {
 		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
 	})
 	if want := []string{"uri-authority 18-24"}; !slices.Equal(got, want) {

@@ -9,9 +9,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/urilint/urilint/extract/grammar"
 	"go.yaml.in/yaml/v3"
-
-	"github.com/urilint/urilint/extract"
 )
 
 // ConfigNames are the names of a configuration file, looked for in this
@@ -41,7 +40,7 @@ type Override struct {
 // pointer is a key not given.
 type Settings struct {
 	FailLevel         *Severity // Off for "none"
-	URNSyntax         *extract.Syntax
+	URNSyntax         *grammar.Syntax
 	IncludeCodeBlocks *bool
 	IncludeCodeSpans  *bool
 	Strict            *bool
@@ -211,7 +210,7 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 		if err != nil {
 			return err
 		}
-		syn, err := extract.ParseSyntax(name)
+		syn, err := grammar.ParseSyntax(name)
 		if err != nil {
 			return d.errorf(v, "%s: invalid value %q (want rfc8141 or rfc2141)", at, name)
 		}
@@ -224,12 +223,12 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 		return d.boolean(v, at, &s.Strict)
 	case "allowed-nids":
 		return d.names(v, at, &s.AllowedNIDs, func(n string) bool {
-			p := extract.Parse("urn:"+n+":x", extract.AsURN, extract.RFC8141)
+			p := grammar.Parse("urn:"+n+":x", grammar.AsURN, grammar.RFC8141)
 			return p.Valid()
 		})
 	case "allowed-schemes":
 		return d.names(v, at, &s.AllowedSchemes, func(n string) bool {
-			p := extract.Parse(n+":x", extract.AsURI, extract.RFC8141)
+			p := grammar.Parse(n+":x", grammar.AsURI, grammar.RFC8141)
 			return p.Valid()
 		})
 	case "rules":
@@ -391,7 +390,7 @@ type Effective struct {
 // For returns the effective configuration of the file at the absolute
 // path, with the settings of cli (the flags given on the command line) last.
 func (cf *ConfigFile) For(path string, cli Settings) *Effective {
-	e := &Effective{File: cf, FailLevel: Error, Config: Config{URNSyntax: extract.RFC8141}}
+	e := &Effective{File: cf, FailLevel: Error, Config: Config{URNSyntax: grammar.RFC8141}}
 	if cf != nil {
 		e.apply(&cf.Settings)
 		rel := cf.Rel(path)

@@ -11,7 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/internal/schematest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
@@ -171,12 +171,12 @@ overrides:
 	}
 
 	e := cf.For("/repo/a.md", lint.Settings{})
-	if e.FailLevel != lint.Warning || e.Config.URNSyntax != extract.RFC8141 || e.Config.Severity["percent-lowercase"] != lint.Off ||
+	if e.FailLevel != lint.Warning || e.Config.URNSyntax != grammar.RFC8141 || e.Config.Severity["percent-lowercase"] != lint.Off ||
 		!e.Config.AllowedNIDs["acme"] || len(e.Overrides) != 0 {
 		t.Errorf("a.md: %+v", e)
 	}
 	e = cf.For("/repo/legacy/keep.md", lint.Settings{})
-	if e.FailLevel != lint.Off || e.Config.URNSyntax != extract.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
+	if e.FailLevel != lint.Off || e.Config.URNSyntax != grammar.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
 		!e.Config.AllowedNIDs["acme"] || !e.Config.AllowedNIDs["old"] || !slices.Equal(e.Overrides, []int{0, 1}) ||
 		!e.Config.Strict || !e.Config.Extract.IncludeCodeSpans || e.Config.Extract.IncludeCodeBlocks {
 		t.Errorf("legacy/keep.md: %+v", e)
@@ -185,9 +185,9 @@ overrides:
 		t.Errorf("legacy/other.md: %+v", e)
 	}
 	// The command line comes last.
-	syn, info, no := extract.RFC8141, lint.Info, false
+	syn, info, no := grammar.RFC8141, lint.Info, false
 	e = cf.For("/repo/legacy/keep.md", lint.Settings{URNSyntax: &syn, FailLevel: &info, Strict: &no})
-	if e.FailLevel != lint.Info || e.Config.URNSyntax != extract.RFC8141 || e.Config.Strict {
+	if e.FailLevel != lint.Info || e.Config.URNSyntax != grammar.RFC8141 || e.Config.Strict {
 		t.Errorf("with flags: %+v", e)
 	}
 }

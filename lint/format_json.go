@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // The json format: one object, {"version":1,"candidates":[...],"errors":[...]}
@@ -28,10 +29,10 @@ type jsonCandidate struct {
 func newJSONCandidate(path string, c *extract.Candidate) jsonCandidate {
 	j := jsonCandidate{
 		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context,
-		Attribute: c.Attribute, Start: c.Start, End: c.End, Templated: extract.HasPlaceholder(c.URI),
+		Attribute: c.Attribute, Start: c.Start, End: c.End, Templated: grammar.HasPlaceholder(c.URI),
 	}
 	if c.Kind == extract.KindURN {
-		if p := extract.Parse(c.URI, extract.AsURN, extract.RFC8141); p.Valid() {
+		if p := grammar.Parse(c.URI, grammar.AsURN, grammar.RFC8141); p.Valid() {
 			j.Equivalence = p.EquivalenceKey()
 		}
 	}

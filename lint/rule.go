@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // Category says what kind of problem a rule reports.
@@ -68,7 +69,7 @@ type Rule struct {
 	Doc string
 	// Codes are the grammar problem codes this rule reports. Every code is
 	// claimed by exactly one rule, so that no problem goes unreported.
-	Codes []extract.Code
+	Codes []grammar.Code
 	// Kinds are the kinds of candidate the rule applies to; none means
 	// every kind. The engine does not run the rule on other kinds.
 	Kinds []extract.Kind
@@ -105,9 +106,9 @@ type Pass struct {
 	// for kind urn, as a relative reference for kind relative-ref, else as a
 	// URI. In a document, the placeholders of a candidate (URI Template
 	// expressions such as "{id}", "{{ page.url }}", "%s": see
-	// extract.Placeholders) are masked with "0" in URI.Input, and findings
+	// grammar.Placeholders) are masked with "0" in URI.Input, and findings
 	// and fixes that touch them are left out.
-	URI *extract.Parsed
+	URI *grammar.Parsed
 	// Config holds the settings rules consult.
 	Config *Config
 	// Format is the document's (Text for a value of urilint validate).
@@ -130,7 +131,7 @@ func (p *Pass) Full() bool { return p.full != nil && p.full() }
 
 // Problems yields the grammar problems of the URI that the running rule
 // reports: those with one of its Codes.
-func (p *Pass) Problems(yield func(extract.Problem) bool) {
+func (p *Pass) Problems(yield func(grammar.Problem) bool) {
 	for _, pr := range p.URI.Problems {
 		if slices.Contains(p.rule.Codes, pr.Code) && !yield(pr) {
 			return
@@ -178,7 +179,7 @@ type Edit struct {
 // Config holds the settings the engine and the rules use.
 type Config struct {
 	// URNSyntax is the grammar URNs are parsed with.
-	URNSyntax extract.Syntax
+	URNSyntax grammar.Syntax
 	// Extract selects what the walkers read.
 	Extract extract.Options
 	// Severity overrides a rule's default severity; Off turns it off.

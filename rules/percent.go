@@ -3,7 +3,7 @@ package rules
 import (
 	"strings"
 
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // Helpers shared by percent-lowercase and percent-unreserved.
@@ -26,15 +26,15 @@ func encodings(s string, fn func(i int, v byte)) {
 // isURN reports whether u is a URN, whatever production it was parsed as
 // (urilint validate --as uri urn:...): RFC 8141 section 3 forbids decoding
 // its percent-encodings.
-func isURN(u *extract.Parsed) bool {
-	return u.As == extract.AsURN || strings.EqualFold(u.Scheme.In(u.Input), "urn")
+func isURN(u *grammar.Parsed) bool {
+	return u.As == grammar.AsURN || strings.EqualFold(u.Scheme.In(u.Input), "urn")
 }
 
 // decodable reports whether percent-unreserved reports the encoding of v at
 // offset i of u: an unreserved character, outside a URN, and not a "-" in
 // a text fragment directive (#:~:text=...), where "-" separates a prefix or
 // suffix from the text and a literal "-" stays encoded.
-func decodable(u *extract.Parsed, i int, v byte) bool {
+func decodable(u *grammar.Parsed, i int, v byte) bool {
 	if !unreserved(v) || isURN(u) {
 		return false
 	}

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -10,7 +10,7 @@ var PercentMalformed = &lint.Rule{
 	Name:         "percent-malformed",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
-	Codes:        []extract.Code{extract.PercentMalformed},
+	Codes:        []grammar.Code{grammar.PercentMalformed},
 	ProblemsOnly: true,
 	Doc: `A "%" is not followed by two hexadecimal digits.
 
@@ -23,7 +23,7 @@ Good: http://example.com/50%25  http://example.com/a%2Fb
 
 Fix (not safe, since the "%" may start an encoding that lost its digits): write it as %25.`,
 	Run: func(p *lint.Pass) {
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
 			return []lint.Fix{{Message: `write the literal "%" as %25`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "%25"}}}}
 		})
 	},

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -14,7 +14,7 @@ var PercentUnencoded = &lint.Rule{
 	Name:         "percent-unencoded",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
-	Codes:        []extract.Code{extract.Unencoded},
+	Codes:        []grammar.Code{grammar.Unencoded},
 	ProblemsOnly: true,
 	Doc: `A character that can only appear in a URI percent-encoded appears literally.
 
@@ -45,11 +45,11 @@ characters encoded, with three exceptions where the fix is not safe:
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		markup := p.Candidate.Context.IsLink()
-		var skip func(extract.Problem) bool
+		var skip func(grammar.Problem) bool
 		if !p.Config.Strict {
-			skip = func(pr extract.Problem) bool { return deliberate(p, pr) }
+			skip = func(pr grammar.Problem) bool { return deliberate(p, pr) }
 		}
-		reportProblemsBut(p, skip, func(pr extract.Problem) []lint.Fix {
+		reportProblemsBut(p, skip, func(pr grammar.Problem) []lint.Fix {
 			text := u.Input[pr.Start:pr.End]
 			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
 			browser := markup && strings.ContainsAny(text, "\\\t\n\r")
@@ -84,7 +84,7 @@ characters encoded, with three exceptions where the fix is not safe:
 // angle bracket or a space at either end of a segment is most likely a
 // slip of the markup or of the keyboard ("topology-manager\"", "/ name"),
 // to be mended, not encoded.
-func linkSlip(u *extract.Parsed, pr extract.Problem) string {
+func linkSlip(u *grammar.Parsed, pr grammar.Problem) string {
 	s, text := u.Input, u.Input[pr.Start:pr.End]
 	set := pathEncoded
 	switch {
@@ -146,7 +146,7 @@ func special(scheme string) bool {
 //     browsers encode;
 //   - in Markdown and HTML, square brackets that pair up in the query, the
 //     array syntax of query strings ("filter[repo][0]=x").
-func deliberate(p *lint.Pass, pr extract.Problem) bool {
+func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	u := p.URI
 	s, text := u.Input, u.Input[pr.Start:pr.End]
 	if text == "|" && strings.EqualFold(u.Scheme.In(s), "file") && driveLetter(s, u.Path, pr.Start) {
@@ -194,7 +194,7 @@ func balanced(s string) bool {
 
 // driveLetter reports whether the "|" at offset bar of s follows a drive
 // letter at the start of the path path (after at most one "/").
-func driveLetter(s string, path extract.Span, bar int) bool {
+func driveLetter(s string, path grammar.Span, bar int) bool {
 	if !path.Present() {
 		return false
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -25,7 +25,7 @@ func lintValue(t *testing.T, v string, cfg *lint.Config) []string {
 		t.Fatal(err)
 	}
 	var names []string
-	ch.CheckValue(v, extract.AsAuto, func(d *lint.Diagnostic) { names = append(names, d.Rule.Name) })
+	ch.CheckValue(v, grammar.AsAuto, func(d *lint.Diagnostic) { names = append(names, d.Rule.Name) })
 	return names
 }
 
@@ -118,7 +118,7 @@ func TestNIDPolicyConformance(t *testing.T) {
 		}
 		ch, _ := lint.NewChecker(All, &lint.Config{})
 		var got []string
-		ch.CheckValue(c.Input, extract.AsURN, func(d *lint.Diagnostic) {
+		ch.CheckValue(c.Input, grammar.AsURN, func(d *lint.Diagnostic) {
 			if d.Rule != URNNIDReserved {
 				return
 			}
@@ -189,7 +189,7 @@ func TestSuggest(t *testing.T) {
 		if tt.authority {
 			uri = tt.scheme + "://x"
 		}
-		u := extract.Parse(uri, extract.AsURI, extract.RFC8141)
+		u := grammar.Parse(uri, grammar.AsURI, grammar.RFC8141)
 		got, joined := suggestScheme(tt.scheme, &u)
 		if got != tt.want || joined != tt.joined {
 			t.Errorf("suggestScheme(%q, %v) = %q, %v; want %q, %v", tt.scheme, tt.authority, got, joined, tt.want, tt.joined)

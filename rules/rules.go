@@ -5,7 +5,7 @@ package rules
 import (
 	"fmt"
 
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -46,13 +46,13 @@ func ByName(name string) *lint.Rule {
 
 // reportProblems reports each grammar problem of the running rule with the
 // grammar's message; fixes, if not nil, offers fixes for a problem.
-func reportProblems(p *lint.Pass, fixes func(extract.Problem) []lint.Fix) {
+func reportProblems(p *lint.Pass, fixes func(grammar.Problem) []lint.Fix) {
 	reportProblemsBut(p, nil, fixes)
 }
 
 // reportProblemsBut is reportProblems leaving out the problems skip, if not
 // nil, says to.
-func reportProblemsBut(p *lint.Pass, skip func(extract.Problem) bool, fixes func(extract.Problem) []lint.Fix) {
+func reportProblemsBut(p *lint.Pass, skip func(grammar.Problem) bool, fixes func(grammar.Problem) []lint.Fix) {
 	for pr := range p.Problems {
 		if skip != nil && skip(pr) {
 			continue
@@ -73,8 +73,8 @@ func reportProblemsBut(p *lint.Pass, skip func(extract.Problem) bool, fixes func
 func encodeFix(uri string, start, end int, safe bool) lint.Fix {
 	text := uri[start:end]
 	return lint.Fix{
-		Message: fmt.Sprintf("percent-encode %q as %s", text, extract.PercentEncode(text)),
+		Message: fmt.Sprintf("percent-encode %q as %s", text, grammar.PercentEncode(text)),
 		Safe:    safe,
-		Edits:   []lint.Edit{{Start: start, End: end, New: extract.PercentEncode(text)}},
+		Edits:   []lint.Edit{{Start: start, End: end, New: grammar.PercentEncode(text)}},
 	}
 }

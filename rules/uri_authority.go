@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -10,7 +10,7 @@ var URIAuthority = &lint.Rule{
 	Name:         "uri-authority",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
-	Codes:        []extract.Code{extract.PortChar, extract.IPLiteral, extract.UserinfoChar, extract.HostChar},
+	Codes:        []grammar.Code{grammar.PortChar, grammar.IPLiteral, grammar.UserinfoChar, grammar.HostChar},
 	ProblemsOnly: true,
 	Doc: `A URI's authority is malformed: its port, IP literal, userinfo or host.
 
@@ -27,8 +27,8 @@ Good: http://example.com:80/  http://[::1]/  http://me%40work@example.com/
 Fix: percent-encode an "@" in the userinfo (safe: the last "@" ends the userinfo, so this is the only
 reading). Nothing else has a fix.`,
 	Run: func(p *lint.Pass) {
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
-			if pr.Code == extract.UserinfoChar {
+		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
+			if pr.Code == grammar.UserinfoChar {
 				return []lint.Fix{encodeFix(p.URI.Input, pr.Start, pr.End, true)}
 			}
 			return nil

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -15,7 +16,7 @@ var URINonASCII = &lint.Rule{
 	Name:         "uri-non-ascii",
 	Category:     lint.Syntax,
 	Severity:     lint.Warning,
-	Codes:        []extract.Code{extract.NonASCII},
+	Codes:        []grammar.Code{grammar.NonASCII},
 	ProblemsOnly: true,
 	Doc: `A URI holds non-ASCII characters: it is an IRI, not a URI.
 
@@ -44,7 +45,7 @@ instead, and not as safe: IDNA's mappings differ between its versions for a few 
 			return // on the web, where IRIs work
 		}
 		u := p.URI
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
+		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
 			if u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End {
 				host := u.Host.In(u.Input)
 				ace, err := idna.Lookup.ToASCII(host)

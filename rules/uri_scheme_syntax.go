@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -10,8 +10,8 @@ var URISchemeSyntax = &lint.Rule{
 	Name:     "uri-scheme-syntax",
 	Category: lint.Syntax,
 	Severity: lint.Error,
-	Codes: []extract.Code{extract.SchemeMissing, extract.SchemeEmpty, extract.SchemeStart, extract.SchemeChar,
-		extract.NotURN, extract.RelativeColon},
+	Codes: []grammar.Code{grammar.SchemeMissing, grammar.SchemeEmpty, grammar.SchemeStart, grammar.SchemeChar,
+		grammar.NotURN, grammar.RelativeColon},
 	ProblemsOnly: true,
 	Doc: `A URI's scheme is malformed or missing.
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/iana"
 	"github.com/urilint/urilint/lint"
 )
@@ -34,11 +35,11 @@ Fix (not safe): the suggested scheme; for run-together text, a space before the 
 text, or removing the text in a link.`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
-		if u.As == extract.AsURN || !u.Scheme.Present() {
+		if u.As == grammar.AsURN || !u.Scheme.Present() {
 			return
 		}
 		for _, pr := range u.Problems {
-			if pr.Start < u.Scheme.End && (pr.Code == extract.SchemeEmpty || pr.Code == extract.SchemeStart || pr.Code == extract.SchemeChar) {
+			if pr.Start < u.Scheme.End && (pr.Code == grammar.SchemeEmpty || pr.Code == grammar.SchemeStart || pr.Code == grammar.SchemeChar) {
 				return
 			}
 		}
@@ -101,7 +102,7 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 //     "+" or "-" ("git+https" is a compound scheme), and never without
 //     an authority, since "hotel:" or "metadata:" do not hide "tel:" and
 //     "data:".
-func suggestScheme(scheme string, u *extract.Parsed) (s string, joined bool) {
+func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	names := registeredSchemes()
 	if len(scheme) <= 3 {
 		names = commonSchemes

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -10,7 +11,7 @@ var URNComponentSyntax = &lint.Rule{
 	Name:         "urn-component-syntax",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
-	Codes:        []extract.Code{extract.RComponentEmpty, extract.QComponentEmpty, extract.ComponentStart},
+	Codes:        []grammar.Code{grammar.RComponentEmpty, grammar.QComponentEmpty, grammar.ComponentStart},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
 	Doc: `A URN's r-component ("?+") or q-component ("?=") is empty or starts with "/" or "?".
@@ -25,8 +26,8 @@ Good: urn:example:a?=q  urn:example:a?=x/y
 
 Fixes (not safe): remove the delimiter of an empty component, or percent-encode a leading "/" or "?".`,
 	Run: func(p *lint.Pass) {
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
-			if pr.Code == extract.ComponentStart {
+		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
+			if pr.Code == grammar.ComponentStart {
 				return []lint.Fix{encodeFix(p.URI.Input, pr.Start, pr.End, false)}
 			}
 			return []lint.Fix{{Message: "remove the empty component's delimiter", Edits: []lint.Edit{{Start: pr.Start, End: pr.End}}}}

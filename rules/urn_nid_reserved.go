@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/iana"
 	"github.com/urilint/urilint/lint"
 )
@@ -14,7 +15,7 @@ var URNNIDReserved = &lint.Rule{
 	Name:     "urn-nid-reserved",
 	Category: lint.Policy,
 	Severity: lint.Error,
-	Codes:    []extract.Code{extract.NIDReserved},
+	Codes:    []grammar.Code{grammar.NIDReserved},
 	Kinds:    []extract.Kind{extract.KindURN},
 	Doc: `A URN's namespace identifier (NID) is one that can never be registered.
 
@@ -39,7 +40,7 @@ Good: urn:example:x  urn:urn-7:x
 No fix is offered.`,
 	Run: func(p *lint.Pass) {
 		nid, ok := validNID(p)
-		if !ok || p.URI.Syntax == extract.RFC2141 && !strings.EqualFold(nid, "urn") {
+		if !ok || p.URI.Syntax == grammar.RFC2141 && !strings.EqualFold(nid, "urn") {
 			return
 		}
 		if msg := reservedNID(nid, p.Config); msg != "" {
@@ -51,7 +52,7 @@ No fix is offered.`,
 // validNID returns the NID of a URN whose NID has no syntax problem.
 func validNID(p *lint.Pass) (string, bool) {
 	u := p.URI
-	if u.As != extract.AsURN || !u.NID.Present() {
+	if u.As != grammar.AsURN || !u.NID.Present() {
 		return "", false
 	}
 	for _, pr := range u.Problems {

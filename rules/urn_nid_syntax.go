@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -12,8 +13,8 @@ var URNNIDSyntax = &lint.Rule{
 	Name:     "urn-nid-syntax",
 	Category: lint.Syntax,
 	Severity: lint.Error,
-	Codes: []extract.Code{extract.NIDEmpty, extract.NIDChar, extract.NIDTooShort, extract.NIDTooLong,
-		extract.NIDLeadingHyphen, extract.NIDTrailingHyphen},
+	Codes: []grammar.Code{grammar.NIDEmpty, grammar.NIDChar, grammar.NIDTooShort, grammar.NIDTooLong,
+		grammar.NIDLeadingHyphen, grammar.NIDTrailingHyphen},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
 	Doc: `The namespace identifier (NID) of a URN is malformed.
@@ -34,8 +35,8 @@ An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixe
 extra ":" (safe). For other problems no fix is offered: only the author knows the intended namespace.`,
 	Run: func(p *lint.Pass) {
 		u := p.URI
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
-			if pr.Code != extract.NIDEmpty || pr.Start >= len(u.Input) || u.Input[pr.Start] != ':' || !strings.Contains(u.NSS.In(u.Input), ":") {
+		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
+			if pr.Code != grammar.NIDEmpty || pr.Start >= len(u.Input) || u.Input[pr.Start] != ':' || !strings.Contains(u.NSS.In(u.Input), ":") {
 				return nil
 			}
 			return []lint.Fix{{Message: `remove the extra ":"`, Safe: true, Edits: []lint.Edit{{Start: pr.Start, End: pr.Start + 1}}}}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -11,7 +12,7 @@ var URNNSSSyntax = &lint.Rule{
 	Name:         "urn-nss-syntax",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
-	Codes:        []extract.Code{extract.NSSMissing, extract.NSSEmpty, extract.NSSStart, extract.NSSChar},
+	Codes:        []grammar.Code{grammar.NSSMissing, grammar.NSSEmpty, grammar.NSSStart, grammar.NSSChar},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
 	Doc: `A URN's namespace-specific string (NSS) is missing, empty or malformed.
@@ -30,8 +31,8 @@ Good: urn:example:a/b
 
 Fix (not safe): percent-encode a leading "/" or a character RFC 2141 does not allow.`,
 	Run: func(p *lint.Pass) {
-		reportProblems(p, func(pr extract.Problem) []lint.Fix {
-			if pr.Code == extract.NSSStart || pr.Code == extract.NSSChar {
+		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
+			if pr.Code == grammar.NSSStart || pr.Code == grammar.NSSChar {
 				return []lint.Fix{encodeFix(p.URI.Input, pr.Start, pr.End, false)}
 			}
 			return nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -13,7 +14,7 @@ var URNUnencodedQuestion = &lint.Rule{
 	Name:         "urn-unencoded-question",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
-	Codes:        []extract.Code{extract.UnencodedQuestion},
+	Codes:        []grammar.Code{grammar.UnencodedQuestion},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
 	Doc: `A "?" in a URN's namespace-specific string that starts neither "?+" nor "?=".

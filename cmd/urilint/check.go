@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -61,7 +61,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cli.FailLevel = &sev
 	}
 	if set["urn-syntax"] {
-		syn, err := extract.ParseSyntax(*synName)
+		syn, err := grammar.ParseSyntax(*synName)
 		if err != nil {
 			return usage(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -50,11 +51,11 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	as, err := extract.ParseAs(*asName)
+	as, err := grammar.ParseAs(*asName)
 	if err != nil {
 		return usageError(stderr, "validate", err)
 	}
-	syn, err := extract.ParseSyntax(*synName)
+	syn, err := grammar.ParseSyntax(*synName)
 	if err != nil {
 		return usageError(stderr, "validate", err)
 	}
@@ -77,7 +78,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Severity: d.Severity, Message: d.Message, Start: d.Start, End: d.End})
 		})
 		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}, Findings: findings}
-		if p.As == extract.AsURN {
+		if p.As == grammar.AsURN {
 			r.Syntax = syn.String()
 		}
 		// The problems are listed as the findings are: the first of them,

@@ -2,6 +2,8 @@
 package testcorpus
 
 import (
+	"bufio"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -71,4 +73,30 @@ func repoRoot(tb testing.TB) string {
 		}
 		dir = parent
 	}
+}
+
+// Conformance returns the cases of testdata/conformance/name, a JSON Lines
+// file (cases copied from other projects' test suites; see the README
+// there), each decoded into a T.
+func Conformance[T any](tb testing.TB, name string) []T {
+	tb.Helper()
+	f, err := os.Open(filepath.Join(repoRoot(tb), "testdata", "conformance", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var cases []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var c T
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return cases
 }

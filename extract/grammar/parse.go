@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 import (
 	"fmt"
@@ -126,7 +126,7 @@ func ParseTo(p *Parsed, s string, as As, syn Syntax) {
 	p.Path, p.Query, p.Fragment = absent, absent, absent
 	p.NID, p.NSS, p.RComponent, p.QComponent, p.FComponent = absent, absent, absent, absent, absent
 	if as == AsAuto {
-		as = detect(s)
+		as = Detect(s)
 	}
 	p.As = as
 	if as == AsURN {
@@ -139,8 +139,9 @@ func ParseTo(p *Parsed, s string, as As, syn Syntax) {
 	}
 }
 
-// detect chooses the production for AsAuto.
-func detect(s string) As {
+// Detect chooses the production for AsAuto: relative-ref without a
+// scheme, URN for the scheme "urn", else URI.
+func Detect(s string) As {
 	c := schemeColon(s)
 	switch {
 	case c < 0:
@@ -235,7 +236,7 @@ func (p *Parsed) scheme(colon int) {
 		return
 	}
 	i := 0
-	if !isAlpha(s[0]) {
+	if !IsAlpha(s[0]) {
 		j := runeEnd(s, 0)
 		p.add(SchemeStart, 0, j)
 		i = j
@@ -404,7 +405,7 @@ func (p *Parsed) charsUntil(i, e int, allowed uint16, other Code, stop, stop2 in
 		}
 		switch {
 		case c == '%':
-			if i+2 < e && isHex(s[i+1]) && isHex(s[i+2]) {
+			if i+2 < e && IsHex(s[i+1]) && IsHex(s[i+2]) {
 				i += 3
 				continue
 			}

@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 import (
 	"fmt"
@@ -193,11 +193,11 @@ func questionMessage(input string, p Problem) string {
 // directive reports whether s starts with keywd "=" as in the 2012 draft's
 // query directives: keywd = ALPHA *( ["-"] (ALPHA / DIGIT)).
 func directive(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
+	if s == "" || !IsAlpha(s[0]) {
 		return false
 	}
 	i := 1
-	for i < len(s) && (isAlpha(s[i]) || is(s[i], cDigit) || s[i] == '-') {
+	for i < len(s) && (IsAlpha(s[i]) || is(s[i], cDigit) || s[i] == '-') {
 		i++
 	}
 	return i < len(s) && s[i] == '='

@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 import "strings"
 
@@ -113,7 +113,7 @@ func placeholderAt(s string, i int) (int, bool) {
 // a template tag: whitespace or one of marks ("{%-", "<%="), or nothing
 // left (a tag cut short).
 func tagStart(rest, marks string) bool {
-	return rest == "" || isSpace(rest[0]) || strings.IndexByte(marks, rest[0]) >= 0
+	return rest == "" || IsSpace(rest[0]) || strings.IndexByte(marks, rest[0]) >= 0
 }
 
 // isRFC6570 reports whether a URI Template expression starts at s[i].
@@ -139,14 +139,14 @@ func closeAt(s string, i int, closer string) int {
 // and so is one whose field is only a verb followed by a letter or digit
 // ("%sure" is more likely a "%" left unencoded).
 func formatField(s string, i int) (int, bool) {
-	if i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+	if i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
 		return 0, false
 	}
 	j := i + 1
 	plain := true // only the verb: no name, index, flags, width or precision
 	if j < len(s) && s[j] == '(' {
 		k := strings.IndexByte(s[j:], ')')
-		if k < 2 || localName([]byte(s[j+1:j+k])) != k-1 {
+		if !formatName(s[j+1 : j+k]) {
 			return 0, false
 		}
 		j += k + 1
@@ -175,6 +175,18 @@ func formatField(s string, i int) (int, bool) {
 		return 0, false
 	}
 	return j, true
+}
+
+// formatName reports whether s names a Python "%(name)s" field: a letter
+// or "_", then letters, digits, "-", "_" or ".".
+func formatName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '_' && !IsAlpha(c) && (i == 0 || !IsDigit(c) && c != '-' && c != '.') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // digits returns the end of the run of ASCII digits at s[i].
@@ -246,9 +258,9 @@ func expression(s string, i int) (int, bool) {
 func varchars(s string, i int) int {
 	for i < len(s) {
 		switch c := s[i]; {
-		case isAlpha(c) || is(c, cDigit) || c == '_':
+		case IsAlpha(c) || is(c, cDigit) || c == '_':
 			i++
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		case c == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
 			i += 3
 		default:
 			return i

@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 import (
 	"strings"
@@ -185,12 +185,12 @@ func (p *Parsed) EquivalenceKey() string {
 	b.Grow(5 + len(nid) + len(nss))
 	b.WriteString("urn:")
 	for i := 0; i < len(nid); i++ {
-		b.WriteByte(lower(nid[i]))
+		b.WriteByte(Lower(nid[i]))
 	}
 	b.WriteByte(':')
 	for i := 0; i < len(nss); i++ {
 		c := nss[i]
-		if c == '%' && i+2 < len(nss) && isHex(nss[i+1]) && isHex(nss[i+2]) {
+		if c == '%' && i+2 < len(nss) && IsHex(nss[i+1]) && IsHex(nss[i+2]) {
 			b.WriteByte('%')
 			b.WriteByte(upper(nss[i+1]))
 			b.WriteByte(upper(nss[i+2]))
@@ -200,13 +200,6 @@ func (p *Parsed) EquivalenceKey() string {
 		b.WriteByte(c)
 	}
 	return b.String()
-}
-
-func lower(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 func upper(c byte) byte {

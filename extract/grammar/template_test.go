@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 import "unicode/utf8"
 
@@ -105,11 +105,38 @@ func urlCodePoints(s string) int {
 	return i
 }
 
-func isHex(c byte) bool { return class[c]&cHex != 0 }
+// IsHex reports whether c is a HEXDIG, of either case.
+func IsHex(c byte) bool { return class[c]&cHex != 0 }
 
-func isAlpha(c byte) bool { return class[c]&cAlpha != 0 }
+// IsAlpha reports whether c is an ASCII letter (ALPHA).
+func IsAlpha(c byte) bool { return class[c]&cAlpha != 0 }
 
-func isSpace(c byte) bool { return class[c]&cSpace != 0 }
+// IsDigit reports whether c is an ASCII digit (DIGIT).
+func IsDigit(c byte) bool { return class[c]&cDigit != 0 }
+
+// IsAlnum reports whether c is an ASCII letter or digit.
+func IsAlnum(c byte) bool { return class[c]&(cAlpha|cDigit) != 0 }
+
+// IsSchemeChar reports whether c may follow the first letter of a scheme:
+// ALPHA / DIGIT / "+" / "-" / ".".
+func IsSchemeChar(c byte) bool { return class[c]&mScheme != 0 }
+
+// IsExcluded reports whether c is one of the characters RFC 2396bis
+// section 2.4.3 excludes from URIs in any component: the ASCII controls,
+// space, DQUOTE, "<", ">", "\", "^", "`", "{", "|", "}" and DEL.
+func IsExcluded(c byte) bool { return class[c]&cExcluded != 0 }
+
+// IsSpace reports whether c is ASCII whitespace: SP, HT, LF, VT, FF, CR.
+func IsSpace(c byte) bool { return class[c]&cSpace != 0 }
+
+// Lower returns the lower case of an ASCII letter, and any other byte as
+// it is.
+func Lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
 
 const upperHex = "0123456789ABCDEF"
 

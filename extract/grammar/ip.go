@@ -1,4 +1,4 @@
-package extract
+package grammar
 
 // validIPLiteral reports whether s, the text between "[" and "]", is an
 // IPv6address or IPvFuture (RFC 3986 section 3.2.2). IPv6 zone identifiers
@@ -13,7 +13,7 @@ func validIPLiteral(s string) bool {
 // validIPvFuture checks IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
 func validIPvFuture(s string) bool {
 	i := 1
-	for i < len(s) && isHex(s[i]) {
+	for i < len(s) && IsHex(s[i]) {
 		i++
 	}
 	if i == 1 || i+1 >= len(s) || s[i] != '.' {
@@ -48,7 +48,7 @@ func validIPv6(s string) bool {
 	}
 	for {
 		j := i
-		for j < n && j-i <= 4 && isHex(s[j]) {
+		for j < n && j-i <= 4 && IsHex(s[j]) {
 			j++
 		}
 		if j < n && s[j] == '.' {
