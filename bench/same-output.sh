@@ -3,8 +3,9 @@
 # git revision (default HEAD) and from the working tree, runs both over a
 # corpus (default ../shared/corpus, or URILINT_CORPUS) in every output
 # format of check and extract (default and strict, every file named
-# explicitly as well as the directory walked), and of --diff, and compares
-# the outputs byte for byte.
+# explicitly as well as the directory walked), of --diff and of --fix (on
+# two copies of the corpus, which must end the same), and compares the
+# outputs byte for byte.
 #
 #   bench/same-output.sh [REV]
 #
@@ -54,4 +55,23 @@ for format in text json jsonl; do
   compare "extract $format" extract --no-config --format "$format" .
 done
 compare "extract named files" extract --no-config --format jsonl --include-code-blocks --include-code-spans $(cat "$tmp/files")
+
+# --fix writes: each binary fixes its own copy of the corpus, and the
+# copies must end the same.
+for strict in "" "--strict"; do
+  rm -rf "$tmp/fix-old" "$tmp/fix-new"
+  cp -r "$corpus" "$tmp/fix-old"
+  cp -r "$corpus" "$tmp/fix-new"
+  chmod -R u+w "$tmp/fix-old" "$tmp/fix-new" # the corpus may be read-only
+  (cd "$tmp/fix-old" && "$tmp/old" check --no-config --fix --format jsonl $strict . >"$tmp/old.out" 2>"$tmp/old.err"; echo "exit $?" >>"$tmp/old.err") || true
+  (cd "$tmp/fix-new" && "$tmp/new" check --no-config --fix --format jsonl $strict . >"$tmp/new.out" 2>"$tmp/new.err"; echo "exit $?" >>"$tmp/new.err") || true
+  if cmp -s "$tmp/old.out" "$tmp/new.out" && cmp -s "$tmp/old.err" "$tmp/new.err" && diff -r -q "$tmp/fix-old" "$tmp/fix-new" >/dev/null; then
+    printf 'same       %-34s %10d bytes\n' "check --fix $strict" "$(wc -c <"$tmp/old.out")"
+  else
+    printf 'DIFFERENT  %s\n' "check --fix $strict"
+    diff "$tmp/old.out" "$tmp/new.out" | head -10 || true
+    diff -r -q "$tmp/fix-old" "$tmp/fix-new" | head -10 || true
+    status=1
+  fi
+done
 exit $status

@@ -55,23 +55,6 @@ func (c Context) IsLink() bool {
 	return false
 }
 
-// Pos is a position in a document. Offset counts bytes from 0. Line counts
-// from 1; Column counts Unicode characters from 1 (an invalid UTF-8 byte
-// counts as one character, the "\r" of a "\r\n" line end and a leading UTF-8
-// byte order mark are not counted).
-type Pos struct {
-	Offset int `json:"offset"`
-	Line   int `json:"line"`
-	Column int `json:"column"`
-}
-
-// From returns p, a position in a stretch of a document that starts a line
-// at base, as a position in the document: the offset and line move, the
-// column stays.
-func (p Pos) From(base Pos) Pos {
-	return Pos{Offset: base.Offset + p.Offset, Line: base.Line + p.Line - 1, Column: p.Column}
-}
-
 // Candidate is a URI or URN found in a document.
 type Candidate struct {
 	// URI is the identifier as understood: delimiters and layout whitespace
@@ -84,8 +67,9 @@ type Candidate struct {
 	Context Context
 	// Attribute names the markup attribute the candidate came from, if any.
 	Attribute string
-	// Start and End delimit Raw in the document; End is exclusive.
-	Start, End Pos
+	// Start and End are the offsets of Raw in the document; End is
+	// exclusive. (Lines and columns are computed at output: see Locator.)
+	Start, End int
 	// PrefixStart is the offset of the "URL:" prefix for ContextAngleURL
 	// (the prefix ends where the URI starts); otherwise -1.
 	PrefixStart int
@@ -115,23 +99,22 @@ type piece struct {
 	decoded           bool
 }
 
-// Shift moves a candidate found in a stretch of a document that starts a
-// line to where that stretch is, at base: its offsets (of its positions, its
-// "URL:" prefix, its hyphen breaks and the map SourceSpan reads) move by
-// base.Offset and its lines by base.Line-1; columns stay.
-func (c *Candidate) Shift(base Pos) {
-	c.Start, c.End = c.Start.From(base), c.End.From(base)
+// Shift moves a candidate found in a stretch of a document to where that
+// stretch is, at offset base: its offsets (of its span, its "URL:" prefix,
+// its hyphen breaks and the map SourceSpan reads) move by base.
+func (c *Candidate) Shift(base int) {
+	c.Start, c.End = c.Start+base, c.End+base
 	if c.PrefixStart >= 0 {
-		c.PrefixStart += base.Offset
+		c.PrefixStart += base
 	}
 	for i := range c.HyphenBreaks {
-		c.HyphenBreaks[i] += base.Offset
+		c.HyphenBreaks[i] += base
 	}
 	if c.Continued != "" {
-		c.ContinuedEnd += base.Offset
+		c.ContinuedEnd += base
 	}
 	for i := range c.pieces {
-		c.pieces[i].src += base.Offset
+		c.pieces[i].src += base
 	}
 }
 
@@ -140,7 +123,7 @@ func (c *Candidate) Shift(base Pos) {
 // written. An empty span maps to an empty span.
 func (c *Candidate) SourceSpan(start, end int) (int, int) {
 	if c.pieces == nil {
-		return c.Start.Offset + start, c.Start.Offset + end
+		return c.Start + start, c.Start + end
 	}
 	return mapSpan(c.pieces, start, end)
 }

@@ -298,8 +298,8 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 		c.PrefixStart, _ = d.span(c.PrefixStart, c.PrefixStart+1)
 	}
 	if d.pieces == nil {
-		c.Start.Offset += d.base
-		c.End.Offset += d.base
+		c.Start += d.base
+		c.End += d.base
 		for i := range c.pieces {
 			c.pieces[i].src += d.base
 		}
@@ -309,7 +309,7 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 	uriPieces := c.pieces
 	var whole [1]piece
 	if uriPieces == nil {
-		whole[0] = piece{uri: 0, src: c.Start.Offset, n: len(c.URI), srcN: len(c.URI)}
+		whole[0] = piece{uri: 0, src: c.Start, n: len(c.URI), srcN: len(c.URI)}
 		uriPieces = whole[:]
 	}
 	var small [4]piece
@@ -334,9 +334,9 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 			}
 		}
 	}
-	c.Start.Offset = out[0].src
+	c.Start = out[0].src
 	last := out[len(out)-1]
-	c.End.Offset = last.src + last.srcN
+	c.End = last.src + last.srcN
 	c.setRaw(doc)
 	if len(out) == 1 && !out[0].decoded {
 		c.pieces = nil
@@ -348,7 +348,7 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 // setRaw sets Raw to the document's bytes under the candidate, sharing the
 // URI's string when they are the same.
 func (c *Candidate) setRaw(doc []byte) {
-	if raw := doc[c.Start.Offset:c.End.Offset]; string(raw) == c.URI {
+	if raw := doc[c.Start:c.End]; string(raw) == c.URI {
 		c.Raw = c.URI
 	} else {
 		c.Raw = string(raw)

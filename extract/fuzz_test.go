@@ -38,8 +38,8 @@ func FuzzText(f *testing.F) {
 				}
 			}
 			for _, h := range c.HyphenBreaks {
-				if h < c.Start.Offset || h >= c.End.Offset || doc[h] != '-' {
-					t.Fatalf("hyphen break %d outside %d-%d or not a hyphen", h, c.Start.Offset, c.End.Offset)
+				if h < c.Start || h >= c.End || doc[h] != '-' {
+					t.Fatalf("hyphen break %d outside %d-%d or not a hyphen", h, c.Start, c.End)
 				}
 			}
 		}

@@ -33,7 +33,7 @@ func TestTextGolden(t *testing.T) {
 			if strings.Contains(doc, "corpus") {
 				golden = filepath.Join("..", "testdata", "golden", filepath.Base(golden))
 			}
-			checkGolden(t, golden, cands)
+			checkGolden(t, golden, src, cands)
 		})
 	}
 }
@@ -76,7 +76,7 @@ func TestWalkersGolden(t *testing.T) {
 					var cands []Candidate
 					w.walk(src, v.opts, func(c *Candidate) { cands = append(cands, *c) })
 					checkInvariants(t, src, cands)
-					checkGolden(t, strings.TrimSuffix(doc, w.ext)+v.suffix, cands)
+					checkGolden(t, strings.TrimSuffix(doc, w.ext)+v.suffix, src, cands)
 				}
 			})
 		}
@@ -85,9 +85,9 @@ func TestWalkersGolden(t *testing.T) {
 
 // checkGolden compares the rendered candidates with a golden file, or
 // rewrites it with -update.
-func checkGolden(t *testing.T, golden string, cands []Candidate) {
+func checkGolden(t *testing.T, golden string, src []byte, cands []Candidate) {
 	t.Helper()
-	got := []byte(strings.Join(renderAll(cands), "\n") + "\n")
+	got := []byte(strings.Join(renderAll(src, cands), "\n") + "\n")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
 			t.Fatal(err)

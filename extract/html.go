@@ -68,22 +68,17 @@ const (
 )
 
 // HTML calls yield with each URI and URN candidate of an HTML document or
-// fragment, in document order, with positions: the values of URI attributes
+// fragment, in document order: the values of URI attributes
 // (with entities decoded; relative references included, as KindRelativeRef),
 // the URL of a meta refresh, and URIs in text content and in the title and
 // alt attributes, found by the plain-text scanner after entities are decoded
 // (Attribute names the attribute). Comments and the content of
 // <script> and <style> are skipped, and so are <pre> and <xmp> unless
 // opts.IncludeCodeBlocks. YAML front matter at the start is scanned as plain
-// text. Positions are on the source bytes.
+// text. Offsets are on the source bytes.
 func HTML(doc []byte, opts Options, yield func(*Candidate)) {
-	loc := NewLocator(doc)
 	var buf Candidate
-	walkHTML(&buf, doc, opts, true, func(c *Candidate) {
-		c.Start = loc.Pos(c.Start.Offset)
-		c.End = loc.Pos(c.End.Offset)
-		yield(c)
-	})
+	walkHTML(&buf, doc, opts, true, yield)
 }
 
 // HTMLComments calls yield with the offsets of each comment of the HTML
@@ -290,7 +285,7 @@ func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr
 	}
 	*c = Candidate{
 		URI: string(d.text[s:e]), Context: ctx, Attribute: attr,
-		Start: Pos{Offset: s}, End: Pos{Offset: e}, PrefixStart: -1,
+		Start: s, End: e, PrefixStart: -1,
 	}
 	c.Kind = kindOfValue(c.URI)
 	remap(c, d, src)

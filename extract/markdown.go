@@ -70,7 +70,7 @@ func (keepFootnotes) Transform(doc *ast.Document, r text.Reader, _ parser.Contex
 
 // Markdown calls yield with each URI and URN candidate of a Markdown
 // (CommonMark with GFM tables, strikethrough, task lists and footnotes)
-// document, in document order, with positions:
+// document, in document order:
 //   - link and image destinations and reference definitions (each
 //     definition once, not each use), with backslash escapes and character
 //     references decoded; relative references included, as KindRelativeRef;
@@ -81,16 +81,12 @@ func (keepFootnotes) Transform(doc *ast.Document, r text.Reader, _ parser.Contex
 //   - fenced and indented code blocks only with opts.IncludeCodeBlocks;
 //   - YAML or TOML front matter, scanned as plain text.
 //
-// Positions are on the source bytes.
+// Offsets are on the source bytes.
 func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
 	out := candidatesPool.Get().(*[]Candidate)
 	cands := markdownCandidates(doc, opts, (*out)[:0])
-	loc := NewLocator(doc)
 	for i := range cands {
-		c := &cands[i]
-		c.Start = loc.Pos(c.Start.Offset)
-		c.End = loc.Pos(c.End.Offset)
-		yield(c)
+		yield(&cands[i])
 	}
 	if cap(cands) > maxPooledCandidates {
 		return // a rare document's large slice is left to the collector
@@ -110,7 +106,7 @@ const maxPooledCandidates = 1 << 14
 var candidatesPool = sync.Pool{New: func() any { return new([]Candidate) }}
 
 // markdownCandidates appends the candidates of doc to out, sorted by their
-// offsets (positions are left to fill in).
+// offsets.
 func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
 	w := &mdWalker{doc: doc, src: doc, opts: opts, out: out}
 	// goldmark knows neither front matter nor byte order marks: both are
@@ -141,7 +137,7 @@ func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
 	root := markdownParser().Parse(text.NewReader(w.src))
 	_ = ast.Walk(root, w.visit)
 	w.flush()
-	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start.Offset - b.Start.Offset })
+	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })
 	return w.out
 }
 

@@ -7,26 +7,49 @@ import (
 	"unicode/utf8"
 )
 
+// Pos is a position in a document. Offset counts bytes from 0. Line counts
+// from 1; Column counts Unicode characters from 1 (an invalid UTF-8 byte
+// counts as one character, the "\r" of a "\r\n" line end and a leading UTF-8
+// byte order mark are not counted). The walkers and the engine work in
+// offsets; positions are computed at output, by a Locator.
+type Pos struct {
+	Offset int `json:"offset"`
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
 // Locator turns byte offsets of one document into line and column
 // positions. It keeps a cursor and moves it from one requested offset to the
 // next, so a run of requests in document order costs one pass over the
 // document in all, however long its lines are.
 type Locator struct {
 	doc       []byte
+	base      Pos  // where doc starts in the document
 	bom       bool // the document starts with a UTF-8 byte order mark
-	off       int  // cursor: an offset ...
+	off       int  // cursor: an offset in doc ...
 	line, col int  // ... and its line and column, counted as if no BOM or "\r" existed
 }
 
 // NewLocator returns a Locator for doc.
 func NewLocator(doc []byte) *Locator {
-	return &Locator{doc: doc, bom: bytes.HasPrefix(doc, bom), line: 1, col: 1}
+	return &Locator{doc: doc, base: Pos{Line: 1, Column: 1}, bom: bytes.HasPrefix(doc, bom), line: 1, col: 1}
+}
+
+// NewLocatorAt returns a Locator for a stretch of a document that starts a
+// line, at base, such as a window of a large file: it takes and returns
+// the document's offsets.
+func NewLocatorAt(stretch []byte, base Pos) *Locator {
+	l := NewLocator(stretch)
+	l.base, l.bom = base, l.bom && base.Offset == 0
+	return l
 }
 
 var bom = []byte("\xef\xbb\xbf")
 
-// Pos returns the position of the byte offset off (0 <= off <= len(doc)).
+// Pos returns the position of the byte offset off (0 <= off <= len(doc),
+// counted from base for NewLocatorAt).
 func (l *Locator) Pos(off int) Pos {
+	off -= l.base.Offset
 	doc := l.doc
 	switch {
 	case off >= l.off:
@@ -49,15 +72,7 @@ func (l *Locator) Pos(off int) Pos {
 		}
 	}
 	l.off = off
-	return Pos{Offset: off, Line: l.line, Column: l.col - l.uncounted(off)}
-}
-
-// Seek moves the cursor to p, a position returned for an offset of the same
-// document, so that requests near p cost only their distance from it
-// rather than from the cursor.
-func (l *Locator) Seek(p Pos) {
-	l.off, l.line = p.Offset, p.Line
-	l.col = p.Column + l.uncounted(p.Offset)
+	return Pos{Offset: l.base.Offset + off, Line: l.base.Line + l.line - 1, Column: l.col - l.uncounted(off)}
 }
 
 // uncounted is how many characters the cursor's column, at off, counts that

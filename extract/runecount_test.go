@@ -42,10 +42,12 @@ func TestPosInString(t *testing.T) {
 	}
 }
 
-// Seek to any position a Locator returned, then Pos of any offset, agrees
-// with a fresh Locator. (Offsets are character boundaries, as those of
-// candidates and findings are; an invalid byte is a character.)
-func TestLocatorSeek(t *testing.T) {
+// Pos of any offset, then of any other (the cursor moving forward or back),
+// agrees with a fresh Locator; and a Locator of a stretch that starts a
+// line (NewLocatorAt) agrees with one of the whole document. (Offsets are
+// character boundaries, as those of candidates and findings are; an
+// invalid byte is a character.)
+func TestLocatorCursor(t *testing.T) {
 	for _, doc := range []string{
 		"", "abc", "\ufeffurn:a:b\r\nx", "a\r\nb\r\n\r\nc", "é\nüx\r\n\ufeffy", "\ufeff", "\r\n", "\n\n\r", "a\xffb\xe2\x82\n",
 	} {
@@ -60,9 +62,21 @@ func TestLocatorSeek(t *testing.T) {
 		for _, from := range offs {
 			for _, to := range offs {
 				l := NewLocator(b)
-				l.Seek(NewLocator(b).Pos(from))
+				l.Pos(from)
 				if got, want := l.Pos(to), NewLocator(b).Pos(to); got != want {
-					t.Errorf("%q: Seek(Pos(%d)) then Pos(%d) = %+v, want %+v", doc, from, to, got, want)
+					t.Errorf("%q: Pos(%d) then Pos(%d) = %+v, want %+v", doc, from, to, got, want)
+				}
+			}
+			if from > 0 && b[from-1] != '\n' {
+				continue // a stretch starts a line
+			}
+			at := NewLocatorAt(b[from:], NewLocator(b).Pos(from))
+			for _, to := range offs {
+				if to < from {
+					continue
+				}
+				if got, want := at.Pos(to), NewLocator(b).Pos(to); got != want {
+					t.Errorf("%q: NewLocatorAt(%d).Pos(%d) = %+v, want %+v", doc, from, to, got, want)
 				}
 			}
 		}

@@ -68,7 +68,7 @@ func TestMarkdownSplits(t *testing.T) {
 func candidates(doc []byte, base int, opts Options) []string {
 	var out []string
 	Markdown(doc, opts, func(c *Candidate) {
-		out = append(out, fmt.Sprintf("%d-%d %s %q %s %s", base+c.Start.Offset, base+c.End.Offset, c.Kind, c.URI, c.Context, c.Attribute))
+		out = append(out, fmt.Sprintf("%d-%d %s %q %s %s", base+c.Start, base+c.End, c.Kind, c.URI, c.Context, c.Attribute))
 	})
 	return out
 }

@@ -61,30 +61,18 @@ var scanClass = func() (t [256]uint8) {
 }()
 
 // Text returns the URI and URN candidates in the plain text doc, in
-// document order, with their positions.
+// document order.
 func Text(doc []byte) []Candidate {
 	var cands []Candidate
-	EachText(doc, func(c *Candidate) { cands = append(cands, *c) })
+	ScanText(doc, 0, func(c *Candidate) { cands = append(cands, *c) })
 	return cands
 }
 
-// EachText calls yield with each URI and URN candidate in the plain text doc,
-// in document order, with its positions. Nothing is kept between calls, so
+// ScanText calls yield with each URI and URN candidate found in the plain
+// text src, whose first byte is at offset base of its document (0 for a
+// whole document), in document order. Nothing is kept between calls, so
 // memory does not grow with the number of candidates; the candidate passed
 // is valid only during the call.
-func EachText(doc []byte, yield func(*Candidate)) {
-	loc := NewLocator(doc)
-	ScanText(doc, 0, func(c *Candidate) {
-		c.Start = loc.Pos(c.Start.Offset)
-		c.End = loc.Pos(c.End.Offset)
-		yield(c)
-	})
-}
-
-// ScanText calls yield with each candidate found in the running text src,
-// whose first byte is at offset base of its document, in order. Only the
-// Offset of the candidates' positions is set (see Locator). The candidate
-// passed is valid only during the call.
 func ScanText(src []byte, base int, yield func(*Candidate)) {
 	var c Candidate
 	scanText(&c, src, base, yield)
@@ -201,7 +189,7 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 	uri := string(src[s:end])
 	*c = Candidate{
 		URI: uri, Raw: uri, Kind: kindOf(urn), Context: ctx,
-		Start: Pos{Offset: base + s}, End: Pos{Offset: base + end}, PrefixStart: -1,
+		Start: base + s, End: base + end, PrefixStart: -1,
 	}
 	if ctx == ContextText && end == stop {
 		if k, e, ok := continuation(src, end); ok {
@@ -276,12 +264,12 @@ func declaresFolding(src []byte, cache *int8) bool {
 // continuation) are layout, and the URI goes on. It returns the offset after
 // the candidate.
 func rejoinFolded(c *Candidate, src []byte, base, s, end int, kind Kind, ctx Context) int {
-	*c = Candidate{Kind: kind, Context: ctx, Start: Pos{Offset: base + s}, PrefixStart: -1}
+	*c = Candidate{Kind: kind, Context: ctx, Start: base + s, PrefixStart: -1}
 	uri := make([]byte, 0, 2*(end-s))
 	add := func(from, to int) {
 		c.pieces = append(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
 		uri = append(uri, src[from:to]...)
-		c.End = Pos{Offset: base + to}
+		c.End = base + to
 	}
 	add(s, end)
 	for end < len(src) && src[end] == '\\' && folds(src, end) {
@@ -303,11 +291,11 @@ func rejoinFolded(c *Candidate, src []byte, base, s, end int, kind Kind, ctx Con
 		end = next
 	}
 	c.URI = string(uri)
-	c.Raw = string(src[s : c.End.Offset-base])
+	c.Raw = string(src[s : c.End-base])
 	if len(c.pieces) == 1 {
 		c.pieces = nil
 	}
-	return c.End.Offset - base
+	return c.End - base
 }
 
 // continues reports whether c, right after a scheme's ":", can continue a
@@ -689,7 +677,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 
 	*c = Candidate{
 		Kind: kindOf(isURNScheme(src[start:colon])), Context: ctx,
-		Start: Pos{Offset: base + start}, PrefixStart: -1,
+		Start: base + start, PrefixStart: -1,
 	}
 	if prefix >= 0 {
 		c.PrefixStart = base + prefix
@@ -699,7 +687,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 			return 0, false // nothing after the ":"
 		}
 		c.URI = string(src[start:gt])
-		c.Raw, c.End = c.URI, Pos{Offset: base + gt}
+		c.Raw, c.End = c.URI, base+gt
 		return gt + 1, true
 	}
 
@@ -713,7 +701,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		if j > i {
 			c.pieces = append(c.pieces, piece{uri: len(uri), src: base + i, n: j - i, srcN: j - i})
 			uri = append(uri, src[i:j]...)
-			c.End = Pos{Offset: base + j}
+			c.End = base + j
 		}
 		k := j
 		for k < gt && (grammar.IsSpace(src[k]) || src[k] == '\\' && folds(src, k)) {
@@ -728,7 +716,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		return 0, false // nothing but layout after the ":"
 	}
 	c.URI = string(uri)
-	c.Raw = string(src[start : c.End.Offset-base])
+	c.Raw = string(src[start : c.End-base])
 	if len(c.pieces) == 1 {
 		c.pieces = nil
 	}

@@ -8,11 +8,12 @@ import (
 	"unicode/utf8"
 )
 
-// render describes a candidate on one line: positions, kind, context, the
-// URI, and what differs from the plain case.
-func render(c Candidate) string {
-	s := fmt.Sprintf("%d:%d-%d:%d %d-%d %s %s %q", c.Start.Line, c.Start.Column, c.End.Line, c.End.Column,
-		c.Start.Offset, c.End.Offset, c.Kind, c.Context, c.URI)
+// render describes a candidate of doc on one line: positions, offsets,
+// kind, context, the URI, and what differs from the plain case.
+func render(doc []byte, c Candidate) string {
+	start, end := slowPos(doc, c.Start), slowPos(doc, c.End)
+	s := fmt.Sprintf("%d:%d-%d:%d %d-%d %s %s %q", start.Line, start.Column, end.Line, end.Column,
+		c.Start, c.End, c.Kind, c.Context, c.URI)
 	if c.Raw != c.URI {
 		s += fmt.Sprintf(" raw=%q", c.Raw)
 	}
@@ -28,17 +29,17 @@ func render(c Candidate) string {
 	return s
 }
 
-func renderAll(cands []Candidate) []string {
+func renderAll(doc []byte, cands []Candidate) []string {
 	var out []string
 	for _, c := range cands {
-		out = append(out, render(c))
+		out = append(out, render(doc, c))
 	}
 	return out
 }
 
 func checkText(t *testing.T, doc string, want ...string) {
 	t.Helper()
-	got := renderAll(Text([]byte(doc)))
+	got := renderAll([]byte(doc), Text([]byte(doc)))
 	if !slices.Equal(got, want) {
 		t.Errorf("Text(%q):\n got %s\nwant %s", doc, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
@@ -142,7 +143,7 @@ func TestTextNotCandidates(t *testing.T) {
 		// SOAP elements whose namespace prefix is urn.
 		"<urn:spppAddRequest>", "</urn:spppAddRequest>", "<urn:x/>",
 	} {
-		if got := renderAll(Text([]byte(doc))); got != nil {
+		if got := renderAll([]byte(doc), Text([]byte(doc))); got != nil {
 			t.Errorf("Text(%q) = %s, want no candidate", doc, got)
 		}
 	}
@@ -375,12 +376,13 @@ func TestTextEveryCandidateInOrder(t *testing.T) {
 
 // checkInvariants checks what must hold for any document: spans in range
 // and in order, Raw is the source slice, URI is Raw without layout, and
-// positions agree with offsets.
+// a Locator's positions of the spans agree with their definition.
 func checkInvariants(t *testing.T, doc []byte, cands []Candidate) {
 	t.Helper()
 	prevEnd := 0
+	loc := NewLocator(doc)
 	for i, c := range cands {
-		s, e := c.Start.Offset, c.End.Offset
+		s, e := c.Start, c.End
 		if s < prevEnd || e <= s || e > len(doc) {
 			t.Fatalf("candidate %d: span %d-%d out of range or order (previous end %d, len %d)", i, s, e, prevEnd, len(doc))
 		}
@@ -398,8 +400,8 @@ func checkInvariants(t *testing.T, doc []byte, cands []Candidate) {
 		if a, b := c.SourceSpan(0, len(c.URI)); a != s || b != e {
 			t.Fatalf("candidate %d: SourceSpan of the whole URI = %d-%d, want %d-%d", i, a, b, s, e)
 		}
-		for _, p := range []Pos{c.Start, c.End} {
-			if want := slowPos(doc, p.Offset); p != want {
+		for _, off := range []int{s, e} {
+			if p, want := loc.Pos(off), slowPos(doc, off); p != want {
 				t.Fatalf("candidate %d: position %+v, want %+v", i, p, want)
 			}
 		}
@@ -415,18 +417,18 @@ func checkPieces(t *testing.T, doc []byte, c *Candidate) {
 	if c.pieces == nil {
 		return
 	}
-	u, src := 0, c.Start.Offset
+	u, src := 0, c.Start
 	for k, p := range c.pieces {
-		if p.uri != u || p.src < src || p.n < 0 || p.srcN < 0 || p.src+p.srcN > c.End.Offset {
-			t.Fatalf("candidate %q: piece %d %+v out of order or range (URI at %d, source at %d, end %d)", c.URI, k, p, u, src, c.End.Offset)
+		if p.uri != u || p.src < src || p.n < 0 || p.srcN < 0 || p.src+p.srcN > c.End {
+			t.Fatalf("candidate %q: piece %d %+v out of order or range (URI at %d, source at %d, end %d)", c.URI, k, p, u, src, c.End)
 		}
 		if !p.decoded && (p.n != p.srcN || c.URI[p.uri:p.uri+p.n] != string(doc[p.src:p.src+p.srcN])) {
 			t.Fatalf("candidate %q: piece %d maps %q to %q", c.URI, k, c.URI[p.uri:p.uri+p.n], doc[p.src:p.src+p.srcN])
 		}
 		u, src = p.uri+p.n, p.src+p.srcN
 	}
-	if u != len(c.URI) || c.pieces[0].src != c.Start.Offset || src != c.End.Offset {
-		t.Fatalf("candidate %q: pieces cover URI to %d of %d, source %d-%d of %d-%d", c.URI, u, len(c.URI), c.pieces[0].src, src, c.Start.Offset, c.End.Offset)
+	if u != len(c.URI) || c.pieces[0].src != c.Start || src != c.End {
+		t.Fatalf("candidate %q: pieces cover URI to %d of %d, source %d-%d of %d-%d", c.URI, u, len(c.URI), c.pieces[0].src, src, c.Start, c.End)
 	}
 }
 

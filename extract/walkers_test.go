@@ -103,7 +103,7 @@ func TestMarkdownFlattenNesting(t *testing.T) {
 		prefix := strings.Repeat("> ", depth)
 		doc := []byte(prefix + "see http://deep.example/x\n")
 		var got []string
-		Markdown(doc, Options{}, func(c *Candidate) { got = append(got, render(*c)) })
+		Markdown(doc, Options{}, func(c *Candidate) { got = append(got, render(doc, *c)) })
 		col := len(prefix) + 5
 		want := fmt.Sprintf("1:%d-1:%d %d-%d uri text %q", col, col+21, col-1, col+20, "http://deep.example/x")
 		if len(got) != 1 || got[0] != want {

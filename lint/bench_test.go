@@ -24,7 +24,7 @@ var benchCorpora = []struct {
 }
 
 // BenchmarkExtract is extraction alone, as urilint extract does it: the
-// walker for the format, candidates with positions.
+// walker for the format, candidates in offsets.
 func BenchmarkExtract(b *testing.B) {
 	for _, c := range benchCorpora {
 		b.Run(c.name, func(b *testing.B) {
@@ -42,7 +42,7 @@ func BenchmarkExtract(b *testing.B) {
 }
 
 // BenchmarkCheck is urilint check without the output: extraction, every
-// rule on every candidate, diagnostics with positions and fixes. Each
+// rule on every candidate, diagnostics with their fixes. Each
 // iteration is one run over the corpus with a new Checker, as urilint check
 // makes. Issue 4's budget: at most 10% slower than BenchmarkExtract on the
 // RFC corpus (see BenchmarkCheckOverhead).

@@ -10,7 +10,8 @@ import (
 )
 
 // Diagnostic is a problem found in a document: where, by which rule, how
-// bad, and how to fix it.
+// bad, and how to fix it. Places are byte offsets in the document; lines
+// and columns are computed at output (extract.Locator).
 type Diagnostic struct {
 	File     string
 	Rule     *Rule
@@ -18,20 +19,18 @@ type Diagnostic struct {
 	Message  string
 	// URI is the candidate the problem was found in.
 	URI string
-	// Start and End delimit the offending characters (not the whole
+	// Start and End delimit the offending bytes (not the whole
 	// candidate); End is exclusive.
-	Start, End extract.Pos
+	Start, End int
 	// Ranges, when the rule found the problem more than once in the
 	// candidate, holds each place (the first is Start to End), up to 100.
 	Ranges []Range
-	Fixes  []SuggestedFix
+	// Fixes are the ways to resolve it, their edits in document offsets.
+	Fixes []Fix
 }
 
-// Range is a span of a document; End is exclusive.
-type Range struct {
-	Start extract.Pos `json:"start"`
-	End   extract.Pos `json:"end"`
-}
+// Range is a span of a document, in byte offsets; End is exclusive.
+type Range struct{ Start, End int }
 
 // AllRanges returns the places of the problem: Ranges, or the one from
 // Start to End.
@@ -40,19 +39,6 @@ func (d *Diagnostic) AllRanges() []Range {
 		return d.Ranges
 	}
 	return []Range{{d.Start, d.End}}
-}
-
-// SuggestedFix is a Fix with its edits placed in the document.
-type SuggestedFix struct {
-	Message string
-	Safe    bool
-	Edits   []TextEdit
-}
-
-// TextEdit replaces the document bytes from Start to End with New.
-type TextEdit struct {
-	Start, End extract.Pos
-	New        string
 }
 
 // Checker runs a list of rules with a configuration.
@@ -213,7 +199,7 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 	// Directives are looked for first, which costs a pass over the bytes
 	// (for "urilint-"): a document without any is checked streaming.
 	if !hasDirective(src) {
-		ch.check(path, f, src, ch.cfg.Extract, emit)
+		ch.check(path, f, src, 0, ch.cfg.Extract, emit)
 		return l.Unlisted
 	}
 	opts := ch.cfg.Extract
@@ -242,7 +228,7 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 		}
 	}
 	var held []*Diagnostic // the diagnostics kept, to be merged with unused-suppression's
-	ch.check(path, f, src, opts, func(d *Diagnostic) {
+	ch.check(path, f, src, 0, opts, func(d *Diagnostic) {
 		start()
 		switch {
 		case sup.hides(d):
@@ -259,16 +245,14 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 	return l.Unlisted
 }
 
-func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options, yield func(*Diagnostic)) {
-	loc := extract.NewLocator(src)
+// check lints src, a document in format f, or a stretch of a plain-text
+// document that starts at offset base (else base is 0).
+func (ch *Checker) check(path string, f Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
 	r := ch.newRun()
 	r.format, r.inDoc, r.pass.Format = f, true, f
-	// Positions are needed only for the candidates with findings: plain
-	// text is scanned for offsets alone (the walkers compute positions as
-	// they go), and the rest is placed below.
 	each := func(yield func(*extract.Candidate)) { Extract(f, src, opts, yield) }
 	if f == Text {
-		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, 0, yield) }
+		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, base, yield) }
 	}
 	each(func(c *extract.Candidate) {
 		uri := c.URI
@@ -284,37 +268,22 @@ func (ch *Checker) check(path string, f Format, src []byte, opts extract.Options
 			}
 		}
 		grammar.ParseTo(&r.parsed, uri, parseAs(c.Kind), ch.cfg.URNSyntax)
-		out := r.candidate(c)
-		if len(out) == 0 {
-			return
-		}
-		if c.Start.Line == 0 {
-			c.Start, c.End = loc.Pos(c.Start.Offset), loc.Pos(c.End.Offset)
-		}
-		// Findings lie in or next to the candidate: positions are counted
-		// from its start, not from the previous candidate's findings.
-		loc.Seek(c.Start)
-		for i := range out {
-			yield(out[i].diagnostic(path, c, loc.Pos))
+		for _, f := range r.candidate(c) {
+			yield(f.diagnostic(path, c))
 		}
 	})
 }
 
 // CheckValue lints one value, as urilint validate does: parsed as the
-// production as, with positions within the value. A value is meant as a
+// production as, with offsets within the value. A value is meant as a
 // URI, so braces are reported even where they form a URI Template
 // expression. It returns the value parsed.
 func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) grammar.Parsed {
 	r := ch.newRun()
 	r.parsed = grammar.Parse(v, as, ch.cfg.URNSyntax)
-	// Positions are counted from a cursor, as in Check: from the start of
-	// the value for each, a value with many findings took quadratic time.
-	loc := extract.NewStringLocator(v)
-	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(r.parsed.As), Context: "value", PrefixStart: -1,
-		End: loc.Pos(len(v))}
-	c.Start = loc.Pos(0)
+	c := &extract.Candidate{URI: v, Raw: v, Kind: kindOf(r.parsed.As), Context: "value", PrefixStart: -1, End: len(v)}
 	for _, f := range r.candidate(c) {
-		yield(f.diagnostic("", c, loc.Pos))
+		yield(f.diagnostic("", c))
 	}
 	return r.parsed
 }
@@ -340,7 +309,7 @@ type finding struct {
 	// ranges are the spans (document offsets) of the findings merged into
 	// this one, when there were several; more counts those past
 	// maxFindings, which have no span kept.
-	ranges [][2]int
+	ranges []Range
 	more   int
 }
 
@@ -558,8 +527,8 @@ func fixContext(c *extract.Candidate, f Format) string {
 	return "where a URI in running text ends is a judgement"
 }
 
-// notApplied says that --fix does not apply a fix.
-const notApplied = "not applied by --fix"
+// NotApplied says, in a fix's message, that --fix does not apply it.
+const NotApplied = "not applied by --fix"
 
 // demote makes the safe fixes of f suggestions, saying why.
 func demote(f *Finding, reason string) {
@@ -569,7 +538,7 @@ func demote(f *Finding, reason string) {
 			for j := i; j < len(f.Fixes); j++ {
 				if f.Fixes[j].Safe {
 					f.Fixes[j].Safe = false
-					f.Fixes[j].Message += " (" + notApplied + ": " + reason + ")"
+					f.Fixes[j].Message += " (" + NotApplied + ": " + reason + ")"
 				}
 			}
 			return
@@ -587,11 +556,11 @@ func (r *run) merge(first int) {
 	fs := r.out[first:]
 	slices.SortStableFunc(fs, func(a, b finding) int { return a.start - b.start })
 	m := fs[0]
-	m.ranges = make([][2]int, len(fs))
+	m.ranges = make([]Range, len(fs))
 	var fix *Fix
 	safe := true
 	for i := range fs {
-		m.ranges[i] = [2]int{fs[i].start, fs[i].end}
+		m.ranges[i] = Range{fs[i].start, fs[i].end}
 		if len(fs[i].f.Fixes) == 0 {
 			safe = false
 			continue
@@ -677,27 +646,23 @@ func parseAs(k extract.Kind) grammar.As {
 	return grammar.AsURI
 }
 
-func (f *finding) diagnostic(path string, c *extract.Candidate, pos func(int) extract.Pos) *Diagnostic {
+// diagnostic is the finding f on the candidate c, with its fixes' edits
+// placed in the document.
+func (f *finding) diagnostic(path string, c *extract.Candidate) *Diagnostic {
 	d := &Diagnostic{
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
-		Start: pos(f.start), End: pos(f.end),
-	}
-	if len(f.ranges) > 1 {
-		d.Ranges = make([]Range, len(f.ranges))
-		for i, rg := range f.ranges {
-			d.Ranges[i] = Range{pos(rg[0]), pos(rg[1])}
-		}
+		Start: f.start, End: f.end, Ranges: f.ranges,
 	}
 	for _, fix := range f.f.Fixes {
-		sf := SuggestedFix{Message: fix.Message, Safe: fix.Safe}
-		for _, e := range fix.Edits {
-			s, en := e.Start, e.End
-			if !f.f.InDocument {
-				s, en = c.SourceSpan(s, en)
+		if !f.f.InDocument {
+			edits := make([]Edit, len(fix.Edits))
+			for i, e := range fix.Edits {
+				s, en := c.SourceSpan(e.Start, e.End)
+				edits[i] = Edit{Start: s, End: en, New: e.New}
 			}
-			sf.Edits = append(sf.Edits, TextEdit{Start: pos(s), End: pos(en), New: e.New})
+			fix.Edits = edits
 		}
-		d.Fixes = append(d.Fixes, sf)
+		d.Fixes = append(d.Fixes, fix)
 	}
 	return d
 }
@@ -733,7 +698,7 @@ func ApplyFixes(src []byte, diags []*Diagnostic, safeOnly bool) (out []byte, app
 			}
 			mine = mine[:0]
 			for _, e := range fix.Edits {
-				mine = append(mine, edit{e.Start.Offset, e.End.Offset, e.New})
+				mine = append(mine, edit{e.Start, e.End, e.New})
 			}
 			slices.SortFunc(mine, func(a, b edit) int { return a.start - b.start })
 			ok := true

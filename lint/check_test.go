@@ -55,12 +55,21 @@ func check(t *testing.T, cfg *lint.Config, doc string) []*lint.Diagnostic {
 	return diags
 }
 
-func summary(diags []*lint.Diagnostic) string {
+// summary describes the diagnostics of doc: line:column, severity, rule.
+func summary(doc string, diags []*lint.Diagnostic) string {
 	var parts []string
+	loc := extract.NewLocator([]byte(doc))
 	for _, d := range diags {
-		parts = append(parts, fmt.Sprintf("%d:%d %s %s", d.Start.Line, d.Start.Column, d.Severity, d.Rule.Name))
+		p := loc.Pos(d.Start)
+		parts = append(parts, fmt.Sprintf("%d:%d %s %s", p.Line, p.Column, d.Severity, d.Rule.Name))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// columns are the columns of a diagnostic of a value (urilint validate),
+// from its first to past its last character.
+func columns(v string, d *lint.Diagnostic) string {
+	return fmt.Sprintf("%s %d-%d", d.Rule.Name, extract.PosInString(v, d.Start).Column, extract.PosInString(v, d.End).Column)
 }
 
 // Diagnostics come in order of offset, then rule name; severities can be
@@ -69,21 +78,21 @@ func summary(diags []*lint.Diagnostic) string {
 func TestCheckOrderAndSeverity(t *testing.T) {
 	doc := "x urn:isbm:a%2cb?+r http://a/%7e\n"
 	want := "1:7 warning urn-nid-unregistered"
-	if got := summary(check(t, nil, doc)); got != want {
+	if got := summary(doc, check(t, nil, doc)); got != want {
 		t.Errorf("by default:\ngot  %s\nwant %s", got, want)
 	}
 	want = "1:7 warning urn-nid-unregistered; 1:13 info percent-lowercase; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
-	if got := summary(check(t, &lint.Config{Strict: true}, doc)); got != want {
+	if got := summary(doc, check(t, &lint.Config{Strict: true}, doc)); got != want {
 		t.Errorf("strict:\ngot  %s\nwant %s", got, want)
 	}
 	cfg := &lint.Config{Strict: true, Severity: map[string]lint.Severity{"urn-nid-unregistered": lint.Error, "percent-lowercase": lint.Off}}
 	want = "1:7 error urn-nid-unregistered; 1:17 warning urn-r-component; 1:30 info percent-unreserved"
-	if got := summary(check(t, cfg, doc)); got != want {
+	if got := summary(doc, check(t, cfg, doc)); got != want {
 		t.Errorf("strict, with overrides:\ngot  %s\nwant %s", got, want)
 	}
 	cfg = &lint.Config{Severity: map[string]lint.Severity{"percent-unreserved": lint.Warning}}
 	want = "1:7 warning urn-nid-unregistered; 1:30 warning percent-unreserved"
-	if got := summary(check(t, cfg, doc)); got != want {
+	if got := summary(doc, check(t, cfg, doc)); got != want {
 		t.Errorf("a rule off by default turned on:\ngot  %s\nwant %s", got, want)
 	}
 }
@@ -107,19 +116,17 @@ func TestApplyFixes(t *testing.T) {
 		t.Errorf("second pass changed %q to %q", fixed, again)
 	}
 	// Overlapping fixes: the second is left out.
-	d := &lint.Diagnostic{Fixes: []lint.SuggestedFix{{Safe: true, Edits: []lint.TextEdit{
-		{Start: extract.Pos{Offset: 0}, End: extract.Pos{Offset: 3}, New: "ABC"}}}}}
-	e := &lint.Diagnostic{Fixes: []lint.SuggestedFix{{Safe: true, Edits: []lint.TextEdit{
-		{Start: extract.Pos{Offset: 2}, End: extract.Pos{Offset: 4}, New: "!"}}}}}
+	d := &lint.Diagnostic{Fixes: []lint.Fix{{Safe: true, Edits: []lint.Edit{{Start: 0, End: 3, New: "ABC"}}}}}
+	e := &lint.Diagnostic{Fixes: []lint.Fix{{Safe: true, Edits: []lint.Edit{{Start: 2, End: 4, New: "!"}}}}}
 	if out, n := lint.ApplyFixes([]byte("abcdef"), []*lint.Diagnostic{d, e}, true); string(out) != "ABCdef" || n != 1 {
 		t.Errorf("overlap: %q, %d applied", out, n)
 	}
 
-	fix := func(edits ...lint.TextEdit) *lint.Diagnostic {
-		return &lint.Diagnostic{Fixes: []lint.SuggestedFix{{Safe: true, Edits: edits}}}
+	fix := func(edits ...lint.Edit) *lint.Diagnostic {
+		return &lint.Diagnostic{Fixes: []lint.Fix{{Safe: true, Edits: edits}}}
 	}
-	edit := func(s, e int, text string) lint.TextEdit {
-		return lint.TextEdit{Start: extract.Pos{Offset: s}, End: extract.Pos{Offset: e}, New: text}
+	edit := func(s, e int, text string) lint.Edit {
+		return lint.Edit{Start: s, End: e, New: text}
 	}
 	for _, tt := range []struct {
 		name  string
@@ -141,19 +148,20 @@ func TestApplyFixes(t *testing.T) {
 	}
 }
 
-// A value is checked with positions inside it, every character counted.
+// A value is checked with offsets inside it; its columns count every
+// character.
 func TestCheckValue(t *testing.T) {
 	ch, _ := lint.NewChecker(rules.All, &lint.Config{})
 	var got []string
 	ch.CheckValue("\ufeffurn:a:b", grammar.AsURN, func(d *lint.Diagnostic) {
-		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+		got = append(got, columns("\ufeffurn:a:b", d))
 	})
 	if want := "uri-scheme-syntax 1-5"; len(got) != 1 || got[0] != want { // the scheme, BOM and all
 		t.Errorf("got %q, want %q", got, want)
 	}
 	got = nil
 	ch.CheckValue("é urn", grammar.AsRelativeRef, func(d *lint.Diagnostic) {
-		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+		got = append(got, columns("é urn", d))
 	})
 	if want := []string{"uri-non-ascii 1-2", "percent-unencoded 2-3"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
@@ -170,7 +178,7 @@ func TestCheckValue(t *testing.T) {
 	} {
 		got = nil
 		ch.CheckValue(tt.v, tt.as, func(d *lint.Diagnostic) {
-			got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+			got = append(got, columns(tt.v, d))
 		})
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("CheckValue(%q, %v) = %q, want %q", tt.v, tt.as, got, tt.want)
@@ -197,7 +205,7 @@ func TestCheckTemplates(t *testing.T) {
 		{"urn:{nid}:x urn:example:{a}?b\n", "1:28 error urn-unencoded-question"},
 	}
 	for _, tt := range tests {
-		if got := summary(check(t, nil, tt.doc)); got != tt.want {
+		if got := summary(tt.doc, check(t, nil, tt.doc)); got != tt.want {
 			t.Errorf("%q:\ngot  %s\nwant %s", tt.doc, got, tt.want)
 		}
 	}
@@ -205,7 +213,7 @@ func TestCheckTemplates(t *testing.T) {
 	ch, _ := lint.NewChecker(rules.All, &lint.Config{})
 	var got []string
 	ch.CheckValue("http://localhost:{port}/", grammar.AsURI, func(d *lint.Diagnostic) {
-		got = append(got, fmt.Sprintf("%s %d-%d", d.Rule.Name, d.Start.Column, d.End.Column))
+		got = append(got, columns("http://localhost:{port}/", d))
 	})
 	if want := []string{"uri-authority 18-24"}; !slices.Equal(got, want) {
 		t.Errorf("CheckValue: got %q, want %q", got, want)
@@ -223,7 +231,7 @@ func TestCheckRecurringURIs(t *testing.T) {
 	for range 3 {
 		var diags []*lint.Diagnostic
 		ch.Check("doc.txt", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
-		if got := summary(diags); got != want {
+		if got := summary(doc, diags); got != want {
 			t.Errorf("got  %s\nwant %s", got, want)
 		}
 	}

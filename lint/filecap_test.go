@@ -33,7 +33,7 @@ func TestFileDiagnosticsCap(t *testing.T) {
 			t.Errorf("%s: %d listed, %+v unlisted; want %d and %d errors", tt.name, len(listed), u, lint.MaxFileDiagnostics, tt.unlisted)
 		}
 		for i := 1; i < len(listed); i++ {
-			if listed[i].Start.Offset <= listed[i-1].Start.Offset {
+			if listed[i].Start <= listed[i-1].Start {
 				t.Fatalf("%s: not in order at %d", tt.name, i)
 			}
 		}

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"github.com/aymanbagabas/go-udiff"
 )
 
 // maxFixRounds bounds how many times Fix lints a document again: a safe
@@ -35,16 +33,6 @@ func (ch *Checker) Fix(path string, f Format, src []byte) (fixed []byte, applied
 		}
 		fixed, applied = out, applied+n
 	}
-}
-
-// UnifiedDiff returns the unified diff from old to new of the file name
-// (labelled a/name and b/name, quoted as git does: see diffLabel), or ""
-// when they are equal.
-func UnifiedDiff(name string, old, new []byte) string {
-	if bytes.Equal(old, new) {
-		return ""
-	}
-	return udiff.Unified(diffLabel("a/", name), diffLabel("b/", name), string(old), string(new))
 }
 
 // ErrChanged says that a file changed on disk after it was read, so fixes

@@ -2,10 +2,8 @@ package lint_test
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/lint"
@@ -101,19 +99,11 @@ func TestFixSettles(t *testing.T) {
 		t.Errorf("Fix = %q, %d applied; want %q, 3", fixed, applied, want)
 	}
 	// The "%" is left to percent-malformed, whose fix is never safe.
-	if s := summaryOf(diags); s != "1:60 percent-malformed" {
+	if s := summary(string(fixed), diags); s != "1:60 error percent-malformed" {
 		t.Errorf("left: %s", s)
 	}
 	again, n, _, _ := ch.Fix("a.txt", lint.Text, fixed)
 	if n != 0 || string(again) != want {
 		t.Errorf("second Fix: %q, %d applied", again, n)
 	}
-}
-
-func summaryOf(diags []*lint.Diagnostic) string {
-	var parts []string
-	for _, d := range diags {
-		parts = append(parts, fmt.Sprintf("%d:%d %s", d.Start.Line, d.Start.Column, d.Rule.Name))
-	}
-	return strings.Join(parts, "; ")
 }

@@ -94,12 +94,12 @@ func TestFixTouchingPlaceholder(t *testing.T) {
 		t.Fatalf("%d diagnostics, want the two \"|\" between placeholders", len(diags))
 	}
 	for _, d := range diags {
-		if d.Rule.Name != "percent-unencoded" || d.End.Offset-d.Start.Offset != 1 || doc[d.Start.Offset] != '|' {
-			t.Errorf("%s at %d-%d: %s", d.Rule.Name, d.Start.Offset, d.End.Offset, d.Message)
+		if d.Rule.Name != "percent-unencoded" || d.End-d.Start != 1 || doc[d.Start] != '|' {
+			t.Errorf("%s at %d-%d: %s", d.Rule.Name, d.Start, d.End, d.Message)
 		}
 		for _, f := range d.Fixes {
 			for _, e := range f.Edits {
-				if e.End.Offset-e.Start.Offset != 1 || e.New != "%7C" {
+				if e.End-e.Start != 1 || e.New != "%7C" {
 					t.Errorf("fix edit %+v", e)
 				}
 			}

@@ -99,8 +99,8 @@ const DocsURL = "https://github.com/urilint/urilint/blob/main/docs/rules.md"
 
 // Pass is what a rule sees of one candidate, and where it reports.
 type Pass struct {
-	// Candidate is the URI or URN, with where it was found. Rules work in
-	// offsets: while they run, Start and End may carry only their Offset.
+	// Candidate is the URI or URN, with where it was found (offsets in the
+	// document).
 	Candidate *extract.Candidate
 	// URI is the candidate parsed: as a URN (under the configured URN syntax)
 	// for kind urn, as a relative reference for kind relative-ref, else as a

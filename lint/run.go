@@ -40,8 +40,7 @@ func FormatOf(path string) Format {
 }
 
 // Extract calls yield with each URI and URN candidate of a document, in
-// document order, with positions, found by the walker for the document's
-// format.
+// document order, found by the walker for the document's format.
 func Extract(f Format, src []byte, opts extract.Options, yield func(*extract.Candidate)) {
 	switch f {
 	case Markdown:
@@ -49,7 +48,7 @@ func Extract(f Format, src []byte, opts extract.Options, yield func(*extract.Can
 	case HTML:
 		extract.HTML(src, opts, yield)
 	default:
-		extract.EachText(src, yield)
+		extract.ScanText(src, 0, yield)
 	}
 }
 

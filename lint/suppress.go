@@ -265,7 +265,7 @@ const maxUnusedReports = maxFindings
 type suppressor struct {
 	ch   *Checker
 	path string
-	loc  *extract.Locator
+	src  []byte
 	dirs []directive
 	ix   *suppressIndex
 }
@@ -277,8 +277,8 @@ func (ch *Checker) newSuppressor(path string, src []byte, dirs []directive) *sup
 		dirs[i].line = loc.Pos(dirs[i].from).Line
 		dirs[i].endLine = loc.Pos(max(dirs[i].to-1, dirs[i].from)).Line
 	}
-	s := &suppressor{ch: ch, path: path, loc: loc, dirs: dirs}
-	s.ix = newSuppressIndex(dirs, s.known, nil)
+	s := &suppressor{ch: ch, path: path, src: src, dirs: dirs}
+	s.ix = newSuppressIndex(dirs, lineCounter(src), s.known, nil)
 	return s
 }
 
@@ -293,7 +293,7 @@ func (s *suppressor) hides(d *Diagnostic) bool { return s.ix.suppresses(d) }
 // with the reports of unused-suppression added: sorted by offset, then
 // rule.
 func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
-	ch, path, loc, dirs := s.ch, s.path, s.loc, s.dirs
+	ch, path, dirs := s.ch, s.path, s.dirs
 	unused := ch.unused
 	if unused == nil || len(dirs) == 0 {
 		return kept
@@ -311,7 +311,7 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 		d.reported++
 		reports = append(reports, &Diagnostic{
 			File: path, Rule: unused.rule, Severity: unused.severity, Message: fmt.Sprintf(format, args...),
-			Start: loc.Pos(s), End: loc.Pos(e),
+			Start: s, End: e,
 		})
 	}
 	// unusedReports reports the directives' entries that suppressed
@@ -350,7 +350,7 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 					File: path, Rule: unused.rule, Severity: unused.severity,
 					Message: fmt.Sprintf("%d more %s reports on this %s are not listed (only the first %d are)",
 						d.more, UnusedSuppression, d.word, maxUnusedReports),
-					Start: loc.Pos(d.moreAt), End: loc.Pos(d.moreAt),
+					Start: d.moreAt, End: d.moreAt,
 				})
 				d.more = 0
 			}
@@ -363,8 +363,8 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 		_, entry := d.names(UnusedSuppression)
 		return entry != nil
 	}
-	slices.SortStableFunc(reports, func(a, b *Diagnostic) int { return a.Start.Offset - b.Start.Offset })
-	hidden := newSuppressIndex(dirs, s.known, namesUnused).suppressed(reports)
+	slices.SortStableFunc(reports, func(a, b *Diagnostic) int { return a.Start - b.Start })
+	hidden := newSuppressIndex(dirs, lineCounter(s.src), s.known, namesUnused).suppressed(reports)
 	for i, r := range reports {
 		if !hidden[i] {
 			kept = append(kept, r)
@@ -375,13 +375,20 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 	kept = append(kept, reports...)
 	if len(kept) > n {
 		slices.SortStableFunc(kept, func(a, b *Diagnostic) int {
-			if a.Start.Offset != b.Start.Offset {
-				return a.Start.Offset - b.Start.Offset
+			if a.Start != b.Start {
+				return a.Start - b.Start
 			}
 			return strings.Compare(a.Rule.Name, b.Rule.Name)
 		})
 	}
 	return kept
+}
+
+// lineCounter returns a function that gives the line of an offset of src,
+// for offsets asked for in order (or near it: see extract.Locator).
+func lineCounter(src []byte) func(int) int {
+	loc := extract.NewLocator(src)
+	return func(off int) int { return loc.Pos(off).Line }
 }
 
 // target is what a directive suppresses a diagnostic with: the entry that
@@ -415,6 +422,8 @@ type suppressIndex struct {
 	allAt, noneAt int
 	byRule        map[string]*ruleBlockState
 	known         func(string) bool
+	// lineOf gives the line of a diagnostic's offset.
+	lineOf func(off int) int
 }
 
 // lineTargets are the line directives filed under one rule, sorted by their
@@ -454,9 +463,10 @@ type ruleBlockState struct {
 
 // newSuppressIndex files the directives of dirs (sorted by offset) that
 // eligible accepts (every one, when eligible is nil), under the rules that
-// known accepts.
-func newSuppressIndex(dirs []directive, known func(string) bool, eligible func(*directive) bool) *suppressIndex {
-	ix := &suppressIndex{lines: map[string]*lineTargets{}, files: map[string]*fileTargets{}, byRule: map[string]*ruleBlockState{}, known: known}
+// known accepts. lineOf gives the line of an offset of the document.
+func newSuppressIndex(dirs []directive, lineOf func(int) int, known func(string) bool, eligible func(*directive) bool) *suppressIndex {
+	ix := &suppressIndex{lines: map[string]*lineTargets{}, files: map[string]*fileTargets{}, byRule: map[string]*ruleBlockState{}, known: known,
+		lineOf: lineOf}
 	seen := map[string]int{} // a rule name: the number (from 1) of the last directive that named it
 	for i := range dirs {
 		d := &dirs[i]
@@ -513,7 +523,7 @@ func newSuppressIndex(dirs []directive, known func(string) bool, eligible func(*
 // suppresses it. The index is swept in order of offset: it is used once.
 func (ix *suppressIndex) suppressed(list []*Diagnostic) []bool {
 	out := make([]bool, len(list))
-	byOffset := func(a, b *Diagnostic) int { return a.Start.Offset - b.Start.Offset }
+	byOffset := func(a, b *Diagnostic) int { return a.Start - b.Start }
 	if slices.IsSortedFunc(list, byOffset) {
 		for i, d := range list {
 			out[i] = ix.suppresses(d)
@@ -535,7 +545,8 @@ func (ix *suppressIndex) suppressed(list []*Diagnostic) []bool {
 // the diagnostic asked about before, and marks every directive that does
 // as used.
 func (ix *suppressIndex) suppresses(d *Diagnostic) bool {
-	rule, line, off := d.Rule.Name, d.Start.Line, d.Start.Offset
+	rule, off := d.Rule.Name, d.Start
+	line := ix.lineOf(off)
 	hit := false
 	for _, key := range []string{rule, ""} {
 		if lt := ix.lines[key]; lt != nil && lt.covers(line) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/cputime"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
@@ -116,14 +117,14 @@ func TestUnusedSuppressionCap(t *testing.T) {
 			t.Fatalf("%v: %d diagnostics, want 100 and the count of the rest", f, len(diags))
 		}
 		for i, d := range diags[:100] {
-			if d.Rule.Name != lint.UnusedSuppression || d.Start.Offset != 26+5*i || !strings.Contains(d.Message, `unknown rule "nope"`) {
-				t.Fatalf("%v: diagnostic %d: %s at %d: %s", f, i, d.Rule.Name, d.Start.Offset, d.Message)
+			if d.Rule.Name != lint.UnusedSuppression || d.Start != 26+5*i || !strings.Contains(d.Message, `unknown rule "nope"`) {
+				t.Fatalf("%v: diagnostic %d: %s at %d: %s", f, i, d.Rule.Name, d.Start, d.Message)
 			}
 		}
 		more := diags[100]
-		if more.Rule.Name != lint.UnusedSuppression || more.Start.Offset != 526 || more.End.Offset != 526 ||
+		if more.Rule.Name != lint.UnusedSuppression || more.Start != 526 || more.End != 526 ||
 			more.Message != "150 more unused-suppression reports on this urilint-disable-line are not listed (only the first 100 are)" {
-			t.Errorf("%v: the count: %s at %d-%d, %q", f, more.Rule.Name, more.Start.Offset, more.End.Offset, more.Message)
+			t.Errorf("%v: the count: %s at %d-%d, %q", f, more.Rule.Name, more.Start, more.End, more.Message)
 		}
 		if diags := check(f, "<!-- urilint-disable-next-line unused-suppression -->\n"+comment); len(diags) != 0 {
 			t.Errorf("%v: under a directive naming unused-suppression: %d diagnostics, the first %q", f, len(diags), diags[0].Message)
@@ -145,7 +146,8 @@ func TestTextDirectivePerLine(t *testing.T) {
 		"http://a.example/%zz\n"
 	var got []string
 	ch.Check("doc", lint.Text, []byte(doc), func(d *lint.Diagnostic) {
-		got = append(got, fmt.Sprintf("%d:%d %s: %s", d.Start.Line, d.Start.Column, d.Rule.Name, d.Message))
+		p := extract.NewLocator([]byte(doc)).Pos(d.Start)
+		got = append(got, fmt.Sprintf("%d:%d %s: %s", p.Line, p.Column, d.Rule.Name, d.Message))
 	})
 	want := []string{
 		`1:63 unused-suppression: urilint-disable-line names an unknown rule "#" (urilint rules lists them)`,

@@ -203,28 +203,13 @@ func blankLine(line []byte) bool {
 
 // CheckWindow lints a window of a plain-text document that holds no
 // directive (see TextWindows), calling yield with each diagnostic, its
-// positions in the document.
+// offsets in the document.
 func (ch *Checker) CheckWindow(path string, w Window, yield func(*Diagnostic)) {
-	ch.check(path, Text, w.Src, ch.cfg.Extract, func(d *Diagnostic) {
-		d.Start, d.End = d.Start.From(w.Base), d.End.From(w.Base)
-		for i := range d.Ranges {
-			d.Ranges[i].Start, d.Ranges[i].End = d.Ranges[i].Start.From(w.Base), d.Ranges[i].End.From(w.Base)
-		}
-		for i := range d.Fixes {
-			edits := d.Fixes[i].Edits
-			for j := range edits {
-				edits[j].Start, edits[j].End = edits[j].Start.From(w.Base), edits[j].End.From(w.Base)
-			}
-		}
-		yield(d)
-	})
+	ch.check(path, Text, w.Src, w.Base.Offset, ch.cfg.Extract, yield)
 }
 
 // ExtractWindow calls yield with each candidate of a window of a
-// plain-text document, its positions and offsets in the document.
+// plain-text document, its offsets in the document.
 func ExtractWindow(w Window, yield func(*extract.Candidate)) {
-	extract.EachText(w.Src, func(c *extract.Candidate) {
-		c.Shift(w.Base)
-		yield(c)
-	})
+	extract.ScanText(w.Src, w.Base.Offset, yield)
 }

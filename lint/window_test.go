@@ -28,7 +28,7 @@ func renderDiag(d *lint.Diagnostic) string {
 	return s
 }
 
-// renderCand is a candidate with its positions and offsets, and the
+// renderCand is a candidate with its offsets, and the
 // document span of the whole URI (through its map, for wrapped URIs).
 func renderCand(c *extract.Candidate) string {
 	s, e := c.SourceSpan(0, len(c.URI))
@@ -38,7 +38,7 @@ func renderCand(c *extract.Candidate) string {
 // wholeAndWindows extracts doc whole and in windows of the given size, and
 // returns both renderings and how many windows there were.
 func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []string, windows int) {
-	extract.EachText(doc, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
+	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
 	err := lint.EachWindow(bytes.NewReader(doc), size, func(w lint.Window) {
 		windows++
 		if w.Base.Offset > 0 && doc[w.Base.Offset-1] != '\n' {
@@ -231,7 +231,7 @@ func TestTextWindowsLongLine(t *testing.T) {
 	}
 	var whole, windowed []string
 	var sizes []int
-	extract.EachText(doc, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
+	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
 	if err := tw.Each(func(w lint.Window) {
 		sizes = append(sizes, len(w.Src))
 		lint.ExtractWindow(w, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })

@@ -26,7 +26,7 @@ func toProtocol(uri p.DocumentUri, d *lint.Diagnostic, t *text, c *cursor, enc e
 		sev = p.DiagnosticSeverityWarning
 	}
 	pd := p.Diagnostic{
-		Range:           c.rangeOf(t, d.Start.Offset, d.End.Offset, enc),
+		Range:           c.rangeOf(t, d.Start, d.End, enc),
 		Severity:        &sev,
 		Code:            &p.Or2[int32, string]{Value: d.Rule.Name},
 		CodeDescription: &p.CodeDescription{Href: p.URI(d.Rule.DocURL())},
@@ -35,7 +35,7 @@ func toProtocol(uri p.DocumentUri, d *lint.Diagnostic, t *text, c *cursor, enc e
 	}
 	for _, rg := range d.Ranges[min(1, len(d.Ranges)):] {
 		pd.RelatedInformation = append(pd.RelatedInformation, p.DiagnosticRelatedInformation{
-			Location: p.Location{Uri: uri, Range: t.rangeOf(rg.Start.Offset, rg.End.Offset, enc)},
+			Location: p.Location{Uri: uri, Range: t.rangeOf(rg.Start, rg.End, enc)},
 			Message:  "the same problem here",
 		})
 	}
@@ -90,7 +90,7 @@ func (s *Server) codeAction(params *codeActionParams) []p.CodeAction {
 	if want(p.CodeActionKindQuickFix) {
 		start, end := t.offset(params.Range.Start, enc), t.offset(params.Range.End, enc)
 		for _, diag := range last.diags {
-			if diag.End.Offset < start || diag.Start.Offset > end {
+			if diag.End < start || diag.Start > end {
 				continue
 			}
 			var c cursor
@@ -98,7 +98,7 @@ func (s *Server) codeAction(params *codeActionParams) []p.CodeAction {
 			for _, fix := range diag.Fixes {
 				edits := make([]p.TextEdit, 0, len(fix.Edits))
 				for _, e := range fix.Edits {
-					edits = append(edits, p.TextEdit{Range: t.rangeOf(e.Start.Offset, e.End.Offset, enc), NewText: e.New})
+					edits = append(edits, p.TextEdit{Range: t.rangeOf(e.Start, e.End, enc), NewText: e.New})
 				}
 				kind := p.CodeActionKindQuickFix
 				title := fix.Message + " (" + diag.Rule.Name + ")"

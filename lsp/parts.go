@@ -28,7 +28,6 @@ func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...
 	parts := make(map[string][]*lint.Diagnostic, len(bounds))
 	var out []*lint.Diagnostic
 	var l lint.Lister
-	loc := extract.NewLocator(src)
 	for k := 0; k+1 < len(bounds); k++ {
 		if stop != nil && stop() {
 			return nil, parts, lint.Unlisted{}
@@ -49,7 +48,7 @@ func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...
 		parts[part] = found
 		for _, d := range found {
 			if l.List(d) {
-				out = append(out, moved(d, start, loc))
+				out = append(out, moved(d, start))
 			}
 		}
 	}
@@ -58,14 +57,20 @@ func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...
 
 // moved returns a copy of a part's diagnostic placed in the document, the
 // part starting at offset base.
-func moved(d *lint.Diagnostic, base int, loc *extract.Locator) *lint.Diagnostic {
+func moved(d *lint.Diagnostic, base int) *lint.Diagnostic {
 	c := *d
-	c.Start, c.End = loc.Pos(base+d.Start.Offset), loc.Pos(base+d.End.Offset)
-	c.Fixes = make([]lint.SuggestedFix, len(d.Fixes))
+	c.Start, c.End = base+d.Start, base+d.End
+	if d.Ranges != nil {
+		c.Ranges = make([]lint.Range, len(d.Ranges))
+		for i, rg := range d.Ranges {
+			c.Ranges[i] = lint.Range{Start: base + rg.Start, End: base + rg.End}
+		}
+	}
+	c.Fixes = make([]lint.Fix, len(d.Fixes))
 	for i, f := range d.Fixes {
-		c.Fixes[i] = lint.SuggestedFix{Message: f.Message, Safe: f.Safe, Edits: make([]lint.TextEdit, len(f.Edits))}
+		c.Fixes[i] = lint.Fix{Message: f.Message, Safe: f.Safe, Edits: make([]lint.Edit, len(f.Edits))}
 		for j, e := range f.Edits {
-			c.Fixes[i].Edits[j] = lint.TextEdit{Start: loc.Pos(base + e.Start.Offset), End: loc.Pos(base + e.End.Offset), New: e.New}
+			c.Fixes[i].Edits[j] = lint.Edit{Start: base + e.Start, End: base + e.End, New: e.New}
 		}
 	}
 	return &c

@@ -396,7 +396,7 @@ func TestCheckParts(t *testing.T) {
 	format := func(ds []*lint.Diagnostic) []string {
 		var out []string
 		for _, d := range ds {
-			s := fmt.Sprintf("%+v %+v %s %s", d.Start, d.End, d.Rule.Name, d.Message)
+			s := fmt.Sprintf("%d %d %+v %s %s", d.Start, d.End, d.Ranges, d.Rule.Name, d.Message)
 			for _, f := range d.Fixes {
 				s += fmt.Sprintf(" [%s %v %+v]", f.Message, f.Safe, f.Edits)
 			}
@@ -416,7 +416,7 @@ func TestCheckParts(t *testing.T) {
 		t.Fatalf("%d diagnostics, %d parts, %d different: the test needs more", len(whole), n, len(cache))
 	}
 	// An edit in the middle: the cache serves the other parts.
-	edited := doc[:len(doc)/2] + "see http://example.com/%zz here\n\n" + doc[len(doc)/2:]
+	edited := doc[:len(doc)/2] + "see http://example.com/%zz%zz here\n\n" + doc[len(doc)/2:]
 	whole = whole[:0]
 	ch.Check("doc.md", lint.Markdown, []byte(edited), func(d *lint.Diagnostic) { whole = append(whole, d) })
 	parts, _, _ = checkParts(ch, "doc.md", edited, nil, cache)

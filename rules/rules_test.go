@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -173,9 +174,10 @@ func TestRules(t *testing.T) {
 			cfg := docConfig(doc)
 			blanked := blankWants(src)
 			diags := check(t, doc, blanked, cfg)
+			loc := extract.NewLocator(blanked)
 			for _, d := range diags {
-				if !expected(wants, d) {
-					t.Errorf("%d:%d-%d: unexpected %s: %s", d.Start.Line, d.Start.Column, d.End.Column, d.Rule.Name, d.Message)
+				if start, end := loc.Pos(d.Start), loc.Pos(d.End); !expected(wants, d, start, end) {
+					t.Errorf("%d:%d-%d: unexpected %s: %s", start.Line, start.Column, end.Column, d.Rule.Name, d.Message)
 				}
 			}
 			for _, w := range wants {
@@ -208,10 +210,12 @@ func docConfig(doc string) *lint.Config {
 	return cfg
 }
 
-func expected(wants []*want, d *lint.Diagnostic) bool {
+// expected reports whether a want matches d, from start to end, and marks
+// it matched.
+func expected(wants []*want, d *lint.Diagnostic, start, end extract.Pos) bool {
 	for _, w := range wants {
-		if !w.matched && w.rule == d.Rule.Name && w.line == d.Start.Line && w.col == d.Start.Column &&
-			(w.end == 0 || w.end == d.End.Column && d.End.Line == d.Start.Line) && w.msg.MatchString(d.Message) {
+		if !w.matched && w.rule == d.Rule.Name && w.line == start.Line && w.col == start.Column &&
+			(w.end == 0 || w.end == end.Column && end.Line == start.Line) && w.msg.MatchString(d.Message) {
 			w.matched = true
 			return true
 		}
@@ -226,15 +230,18 @@ func checkFixes(t *testing.T, doc string, src, blanked []byte, diags []*lint.Dia
 	t.Helper()
 	var list strings.Builder
 	safe := 0
+	pos := func(off int) extract.Pos { return extract.NewLocator(blanked).Pos(off) }
 	for _, d := range diags {
 		for _, f := range d.Fixes {
 			kind := "unsafe"
 			if f.Safe {
 				kind = "safe"
 			}
-			fmt.Fprintf(&list, "%d:%d %s: %s fix: %s:", d.Start.Line, d.Start.Column, d.Rule.Name, kind, f.Message)
+			start := pos(d.Start)
+			fmt.Fprintf(&list, "%d:%d %s: %s fix: %s:", start.Line, start.Column, d.Rule.Name, kind, f.Message)
 			for _, e := range f.Edits {
-				fmt.Fprintf(&list, " [%d:%d-%d:%d %q]", e.Start.Line, e.Start.Column, e.End.Line, e.End.Column, e.New)
+				s, en := pos(e.Start), pos(e.End)
+				fmt.Fprintf(&list, " [%d:%d-%d:%d %q]", s.Line, s.Column, en.Line, en.Column, e.New)
 			}
 			list.WriteString("\n")
 		}
@@ -260,12 +267,13 @@ func checkFixes(t *testing.T, doc string, src, blanked []byte, diags []*lint.Dia
 	}
 	for _, d := range again {
 		if slicesContainsSafe(d.Fixes) {
-			t.Errorf("after the safe fixes: %d:%d %s: %s still has a safe fix", d.Start.Line, d.Start.Column, d.Rule.Name, d.Message)
+			p := extract.NewLocator(fixedBlanked).Pos(d.Start)
+			t.Errorf("after the safe fixes: %d:%d %s: %s still has a safe fix", p.Line, p.Column, d.Rule.Name, d.Message)
 		}
 	}
 }
 
-func slicesContainsSafe(fixes []lint.SuggestedFix) bool {
+func slicesContainsSafe(fixes []lint.Fix) bool {
 	for _, f := range fixes {
 		if f.Safe {
 			return true

@@ -26,8 +26,8 @@ Fix (safe: the prefix is not part of the URI): remove the prefix.`,
 		if c.PrefixStart < 0 { // only <URL:...> has one; the context may be code-span
 			return
 		}
-		p.Report(lint.Finding{Start: c.PrefixStart, End: c.Start.Offset, InDocument: true,
+		p.Report(lint.Finding{Start: c.PrefixStart, End: c.Start, InDocument: true,
 			Message: `the "URL:" prefix is no longer recommended (RFC 3986 appendix C); the angle brackets delimit the URI`,
-			Fixes:   []lint.Fix{{Message: `remove "URL:"`, Safe: true, Edits: []lint.Edit{{Start: c.PrefixStart, End: c.Start.Offset}}}}})
+			Fixes:   []lint.Fix{{Message: `remove "URL:"`, Safe: true, Edits: []lint.Edit{{Start: c.PrefixStart, End: c.Start}}}}})
 	},
 }

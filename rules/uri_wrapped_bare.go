@@ -36,22 +36,22 @@ them on one line.`,
 			return
 		}
 		whole := c.URI + c.Continued
-		f := lint.Finding{Start: c.Start.Offset, End: c.End.Offset, InDocument: true,
+		f := lint.Finding{Start: c.Start, End: c.End, InDocument: true,
 			Message: fmt.Sprintf("the URI ends at a line break, and the next line may continue it: the whole would be %q; a URI broken across lines belongs in <...> (RFC 3986 appendix C)", whole)}
 		switch p.Format {
 		case lint.Text:
 			f.Fixes = []lint.Fix{{Message: `put it and the next line's start between "<" and ">"`, Edits: []lint.Edit{
-				{Start: c.Start.Offset, End: c.Start.Offset, New: "<"},
+				{Start: c.Start, End: c.Start, New: "<"},
 				{Start: c.ContinuedEnd, End: c.ContinuedEnd, New: ">"},
 			}}}
 		case lint.Markdown:
 			// A Markdown autolink cannot span lines: one line, in <...>.
 			f.Fixes = []lint.Fix{{Message: "join it into one autolink, <" + whole + ">", Edits: []lint.Edit{
-				{Start: c.Start.Offset, End: c.ContinuedEnd, New: "<" + whole + ">"},
+				{Start: c.Start, End: c.ContinuedEnd, New: "<" + whole + ">"},
 			}}}
 		default:
 			f.Fixes = []lint.Fix{{Message: "join it on one line", Edits: []lint.Edit{
-				{Start: c.Start.Offset, End: c.ContinuedEnd, New: whole},
+				{Start: c.Start, End: c.ContinuedEnd, New: whole},
 			}}}
 		}
 		p.Report(f)

@@ -11,8 +11,10 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -43,7 +45,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	usage := func(err error) int { return usageError(stderr, "check", err) }
-	if err := oneOf("format", *format, lint.DiagnosticFormats); err != nil {
+	if err := oneOf("format", *format, report.DiagnosticFormats); err != nil {
 		return usage(err)
 	}
 	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
@@ -105,7 +107,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriterSize(dst, 64<<10)
 	useColor := colorOn(*color, isTerminal(dst), os.Getenv)
-	w, err := lint.NewDiagnosticWriter(*format, out, lint.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
+	w, err := report.NewDiagnosticWriter(*format, out, report.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
 	if err != nil {
 		return usage(err)
 	}
@@ -123,11 +125,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			problems := false
 			var l lint.Lister
 			err = windows.Each(func(win lint.Window) {
+				loc := extract.NewLocatorAt(win.Src, win.Base)
 				p.Checker.CheckWindow(name, win, func(d *lint.Diagnostic) {
 					problems = true
 					if l.List(d) {
 						sum.count(d, p.FailLevel)
-						b = sink.Flush(w.AppendDiagnostic(b, d))
+						b = sink.Flush(w.AppendDiagnostic(b, d, loc))
 					}
 				})
 			})
@@ -161,7 +164,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var writeErr error
 		switch {
 		case *diff:
-			b = append(b, lint.UnifiedDiff(name, src, fixed)...)
+			b = append(b, report.UnifiedDiff(name, src, fixed)...)
 		case *fix && applied > 0:
 			if writeErr = lint.WriteFileAtomic(name, fixed, src); writeErr != nil {
 				// Nothing was fixed: what is left is what was found.
@@ -177,10 +180,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(diags) > 0 {
 			sum.problemFiles.Add(1)
 		}
+		// The diagnostics are of the fixed document with --fix, once
+		// written (else of the document read).
+		doc := src
+		if *fix && applied > 0 {
+			doc = fixed
+		}
+		loc := extract.NewLocator(doc)
 		for _, d := range diags {
 			sum.count(d, p.FailLevel)
 			if !*diff {
-				b = sink.Flush(w.AppendDiagnostic(b, d))
+				b = sink.Flush(w.AppendDiagnostic(b, d, loc))
 			}
 		}
 		sink.Close(b)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/report"
 )
 
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -18,7 +19,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	if err := oneOf("format", *format, lint.CandidateFormats); err != nil {
+	if err := oneOf("format", *format, report.CandidateFormats); err != nil {
 		return usageError(stderr, "extract", err)
 	}
 	if len(paths) == 0 {
@@ -34,7 +35,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	w, _ := lint.NewCandidateWriter(*format, out)
+	w, _ := report.NewCandidateWriter(*format, out)
 	sel.windowed = func(name string, windows *lint.TextWindows, sink *lint.Sink) error {
 		if _, err := sel.configs.For(name, false); err != nil {
 			windows.Close()
@@ -42,7 +43,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		var b []byte
 		err := windows.Each(func(win lint.Window) {
-			lint.ExtractWindow(win, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c)) })
+			loc := extract.NewLocatorAt(win.Src, win.Base)
+			lint.ExtractWindow(win, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
 		})
 		sink.Close(b)
 		return err
@@ -58,7 +60,8 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		opts := cf.For(abs, cli).Config.Extract
 		var b []byte
-		lint.Extract(lint.FormatOf(name), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c)) })
+		loc := extract.NewLocator(src)
+		lint.Extract(lint.FormatOf(name), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
 		sink.Close(b)
 		return nil
 	})

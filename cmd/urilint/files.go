@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -111,7 +112,7 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 	}
 	var errs []*lint.FileError
 	for _, e := range walkErrs {
-		report(stderr, e.Path, e.Err)
+		noteFile(stderr, e.Path, e.Err)
 		if !lint.IsSkip(e.Err) {
 			errs = append(errs, e)
 		}
@@ -144,7 +145,7 @@ const maxPooledBuffer = 4 << 20
 // flushes out, the buffer under it. process returns an error for a file it
 // could not process. eachFile returns exitError when a file could not be
 // read or processed or the output could not be written, else exitOK.
-func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, out *bufio.Writer, stderr io.Writer,
+func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, out *bufio.Writer, stderr io.Writer,
 	process func(name string, src []byte, sink *lint.Sink) error) int {
 	files, errs := s.files(paths, stderr)
 	var stdinOnce sync.Once
@@ -224,7 +225,7 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 // UTF-16 is only noted when a directory was walked; named on the command
 // line (as pre-commit names files), it could not be linted as asked.
 func (s *selection) fileError(path string, asked bool, err error, stderr io.Writer, errs *[]*lint.FileError) {
-	report(stderr, path, err)
+	noteFile(stderr, path, err)
 	if n := (*note)(nil); errors.As(err, &n) {
 		return
 	}
@@ -252,7 +253,7 @@ func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
 		if f == stdinPath {
 			f = s.stdinName()
 		}
-		fmt.Fprintln(out, lint.DisplayPath(f))
+		fmt.Fprintln(out, report.DisplayPath(f))
 	}
 	if code := flushed(out, stderr); code != exitOK {
 		return code
@@ -263,14 +264,14 @@ func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// report names a file that could not be read, or was skipped, on stderr.
-func report(stderr io.Writer, path string, err error) {
+// noteFile names a file that could not be read, or was skipped, on stderr.
+func noteFile(stderr io.Writer, path string, err error) {
 	var ce *lint.ConfigError
 	if errors.As(err, &ce) {
 		fmt.Fprintf(stderr, "urilint: %v\n", err) // it names the file, line and key
 		return
 	}
-	fmt.Fprintf(stderr, "urilint: %s: %v\n", lint.DisplayPath(path), err)
+	fmt.Fprintf(stderr, "urilint: %s: %v\n", report.DisplayPath(path), err)
 }
 
 // isTerminal reports whether w is a terminal (a character device).

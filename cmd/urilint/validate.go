@@ -11,6 +11,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -73,9 +74,12 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	results := []validateResult{}
 	check := func(v string) {
 		findings := []validateFinding{}
+		// Positions from a cursor: counted from the start of the value for
+		// each, a value with many findings would take quadratic time.
+		at := extract.NewStringLocator(v)
 		p := checker.CheckValue(v, as, func(d *lint.Diagnostic) {
 			findings = append(findings, validateFinding{Rule: d.Rule.Name, Category: d.Rule.Category,
-				Severity: d.Severity, Message: d.Message, Start: d.Start, End: d.End})
+				Severity: d.Severity, Message: d.Message, Start: at.Pos(d.Start), End: at.Pos(d.End)})
 		})
 		r := validateResult{Input: v, As: p.As.String(), Valid: p.Valid(), Problems: []validateProblem{}, Findings: findings}
 		if p.As == grammar.AsURN {
@@ -184,5 +188,5 @@ func printableValue(s string) string {
 	if s == "" || strings.TrimSpace(s) != s {
 		return fmt.Sprintf("%q", s)
 	}
-	return lint.Printable(s)
+	return report.Printable(s)
 }

@@ -1,6 +1,11 @@
-package lint
+package report
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+)
 
 // The github format: GitHub Actions workflow commands, one per line, which
 // the runner turns into annotations on the pull request:
@@ -16,23 +21,24 @@ import "strconv"
 // escape sequence for the log's terminal): C0 controls, DEL and C1 controls
 // are percent-encoded too, and stay so in the annotation.
 
-func appendGitHubDiagnostic(dst []byte, d *Diagnostic) []byte {
+func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc *extract.Locator) []byte {
 	cmd := "notice"
 	switch d.Severity {
-	case Error:
+	case lint.Error:
 		cmd = "error"
-	case Warning:
+	case lint.Warning:
 		cmd = "warning"
 	}
-	endCol := max(d.End.Column-1, 1) // inclusive
-	if d.End.Line == d.Start.Line && endCol < d.Start.Column {
-		endCol = d.Start.Column
+	start, end := loc.Pos(d.Start), loc.Pos(d.End)
+	endCol := max(end.Column-1, 1) // inclusive
+	if end.Line == start.Line && endCol < start.Column {
+		endCol = start.Column
 	}
 	dst = append(dst, "::"+cmd+" file="...)
 	dst = appendGitHub(dst, d.File, true)
-	dst = appendKV(dst, ",line=", d.Start.Line)
-	dst = appendKV(dst, ",col=", d.Start.Column)
-	dst = appendKV(dst, ",endLine=", d.End.Line)
+	dst = appendKV(dst, ",line=", start.Line)
+	dst = appendKV(dst, ",col=", start.Column)
+	dst = appendKV(dst, ",endLine=", end.Line)
 	dst = appendKV(dst, ",endColumn=", endCol)
 	dst = append(dst, ",title="...)
 	dst = appendGitHub(dst, d.Rule.Name, true)

@@ -1,8 +1,21 @@
-package lint
+package report
 
 import (
+	"bytes"
 	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
 )
+
+// UnifiedDiff returns the unified diff from old to new of the file name
+// (labelled a/name and b/name, quoted as git does: see diffLabel), or ""
+// when they are equal.
+func UnifiedDiff(name string, old, new []byte) string {
+	if bytes.Equal(old, new) {
+		return ""
+	}
+	return udiff.Unified(diffLabel("a/", name), diffLabel("b/", name), string(old), string(new))
+}
 
 // diffLabel returns prefix+name as git writes it in the "---" and "+++"
 // lines of a diff, so that git apply and patch read the name back: quoted

@@ -1,9 +1,12 @@
-package lint
+package report
 
 import (
 	"net/url"
 	"path/filepath"
 	"strings"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
 )
 
 // The sarif format: one SARIF 2.1.0 log (OASIS, errata 01) with one run.
@@ -102,11 +105,11 @@ type sarifNotification struct {
 }
 
 // sarifLevel maps a severity to a SARIF level.
-func sarifLevel(s Severity) string {
+func sarifLevel(s lint.Severity) string {
 	switch s {
-	case Error:
+	case lint.Error:
 		return "error"
-	case Warning:
+	case lint.Warning:
 		return "warning"
 	}
 	return "note"
@@ -162,7 +165,7 @@ func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
 
 // appendSARIFResult appends one result, after a separating comma (which
 // Writer.Write drops before the first one).
-func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
+func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc *extract.Locator, rules []*lint.Rule) []byte {
 	index := -1
 	for i, r := range rules {
 		if r == d.Rule {
@@ -179,12 +182,13 @@ func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
 	// location (SARIF 3.27.12: "the result can only be corrected by making
 	// a change at every location"); the first is the diagnostic's.
 	for _, rg := range d.AllRanges() {
+		start, end := loc.Pos(rg.Start), loc.Pos(rg.End)
 		res.Locations = append(res.Locations, sarifLocation{PhysicalLocation: sarifPhysical{
 			ArtifactLocation: sarifArtifact{uri},
 			Region: &sarifRegion{
-				StartLine: rg.Start.Line, StartColumn: rg.Start.Column,
-				EndLine: rg.End.Line, EndColumn: rg.End.Column,
-				ByteOffset: rg.Start.Offset, ByteLength: rg.End.Offset - rg.Start.Offset,
+				StartLine: start.Line, StartColumn: start.Column,
+				EndLine: end.Line, EndColumn: end.Column,
+				ByteOffset: rg.Start, ByteLength: rg.End - rg.Start,
 			},
 		}})
 	}
@@ -192,13 +196,13 @@ func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
 		ch := sarifArtifactChange{ArtifactLocation: sarifArtifact{uri}}
 		for _, e := range f.Edits {
 			ch.Replacements = append(ch.Replacements, sarifReplacement{
-				DeletedRegion:   sarifByteRegion{e.Start.Offset, e.End.Offset - e.Start.Offset},
+				DeletedRegion:   sarifByteRegion{e.Start, e.End - e.Start},
 				InsertedContent: sarifContent{e.New},
 			})
 		}
 		desc := f.Message
-		if !f.Safe && !strings.Contains(desc, notApplied) {
-			desc += " (review it: " + notApplied + ")"
+		if !f.Safe && !strings.Contains(desc, lint.NotApplied) {
+			desc += " (review it: " + lint.NotApplied + ")"
 		}
 		res.Fixes = append(res.Fixes, sarifFix{Description: sarifMessage{desc}, ArtifactChanges: []sarifArtifactChange{ch}})
 	}
@@ -207,7 +211,7 @@ func appendSARIFResult(dst []byte, d *Diagnostic, rules []*Rule) []byte {
 
 // appendSARIFEnd appends what follows the last result: the invocation,
 // with the files that could not be read.
-func appendSARIFEnd(dst []byte, errs []*FileError) []byte {
+func appendSARIFEnd(dst []byte, errs []*lint.FileError) []byte {
 	notes := make([]sarifNotification, 0, len(errs))
 	for _, e := range errs {
 		notes = append(notes, sarifNotification{

@@ -1,9 +1,10 @@
-package lint
+package report
 
 import (
 	"fmt"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
 )
 
 // The text format: one line per item.
@@ -14,8 +15,9 @@ import (
 // With colour (a terminal, and NO_COLOR not set), the check format shows
 // the place in bold, the severity in its colour and the link dimmed.
 
-func appendTextCandidate(dst []byte, path string, c *extract.Candidate) []byte {
-	return fmt.Appendf(dst, "%s:%d:%d: %s %s\n", DisplayPath(path), c.Start.Line, c.Start.Column, c.Kind, Printable(c.URI))
+func appendTextCandidate(dst []byte, path string, c *extract.Candidate, loc *extract.Locator) []byte {
+	p := loc.Pos(c.Start)
+	return fmt.Appendf(dst, "%s:%d:%d: %s %s\n", DisplayPath(path), p.Line, p.Column, c.Kind, Printable(c.URI))
 }
 
 // ANSI colours of the text format.
@@ -28,18 +30,19 @@ const (
 	ansiBlue   = "\x1b[34m"
 )
 
-func appendTextDiagnostic(dst []byte, d *Diagnostic, color bool) []byte {
+func appendTextDiagnostic(dst []byte, d *lint.Diagnostic, loc *extract.Locator, color bool) []byte {
+	p := loc.Pos(d.Start)
 	if !color {
-		return fmt.Appendf(dst, "%s:%d:%d: %s %s: %s (%s)\n", DisplayPath(d.File), d.Start.Line, d.Start.Column,
+		return fmt.Appendf(dst, "%s:%d:%d: %s %s: %s (%s)\n", DisplayPath(d.File), p.Line, p.Column,
 			d.Severity, d.Rule.Name, Printable(d.Message), d.Rule.DocURL())
 	}
 	sev := ansiBlue
 	switch d.Severity {
-	case Error:
+	case lint.Error:
 		sev = ansiRed
-	case Warning:
+	case lint.Warning:
 		sev = ansiYellow
 	}
 	return fmt.Appendf(dst, ansiBold+"%s:%d:%d:"+ansiReset+" "+sev+"%s"+ansiReset+" "+ansiBold+"%s"+ansiReset+": %s "+ansiDim+"(%s)"+ansiReset+"\n",
-		DisplayPath(d.File), d.Start.Line, d.Start.Column, d.Severity, d.Rule.Name, Printable(d.Message), d.Rule.DocURL())
+		DisplayPath(d.File), p.Line, p.Column, d.Severity, d.Rule.Name, Printable(d.Message), d.Rule.DocURL())
 }

@@ -1,8 +1,9 @@
-package lint
+package report
 
 import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/lint"
 )
 
 // The json format: one object, {"version":1,"candidates":[...],"errors":[...]}
@@ -26,10 +27,10 @@ type jsonCandidate struct {
 	Templated bool `json:"templated,omitempty"`
 }
 
-func newJSONCandidate(path string, c *extract.Candidate) jsonCandidate {
+func newJSONCandidate(path string, c *extract.Candidate, loc *extract.Locator) jsonCandidate {
 	j := jsonCandidate{
 		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context,
-		Attribute: c.Attribute, Start: c.Start, End: c.End, Templated: grammar.HasPlaceholder(c.URI),
+		Attribute: c.Attribute, Start: loc.Pos(c.Start), End: loc.Pos(c.End), Templated: grammar.HasPlaceholder(c.URI),
 	}
 	if c.Kind == extract.KindURN {
 		if p := grammar.Parse(c.URI, grammar.AsURN, grammar.RFC8141); p.Valid() {
@@ -41,41 +42,50 @@ func newJSONCandidate(path string, c *extract.Candidate) jsonCandidate {
 
 // jsonDiagnostic is a diagnostic in the json and jsonl formats.
 type jsonDiagnostic struct {
-	File     string      `json:"file"`
-	Rule     string      `json:"rule"`
-	Category Category    `json:"category"`
-	Severity Severity    `json:"severity"`
-	Message  string      `json:"message"`
-	URI      string      `json:"uri"`
-	Start    extract.Pos `json:"start"`
-	End      extract.Pos `json:"end"`
-	Ranges   []Range     `json:"ranges"`
-	Fixes    []jsonFix   `json:"fixes"`
-	URL      string      `json:"url"`
+	File     string        `json:"file"`
+	Rule     string        `json:"rule"`
+	Category lint.Category `json:"category"`
+	Severity lint.Severity `json:"severity"`
+	Message  string        `json:"message"`
+	URI      string        `json:"uri"`
+	Start    extract.Pos   `json:"start"`
+	End      extract.Pos   `json:"end"`
+	Ranges   []jsonRange   `json:"ranges"`
+	Fixes    []jsonFix     `json:"fixes"`
+	URL      string        `json:"url"`
+}
+
+type jsonRange struct {
+	Start extract.Pos `json:"start"`
+	End   extract.Pos `json:"end"`
 }
 
 type jsonFix struct {
 	Message string     `json:"message"`
 	Safe    bool       `json:"safe"`
-	Edits   []TextEdit `json:"edits"`
+	Edits   []jsonEdit `json:"edits"`
 }
 
-// MarshalJSON writes an edit as {"start","end","new"}.
-func (e TextEdit) MarshalJSON() ([]byte, error) {
-	return appendJSON(nil, struct {
-		Start extract.Pos `json:"start"`
-		End   extract.Pos `json:"end"`
-		New   string      `json:"new"`
-	}{e.Start, e.End, e.New}), nil
+type jsonEdit struct {
+	Start extract.Pos `json:"start"`
+	End   extract.Pos `json:"end"`
+	New   string      `json:"new"`
 }
 
-func newJSONDiagnostic(d *Diagnostic) jsonDiagnostic {
+func newJSONDiagnostic(d *lint.Diagnostic, loc *extract.Locator) jsonDiagnostic {
 	j := jsonDiagnostic{
 		File: d.File, Rule: d.Rule.Name, Category: d.Rule.Category, Severity: d.Severity,
-		Message: d.Message, URI: d.URI, Start: d.Start, End: d.End, Ranges: d.AllRanges(), Fixes: []jsonFix{}, URL: d.Rule.DocURL(),
+		Message: d.Message, URI: d.URI, Start: loc.Pos(d.Start), End: loc.Pos(d.End), Fixes: []jsonFix{}, URL: d.Rule.DocURL(),
+	}
+	for _, rg := range d.AllRanges() {
+		j.Ranges = append(j.Ranges, jsonRange{loc.Pos(rg.Start), loc.Pos(rg.End)})
 	}
 	for _, f := range d.Fixes {
-		j.Fixes = append(j.Fixes, jsonFix(f))
+		jf := jsonFix{Message: f.Message, Safe: f.Safe}
+		for _, e := range f.Edits {
+			jf.Edits = append(jf.Edits, jsonEdit{loc.Pos(e.Start), loc.Pos(e.End), e.New})
+		}
+		j.Fixes = append(j.Fixes, jf)
 	}
 	return j
 }

@@ -1,4 +1,4 @@
-package lint
+package report
 
 import (
 	"bytes"
@@ -11,11 +11,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
 )
 
 // CandidateFormats are the output formats of urilint extract, and
 // DiagnosticFormats those of urilint check; each is written by the code in
-// format_<name>.go.
+// <name>.go.
 var (
 	CandidateFormats  = []string{"text", "json", "jsonl"}
 	DiagnosticFormats = []string{"text", "json", "jsonl", "sarif", "github"}
@@ -38,7 +39,7 @@ type WriterOptions struct {
 	// Color writes the text format with ANSI colours, for a terminal.
 	Color bool
 	// Rules are the rules the run knows, listed by the sarif format.
-	Rules []*Rule
+	Rules []*lint.Rule
 	// Version is urilint's version, for the sarif format.
 	Version string
 }
@@ -59,30 +60,33 @@ func NewDiagnosticWriter(format string, w io.Writer, opts WriterOptions) (*Write
 	return &Writer{w: w, format: format, key: "diagnostics", opts: opts}, nil
 }
 
-// AppendCandidate appends one candidate found in the file path.
-func (w *Writer) AppendCandidate(dst []byte, path string, c *extract.Candidate) []byte {
+// AppendCandidate appends one candidate found in the file path, whose
+// positions loc gives (a Locator of the file, or of the window of it the
+// candidate is in).
+func (w *Writer) AppendCandidate(dst []byte, path string, c *extract.Candidate, loc *extract.Locator) []byte {
 	switch w.format {
 	case "json":
-		return appendJSONItem(dst, newJSONCandidate(path, c))
+		return appendJSONItem(dst, newJSONCandidate(path, c, loc))
 	case "jsonl":
-		return appendJSONLine(dst, newJSONCandidate(path, c))
+		return appendJSONLine(dst, newJSONCandidate(path, c, loc))
 	}
-	return appendTextCandidate(dst, path, c)
+	return appendTextCandidate(dst, path, c, loc)
 }
 
-// AppendDiagnostic appends one diagnostic.
-func (w *Writer) AppendDiagnostic(dst []byte, d *Diagnostic) []byte {
+// AppendDiagnostic appends one diagnostic, whose positions loc gives (see
+// AppendCandidate).
+func (w *Writer) AppendDiagnostic(dst []byte, d *lint.Diagnostic, loc *extract.Locator) []byte {
 	switch w.format {
 	case "json":
-		return appendJSONItem(dst, newJSONDiagnostic(d))
+		return appendJSONItem(dst, newJSONDiagnostic(d, loc))
 	case "jsonl":
-		return appendJSONLine(dst, newJSONDiagnostic(d))
+		return appendJSONLine(dst, newJSONDiagnostic(d, loc))
 	case "sarif":
-		return appendSARIFResult(dst, d, w.opts.Rules)
+		return appendSARIFResult(dst, d, loc, w.opts.Rules)
 	case "github":
-		return appendGitHubDiagnostic(dst, d)
+		return appendGitHubDiagnostic(dst, d, loc)
 	}
-	return appendTextDiagnostic(dst, d, w.opts.Color)
+	return appendTextDiagnostic(dst, d, loc, w.opts.Color)
 }
 
 // Write writes the output the Append methods produced for one file.
@@ -103,7 +107,7 @@ func (w *Writer) Write(out []byte) error {
 
 // Close writes what follows the last file; errs are the files that could
 // not be read (the json format lists them).
-func (w *Writer) Close(errs []*FileError) error {
+func (w *Writer) Close(errs []*lint.FileError) error {
 	if w.format != "json" && w.format != "sarif" {
 		return nil
 	}

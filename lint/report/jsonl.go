@@ -1,4 +1,4 @@
-package lint
+package report
 
 // The jsonl format: the items of the json format (format_json.go), one per
 // line. Files that could not be read appear only on standard error.

@@ -1,0 +1,67 @@
+package report
+
+import "testing"
+
+func TestPrintable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://a.example/x", "http://a.example/x"},
+		{"docs/My Notes.md", "docs/My Notes.md"},
+		{"http://a.example/café", "http://a.example/café"},
+		{"new\nline.txt", `"new\nline.txt"`},
+		{"red\x1b[31m.txt", `"red\x1b[31m.txt"`},
+		{"\ufeffhttp://a/", `"\ufeffhttp://a/"`},
+		{"a\u202eb", `"a\u202eb"`}, // bidirectional override
+		{"a\u009bb", `"a\u009bb"`}, // C1 control
+		{"bad\xffutf8", `"bad\xffutf8"`},
+	}
+	for _, tt := range tests {
+		if got := Printable(tt.in); got != tt.want {
+			t.Errorf("Printable(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDiffLabel checks the names in --diff headers against what git 2.39
+// writes for the same files (git diff, core.quotePath at its default).
+func TestDiffLabel(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"docs/a.md", "a/docs/a.md"},
+		{"new\nline.md", `"a/new\nline.md"`},
+		{"ta\tb.md", `"a/ta\tb.md"`},
+		{"bell\a.md", `"a/bell\a.md"`},
+		{"e\x1bsc.md", `"a/e\033sc.md"`},
+		{"d\x7fel.md", `"a/d\177el.md"`},
+		{"café.md", `"a/caf\303\251.md"`},
+		{"bad\xe9.md", `"a/bad\351.md"`},
+		{`q"uo\te.md`, `"a/q\"uo\\te.md"`},
+		{"sp ace.md", "a/sp ace.md\t"},
+		{`sp ace"q.md`, `"a/sp ace\"q.md"` + "\t"},
+	} {
+		if got := diffLabel("a/", tt.name); got != tt.want {
+			t.Errorf("diffLabel(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestGitHubEscape checks that no control character reaches a workflow
+// command raw.
+func TestGitHubEscape(t *testing.T) {
+	for _, tt := range []struct {
+		in             string
+		property, data string
+	}{
+		{"docs/a.md", "docs/a.md", "docs/a.md"},
+		{"50%,a:b", "50%25%2Ca%3Ab", "50%25,a:b"},
+		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
+		{"e\x1b[31m\x00\t\x7f", "e%1B[31m%00%09%7F", "e%1B[31m%00%09%7F"},
+		{"c1\u009b\u0080 é \u00a0", "c1%C2%9B%C2%80 é \u00a0", "c1%C2%9B%C2%80 é \u00a0"},
+		{"cut\xc2", "cut\xc2", "cut\xc2"},
+	} {
+		if got := string(appendGitHub(nil, tt.in, true)); got != tt.property {
+			t.Errorf("property %q: %q, want %q", tt.in, got, tt.property)
+		}
+		if got := string(appendGitHub(nil, tt.in, false)); got != tt.data {
+			t.Errorf("data %q: %q, want %q", tt.in, got, tt.data)
+		}
+	}
+}
