@@ -1,0 +1,102 @@
+package urnns
+
+import (
+	"fmt"
+	"strings"
+)
+
+// IETF is urn:ietf: (RFC 2648 section 2), with its params sub-namespace
+// (RFC 3553 section 3) and the XML registry's classes (RFC 3688 section
+// 3.2).
+var IETF = Namespace{
+	NID:  "ietf",
+	Spec: "RFC 2648 section 2; RFC 3553 section 3; RFC 3688 section 3",
+	Syntax: `"rfc:" / "fyi:" / "std:" / "bcp:" and a number without leading zeros; "id:" and a draft name, ` +
+		`"mtg:" and a meeting name (letters, digits, "-"); "params:" class *( ":" name ), no name empty, and ` +
+		`under "params:xml:" the classes pi, ns, schema and rdfschema; any other sub-namespace is letters, ` +
+		`digits and "-" with no ":"`,
+	Check: checkIETF,
+}
+
+// ietfSubs are the sub-namespaces of urn:ietf: RFC 2648 and RFC 3553
+// define.
+var ietfSubs = []string{"rfc", "fyi", "std", "bcp", "id", "mtg", "params"}
+
+// xmlClasses are the classes of urn:ietf:params:xml: (RFC 3688 section 3.2).
+var xmlClasses = []string{"pi", "ns", "schema", "rdfschema"}
+
+func checkIETF(nss string) []Problem {
+	sub, rest, ok := strings.Cut(nss, ":")
+	if !ok {
+		return nil // other-nss: a string of letters, digits and "-", for future series
+	}
+	at := len(sub) + 1
+	switch s := strings.ToLower(sub); s {
+	case "rfc", "fyi", "std", "bcp":
+		if !allDigits(rest) {
+			return problem(at, len(nss), `%q after "urn:ietf:%s:" is not a number: %s-nss = "%s:" 1*DIGIT (RFC 2648 section 2)`, rest, s, s, s)
+		}
+		if !number(rest) {
+			n := strings.TrimLeft(rest, "0")
+			return []Problem{{Start: at, End: len(nss), Fix: sub + ":" + n,
+				Message: fmt.Sprintf(`%s number %q with leading zeros: %q names the same document, and URNs are compared as strings (RFC 2648 section 2; RFC 8141 section 3)`, strings.ToUpper(s), rest, "urn:ietf:"+s+":"+n)}}
+		}
+	case "id", "mtg":
+		if k := notLDH(rest); k >= 0 {
+			return problem(at+k, at+k+1, `%q in %q: the name after "urn:ietf:%s:" is letters, digits and "-" (RFC 2648 section 2)`, charAt(rest, k), nss, s)
+		}
+	case "params":
+		return checkParams(nss, at, rest)
+	default:
+		p := Problem{Start: 0, End: len(sub),
+			Message: fmt.Sprintf(`sub-namespace %q of urn:ietf: is not one RFC 2648 or RFC 3553 defines (%s), and only those hold ":"`, sub, strings.Join(ietfSubs, ", "))}
+		if strings.EqualFold(sub, "xml") {
+			p.Fix = "params:" + nss
+			p.Message += `; the XML registry's URNs start "urn:ietf:params:xml:" (RFC 3688 section 3.1)`
+		}
+		return []Problem{p}
+	}
+	return nil
+}
+
+// checkParams checks the names after "urn:ietf:params:" (at offset at).
+func checkParams(nss string, at int, rest string) []Problem {
+	names, offs := fields(rest, ':')
+	for i, n := range names {
+		if n == "" {
+			return problem(at+offs[i], at+offs[i], `empty name in %q: "if a colon is present then the items on both sides of it are valid names" (RFC 3553 section 3)`, "urn:ietf:"+nss)
+		}
+	}
+	if strings.EqualFold(names[0], "xml") && len(names) > 1 {
+		c := strings.ToLower(names[1])
+		for _, x := range xmlClasses {
+			if c == x {
+				return nil
+			}
+		}
+		return problem(at+offs[1], at+offs[1]+len(names[1]), `class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2)`, names[1], strings.Join(xmlClasses, ", "))
+	}
+	return nil
+}
+
+// notLDH returns the offset of the first character of s that is not a
+// letter, a digit or "-", 0 for an empty s, or -1.
+func notLDH(s string) int {
+	if s == "" {
+		return 0
+	}
+	for i := 0; i < len(s); i++ {
+		if !isAlnum(s[i]) && s[i] != '-' {
+			return i
+		}
+	}
+	return -1
+}
+
+// charAt is the character at i of s, or "" at its end.
+func charAt(s string, i int) string {
+	if i >= len(s) {
+		return ""
+	}
+	return s[i : i+1]
+}

@@ -1,0 +1,28 @@
+package urnns
+
+import "strings"
+
+// Service is urn:service: (RFC 5031 section 3).
+var Service = Namespace{
+	NID:    "service",
+	Spec:   "RFC 5031 section 3",
+	Syntax: `service = top-level *( "." sub-service ); labels of letters, digits and "-", not first or last, the top level 27 characters at most, in lower case ("urn:service:sos.fire")`,
+	Check:  checkService,
+}
+
+func checkService(nss string) []Problem {
+	labels, offs := fields(nss, '.')
+	for i, l := range labels {
+		switch {
+		case !ldh(l):
+			return problem(offs[i], offs[i]+len(l), `label %q of service %q: labels are letters, digits and "-", separated by "." (RFC 5031 section 3)`, l, nss)
+		case i == 0 && len(l) > 27:
+			return problem(0, len(l), `top-level service %q is longer than 27 characters (RFC 5031 section 3)`, l)
+		}
+	}
+	if low := strings.ToLower(nss); low != nss {
+		return []Problem{{Start: 0, End: len(nss), Fix: low,
+			Message: `service labels "MUST be specified in all lower-case" (RFC 5031 section 3): ` + low}}
+	}
+	return nil
+}
