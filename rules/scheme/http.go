@@ -9,15 +9,16 @@ import (
 
 // Codes of the http, https, ws and wss checks.
 const (
-	NoSlashes   Code = "no-slashes"   // "http:x", "http:/x": no "//" after the scheme
-	HostEmpty   Code = "host-empty"   // "http://", "http:///x", "http://:80/"
-	Userinfo    Code = "userinfo"     // "http://user@host/"
-	PortRange   Code = "port-range"   // a port above 65535
-	IPv4        Code = "ipv4"         // a host that ends in a number but is no IPv4 address
-	EmptyLabel  Code = "empty-label"  // "www..example.com"
-	LongLabel   Code = "long-label"   // a label of more than 63 characters
-	WSFragment  Code = "ws-fragment"  // a fragment in a ws or wss URI
-	PrefixAlone Code = "prefix-alone" // HostEmpty on "http://" alone: in running text, the prefix talked about
+	NoSlashes   Code = "no-slashes"    // "http:example.com", "http:/example.com/x": no "//" before a host name
+	NoSlashesTo Code = "no-slashes-to" // "http:x", "http:/x": no "//", and no host name follows (in running text, a word)
+	HostEmpty   Code = "host-empty"    // "http://", "http:///x", "http://:80/"
+	Userinfo    Code = "userinfo"      // "http://user@host/"
+	PortRange   Code = "port-range"    // a port above 65535
+	IPv4        Code = "ipv4"          // a host that ends in a number but is no IPv4 address
+	EmptyLabel  Code = "empty-label"   // "www..example.com"
+	LongLabel   Code = "long-label"    // a label of more than 63 characters
+	WSFragment  Code = "ws-fragment"   // a fragment in a ws or wss URI
+	PrefixAlone Code = "prefix-alone"  // HostEmpty on "http://" alone: in running text, the prefix talked about
 )
 
 // HTTP checks http and https (RFC 9110 section 4.2) and ws and wss (RFC
@@ -44,7 +45,11 @@ func checkHTTP(u *extract.Parsed) []Problem {
 		if end < len(s) && s[end] == '/' {
 			end++
 		}
-		p := Problem{Code: NoSlashes, Start: colon, End: end,
+		code := NoSlashesTo
+		if hostName(s[end:]) {
+			code = NoSlashes
+		}
+		p := Problem{Code: code, Start: colon, End: end,
 			Message: fmt.Sprintf(`%q must be followed by "//" and a host (%s); browsers read %q as %q (the WHATWG URL Standard's special-scheme-missing-following-solidus)`,
 				s[:colon+1], specOf(scheme), s, s[:colon+1]+"//"+strings.TrimLeft(s[colon+1:], "/"))}
 		if u.Path.End > end {
@@ -102,6 +107,26 @@ func article(scheme string) string {
 	return "a " + scheme + " URI"
 }
 
+// hostName reports whether s starts with what looks like a host name:
+// labels of letters, digits and "-", two or more, before the end or a
+// "/", "?", "#" or ":".
+func hostName(s string) bool {
+	dots, n := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case isAlnum(c) || c == '-':
+			n++
+		case c == '.' && n > 0:
+			dots, n = dots+1, 0
+		case c == '/' || c == '?' || c == '#' || c == ':':
+			return dots > 0 && n > 0
+		default:
+			return false
+		}
+	}
+	return dots > 0 && n > 0
+}
+
 // specOf names the section that defines scheme.
 func specOf(scheme string) string {
 	switch scheme {
@@ -154,8 +179,8 @@ func portValue(s string) int {
 // labels, and, when it ends in a number, that it is an IPv4 address.
 func checkHost(s string, start, end int) []Problem {
 	host := s[start:end]
-	if strings.ContainsAny(host, "%") {
-		return nil // percent-decoded by browsers first: not checked here
+	if strings.ContainsAny(host, "%") || strings.Trim(host, ".") == "" {
+		return nil // percent-decoded by browsers first, or "..." standing for a host left out
 	}
 	var ps []Problem
 	// Empty labels: all but a final one (the root's).

@@ -17,7 +17,10 @@ func TestCheckBad(t *testing.T) {
 	}{
 		{"http:example.com", NoSlashes, 4, 5, `"http:" must be followed by "//"`},
 		{"https:/example.com/a", NoSlashes, 5, 7, `browsers read "https:/example.com/a" as "https://example.com/a"`},
-		{"wss:x", NoSlashes, 3, 4, "RFC 6455 section 3"},
+		{"wss:x", NoSlashesTo, 3, 4, "RFC 6455 section 3"},
+		{"http:header", NoSlashesTo, 4, 5, `browsers read "http:header" as "http://header"`},
+		{"http:/https", NoSlashesTo, 4, 6, `"http:" must be followed by "//"`},
+		{"http:/jabber.org/protocol/pubsub", NoSlashes, 4, 6, `"http:" must be followed by "//"`},
 		{"http:///a", HostEmpty, 5, 7, "needs a host"},
 		{"https://:443/", HostEmpty, 6, 12, "host-missing"},
 		{"http://", PrefixAlone, 5, 7, "needs a host"},
@@ -108,7 +111,7 @@ func TestCheckGood(t *testing.T) {
 		"file:c|/path", "file://host.example.com/share/x", "file:////host.example.com/share", "file:///",
 		"data:,A%20brief%20note", "data:text/plain;charset=utf-8,hi", "data:;base64,SGVsbG8=", "data:;base64,",
 		`data:text/plain;charset="utf-8",x`, "data:image/png;base64,iVBO%2Bw==", "data:;BASE64,AAAA",
-		"ftp:x", "sip:alice@example.com",
+		"ftp:x", "sip:alice@example.com", "http://.../api", "http://…/api",
 	} {
 		u := extract.Parse(uri, extract.AsURI, extract.RFC8141)
 		if ps := Check(&u); len(ps) > 0 {

@@ -12,13 +12,14 @@ var Alert = Namespace{
 	Syntax: `alert-identifier = alert-category ":" alert-indication; alert-indication = alert-ind-part *( ":" ` +
 		`alert-ind-part ); each part a label (letters, digits, "-", not first or last) or a private name, label ` +
 		`"@" provider. The categories RFC 7462 defines are service, priority, source, duration, delay and ` +
-		`locale; a private one has "@"`,
+		`locale; a private one has "@". A ";" ends the URN, as for service`,
 	Check: checkAlert,
 }
 
 var alertCategories = []string{"service", "priority", "source", "duration", "delay", "locale"}
 
 func checkAlert(nss string) []Problem {
+	nss = sipParams(nss)
 	parts, offs := fields(nss, ':')
 	for i, p := range parts {
 		label, provider, private := strings.Cut(p, "@")

@@ -51,8 +51,12 @@ func checkIETF(nss string) []Problem {
 		p := Problem{Start: 0, End: len(sub),
 			Message: fmt.Sprintf(`sub-namespace %q of urn:ietf: is not one RFC 2648 or RFC 3553 defines (%s), and only those hold ":"`, sub, strings.Join(ietfSubs, ", "))}
 		if strings.EqualFold(sub, "xml") {
-			p.Fix = "params:" + nss
-			p.Message += `; the XML registry's URNs start "urn:ietf:params:xml:" (RFC 3688 section 3.1)`
+			r := rest
+			if len(r) > 7 && strings.EqualFold(r[:7], "params:") {
+				r = r[7:] // "urn:ietf:xml:params:ns:x"
+			}
+			p.Fix = "params:xml:" + r
+			p.Message += fmt.Sprintf(`; the XML registry's URNs start "urn:ietf:params:xml:" (RFC 3688 section 3.1): %q?`, "urn:ietf:"+p.Fix)
 		}
 		return []Problem{p}
 	}
@@ -74,7 +78,9 @@ func checkParams(nss string, at int, rest string) []Problem {
 				return nil
 			}
 		}
-		return problem(at+offs[1], at+offs[1]+len(names[1]), `class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2)`, names[1], strings.Join(xmlClasses, ", "))
+		fix := nss[:at+offs[1]] + "ns:" + nss[at+offs[1]:]
+		return []Problem{{Start: at + offs[1], End: at + offs[1] + len(names[1]), Fix: fix,
+			Message: fmt.Sprintf(`class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2); an XML namespace is %q`, names[1], strings.Join(xmlClasses, ", "), "urn:ietf:"+fix)}}
 	}
 	return nil
 }
