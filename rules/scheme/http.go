@@ -238,14 +238,16 @@ func isASCII(s string) bool {
 // and true, or a zero problem when the host does not end in a number or
 // is a valid address.
 func checkIPv4(host string, start int) (Problem, bool) {
+	// The last label first, without allocating: most hosts end in a name.
+	last := strings.TrimSuffix(host, ".")
+	last = last[strings.LastIndexByte(last, '.')+1:]
+	if !allDigits(last) && !isHexNumber(last) {
+		return Problem{}, false
+	}
 	parts := strings.Split(host, ".")
 	trailing := false
 	if len(parts) > 1 && parts[len(parts)-1] == "" {
 		parts, trailing = parts[:len(parts)-1], true
-	}
-	last := parts[len(parts)-1]
-	if !allDigits(last) && !isHexNumber(last) {
-		return Problem{}, false
 	}
 	bad := func(msg string, args ...any) (Problem, bool) {
 		return Problem{Code: IPv4, Start: start, End: start + len(host),

@@ -65,24 +65,29 @@ func checkIETF(nss string) []Problem {
 
 // checkParams checks the names after "urn:ietf:params:" (at offset at).
 func checkParams(nss string, at int, rest string) []Problem {
-	names, offs := fields(rest, ':')
-	for i, n := range names {
-		if n == "" {
-			return problem(at+offs[i], at+offs[i], `empty name in %q: "if a colon is present then the items on both sides of it are valid names" (RFC 3553 section 3)`, "urn:ietf:"+nss)
+	if rest == "" || rest[0] == ':' || rest[len(rest)-1] == ':' || strings.Contains(rest, "::") {
+		i := strings.Index(rest, "::") + 1 // an empty name: between "::", or first, or last
+		switch {
+		case rest == "" || rest[0] == ':':
+			i = 0
+		case i == 0:
+			i = len(rest)
+		}
+		return problem(at+i, at+i, `empty name in %q: "if a colon is present then the items on both sides of it are valid names" (RFC 3553 section 3)`, "urn:ietf:"+nss)
+	}
+	if len(rest) <= 4 || !strings.EqualFold(rest[:4], "xml:") {
+		return nil
+	}
+	class, _, _ := strings.Cut(rest[4:], ":")
+	for _, x := range xmlClasses {
+		if strings.EqualFold(class, x) {
+			return nil
 		}
 	}
-	if strings.EqualFold(names[0], "xml") && len(names) > 1 {
-		c := strings.ToLower(names[1])
-		for _, x := range xmlClasses {
-			if c == x {
-				return nil
-			}
-		}
-		fix := nss[:at+offs[1]] + "ns:" + nss[at+offs[1]:]
-		return []Problem{{Start: at + offs[1], End: at + offs[1] + len(names[1]), Fix: fix,
-			Message: fmt.Sprintf(`class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2); an XML namespace is %q`, names[1], strings.Join(xmlClasses, ", "), "urn:ietf:"+fix)}}
-	}
-	return nil
+	c := at + 4
+	fix := nss[:c] + "ns:" + nss[c:]
+	return []Problem{{Start: c, End: c + len(class), Fix: fix,
+		Message: fmt.Sprintf(`class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2); an XML namespace is %q`, class, strings.Join(xmlClasses, ", "), "urn:ietf:"+fix)}}
 }
 
 // notLDH returns the offset of the first character of s that is not a

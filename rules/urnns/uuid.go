@@ -23,6 +23,9 @@ func checkUUID(nss string) []Problem {
 		return []Problem{{Start: 0, End: len(nss), Fix: nss[:8] + "-" + nss[8:12] + "-" + nss[12:16] + "-" + nss[16:20] + "-" + nss[20:],
 			Message: `UUID without its hyphens: the string form is 8-4-4-4-12 hexadecimal digits separated by "-" (RFC 9562 section 4)`}}
 	}
+	if uuidShape(nss) {
+		return nil
+	}
 	gs, offs := fields(nss, '-')
 	if len(gs) != 5 {
 		return problem(0, len(nss), `%q has %d groups: a UUID is 5 groups of 8-4-4-4-12 hexadecimal digits separated by "-" (RFC 9562 section 4)`, nss, len(gs))
@@ -47,4 +50,22 @@ func allHex(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// uuidShape reports whether nss is 8-4-4-4-12 hexadecimal digits: the
+// common case, checked without allocating.
+func uuidShape(nss string) bool {
+	if len(nss) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if nss[i] != '-' {
+				return false
+			}
+		} else if !isHex(nss[i]) {
+			return false
+		}
+	}
+	return true
 }
