@@ -106,6 +106,10 @@ func checkBase64(d string) (string, int) {
 	n, pad := 0, 0
 	for i := 0; i < len(d); i++ {
 		c := d[i]
+		if base64Char[c] && pad == 0 { // the common case, by table
+			n++
+			continue
+		}
 		at := i
 		if c == '%' && i+2 < len(d) && isHex(d[i+1]) && isHex(d[i+2]) {
 			c = unhex(d[i+1])<<4 | unhex(d[i+2])
@@ -132,3 +136,11 @@ func checkBase64(d string) (string, int) {
 	}
 	return "", 0
 }
+
+// base64Char holds the 64 characters of base64 (RFC 2045 section 6.8).
+var base64Char = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = isAlnum(byte(c)) || c == '+' || c == '/'
+	}
+	return t
+}()

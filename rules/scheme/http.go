@@ -21,6 +21,9 @@ const (
 	PrefixAlone Code = "prefix-alone"  // HostEmpty on "http://" alone: in running text, the prefix talked about
 )
 
+// httpByLength are the schemes HTTP checks, by length less 2.
+var httpByLength = [...]string{"ws", "wss", "http", "https"}
+
 // HTTP checks http and https (RFC 9110 section 4.2) and ws and wss (RFC
 // 6455 section 3), as browsers read them (the WHATWG URL Standard's special
 // schemes).
@@ -37,7 +40,8 @@ var HTTP = Scheme{
 func checkHTTP(u *extract.Parsed) []Problem {
 	var ps []Problem
 	s := u.Input
-	scheme := strings.ToLower(u.Scheme.In(s))
+	// The names differ in length: in lower case, without allocating.
+	scheme := httpByLength[u.Scheme.End-u.Scheme.Start-2]
 	ws := scheme == "ws" || scheme == "wss"
 	colon := u.Scheme.End
 	if !u.Authority.Present() {
@@ -179,37 +183,46 @@ func portValue(s string) int {
 // labels, and, when it ends in a number, that it is an IPv4 address.
 func checkHost(s string, start, end int) []Problem {
 	host := s[start:end]
-	if strings.ContainsAny(host, "%") || strings.Trim(host, ".") == "" {
-		return nil // percent-decoded by browsers first, or "..." standing for a host left out
-	}
-	var ps []Problem
-	// Empty labels: all but a final one (the root's).
+	// One pass finds what the checks need: most hosts are plain names.
+	empty, long, labelStart, dots := -1, -1, 0, 0
 	for i := 0; i < len(host); i++ {
-		if host[i] == '.' && (i == 0 || host[i-1] == '.') && i != len(host)-1 {
-			ps = append(ps, Problem{Code: EmptyLabel, Start: start + i, End: start + i + 1,
-				Message: fmt.Sprintf(`empty label in host %q: a "." %s (RFC 1034 section 3.1); browsers reject it`, host, where(i))})
-			break
+		switch c := host[i]; {
+		case c == '%':
+			return nil // percent-decoded by browsers first: not checked here
+		case c == '.':
+			dots++
+			if i == labelStart && empty < 0 && i != len(host)-1 {
+				empty = i
+			}
+			if i-labelStart > 63 && long < 0 {
+				long = labelStart
+			}
+			labelStart = i + 1
 		}
 	}
-	if len(ps) == 0 && host == "." {
-		return nil
+	if dots == len(host) {
+		return nil // "...": a host left out
+	}
+	if len(host)-labelStart > 63 && long < 0 {
+		long = labelStart
+	}
+	var ps []Problem
+	if empty >= 0 {
+		ps = append(ps, Problem{Code: EmptyLabel, Start: start + empty, End: start + empty + 1,
+			Message: fmt.Sprintf(`empty label in host %q: a "." %s (RFC 1034 section 3.1); browsers reject it`, host, where(empty))})
 	}
 	if p, ok := checkIPv4(host, start); ok {
 		return append(ps, p)
-	} else if p.Code != "" {
-		return append(ps, p)
 	}
-	for i := 0; i < len(host); {
-		j := strings.IndexByte(host[i:], '.')
-		if j < 0 {
-			j = len(host) - i
+	if long >= 0 {
+		n := strings.IndexByte(host[long:], '.')
+		if n < 0 {
+			n = len(host) - long
 		}
-		if j > 63 && isASCII(host[i:i+j]) {
-			ps = append(ps, Problem{Code: LongLabel, Start: start + i, End: start + i + j,
-				Message: fmt.Sprintf("label of %d characters in a host name: DNS labels are at most 63 (RFC 1035 section 2.3.4); browsers reject it", j)})
-			break
+		if isASCII(host[long : long+n]) {
+			ps = append(ps, Problem{Code: LongLabel, Start: start + long, End: start + long + n,
+				Message: fmt.Sprintf("label of %d characters in a host name: DNS labels are at most 63 (RFC 1035 section 2.3.4); browsers reject it", n)})
 		}
-		i += j + 1
 	}
 	return ps
 }

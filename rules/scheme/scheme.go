@@ -53,17 +53,29 @@ var All = []*Scheme{&HTTP, &Mailto, &Tel, &File, &Data}
 // Lookup returns the scheme whose checker applies to the scheme name (any
 // case), or nil.
 func Lookup(name string) *Scheme {
-	// By length first: every URI goes through here.
-	switch len(name) {
-	case 2, 3, 4, 5, 6:
+	// By length and first letter, without a loop: every URI goes through
+	// here, once per rule.
+	if len(name) < 2 || len(name) > 6 {
+		return nil
+	}
+	var s *Scheme
+	switch name[0] | 0x20 {
+	case 'h', 'w':
+		s = &HTTP
+	case 'm':
+		s = &Mailto
+	case 't':
+		s = &Tel
+	case 'f':
+		s = &File
+	case 'd':
+		s = &Data
 	default:
 		return nil
 	}
-	for _, s := range All {
-		for _, n := range s.Names {
-			if len(n) == len(name) && strings.EqualFold(n, name) {
-				return s
-			}
+	for _, n := range s.Names {
+		if len(n) == len(name) && strings.EqualFold(n, name) {
+			return s
 		}
 	}
 	return nil

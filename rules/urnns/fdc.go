@@ -2,8 +2,9 @@ package urnns
 
 import "strings"
 
-// FDC is urn:fdc: (RFC 4198 section 2), the namespace of the
-// specification filed as RFC 4198: federated content.
+// FDC is urn:fdc: (RFC 4198 section 2): federated content. RFC 4198 was
+// filed in ../shared/specs as the mpeg namespace's RFC, which is RFC 3614;
+// its text is not there, so urn:mpeg: has no checker.
 var FDC = Namespace{
 	NID:  "fdc",
 	Spec: "RFC 4198 section 2",
