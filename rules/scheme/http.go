@@ -186,10 +186,10 @@ func checkHost(s string, start, end int) []Problem {
 	// One pass finds what the checks need: most hosts are plain names.
 	empty, long, labelStart, dots := -1, -1, 0, 0
 	for i := 0; i < len(host); i++ {
-		switch c := host[i]; {
-		case c == '%':
+		switch host[i] {
+		case '%':
 			return nil // percent-decoded by browsers first: not checked here
-		case c == '.':
+		case '.':
 			dots++
 			if i == labelStart && empty < 0 && i != len(host)-1 {
 				empty = i
