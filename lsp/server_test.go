@@ -209,7 +209,7 @@ func TestSession(t *testing.T) {
 	c := startServer(t)
 	c.initialize()
 	uri := fileURI(filepath.Join(dir, "notes.md"))
-	doc := "# Notes\n\nCafé 𝄞 see [x](http://example.com/%c3%a9) and urn:isbm:0-395.\n"
+	doc := "# Notes\n\nCafé 𝄞 see [x](http://example.com/%c3%a9) and urn:isbm:0-395-36341-1.\n"
 	c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
 		Uri: uri, LanguageId: "markdown", Version: 1, Text: doc,
 	}})
@@ -261,7 +261,7 @@ func TestSession(t *testing.T) {
 		TextDocument: p.TextDocumentIdentifier{Uri: uri}, Range: rng(0, 0, 0, 0),
 		Context: p.CodeActionContext{Only: []p.CodeActionKind{"source.fixAll"}},
 	}, &actions)
-	if len(actions) != 1 || actions[0].Edit.Changes[uri][0].NewText != "# Notes\n\nCafé 𝄞 ü!see [x](http://example.com/%C3%A9) and urn:isbn:0-395.\n" ||
+	if len(actions) != 1 || actions[0].Edit.Changes[uri][0].NewText != "# Notes\n\nCafé 𝄞 ü!see [x](http://example.com/%C3%A9) and urn:isbn:0-395-36341-1.\n" ||
 		actions[0].Edit.Changes[uri][0].Range != rng(0, 0, 3, 0) {
 		t.Fatalf("fix-all actions %+v: %+v", actions, actions[0].Edit.Changes[uri])
 	}

@@ -1,0 +1,142 @@
+// Package scheme checks URIs against the syntax their scheme defines on top
+// of RFC 3986: http, https, ws and wss (RFC 9110, RFC 6455, and how the
+// WHATWG URL Standard reads them), mailto (RFC 6068), tel (RFC 3966), file
+// (RFC 8089) and data (RFC 2397).
+//
+// The checkers are pure functions of a URI parsed by grammar.Parse: they
+// know nothing of documents, configuration or how a problem is reported.
+// Each returns the problems it finds, with their byte offsets in the URI, a
+// code that says which check failed and a message that names the
+// offending characters and the specification.
+package scheme
+
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
+
+// Code names the check a problem failed. Codes are stable within this
+// package, so that callers can treat some problems apart (a lint rule
+// reports some only in some contexts).
+type Code string
+
+// Problem is one violation of a scheme's syntax, at the URI bytes
+// [Start, End); Start == End marks where something is missing.
+type Problem struct {
+	Code       Code
+	Start, End int
+	Message    string
+	// Fix, when not empty, replaces [FixStart, FixEnd) of the URI with it:
+	// the likely intended URI. It is never certain.
+	Fix              string
+	FixStart, FixEnd int
+	FixMessage       string
+}
+
+// Scheme is one scheme (or family of schemes) and its checker.
+type Scheme struct {
+	// Names are the schemes checked, in lower case.
+	Names []string
+	// Spec names the specification and section that define the syntax.
+	Spec string
+	// Syntax is a short statement of what is checked, for documentation.
+	Syntax string
+	// Check returns the problems of a URI with one of Names as its scheme
+	// (compared ignoring case), or nil.
+	Check func(u *grammar.Parsed) []Problem
+}
+
+// All lists the schemes checked, in the order they are documented.
+var All = []*Scheme{&HTTP, &Mailto, &Tel, &File, &Data}
+
+// Lookup returns the scheme whose checker applies to the scheme name (any
+// case), or nil.
+func Lookup(name string) *Scheme {
+	// By length and first letter, without a loop: every URI goes through
+	// here, once per rule.
+	if len(name) < 2 || len(name) > 6 {
+		return nil
+	}
+	var s *Scheme
+	switch name[0] | 0x20 {
+	case 'h', 'w':
+		s = &HTTP
+	case 'm':
+		s = &Mailto
+	case 't':
+		s = &Tel
+	case 'f':
+		s = &File
+	case 'd':
+		s = &Data
+	default:
+		return nil
+	}
+	for _, n := range s.Names {
+		if len(n) == len(name) && strings.EqualFold(n, name) {
+			return s
+		}
+	}
+	return nil
+}
+
+// Check returns the problems of u under its scheme's syntax, or nil when u
+// has no scheme with a checker. u must be a URI (not a URN, not a relative
+// reference) whose scheme is well formed.
+func Check(u *grammar.Parsed) []Problem {
+	if u.As == grammar.AsURN || !u.Scheme.Present() {
+		return nil
+	}
+	s := Lookup(u.Scheme.In(u.Input))
+	if s == nil {
+		return nil
+	}
+	return s.Check(u)
+}
+
+// rest is the part of the URI after the scheme's ":" and before the
+// fragment.
+func rest(u *grammar.Parsed) (start, end int) {
+	start, end = u.Scheme.End+1, len(u.Input)
+	if u.Fragment.Present() {
+		end = u.Fragment.Start - 1
+	}
+	return start, end
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
+
+// unhex is the value of a hexadecimal digit.
+func unhex(c byte) byte {
+	switch {
+	case isDigit(c):
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// decode percent-decodes s; a malformed "%" stays as it is.
+func decode(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,150 @@
+package scheme
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
+
+// Codes of the tel checks.
+const (
+	TelNoContext Code = "tel-no-context" // a local number without ";phone-context="
+	TelDigits    Code = "tel-digits"     // a number with characters that are not digits or visual separators
+	TelEmpty     Code = "tel-empty"      // no digit
+	TelParameter Code = "tel-parameter"  // a malformed parameter
+)
+
+// Tel checks tel URIs (RFC 3966).
+var Tel = Scheme{
+	Names: []string{"tel"},
+	Spec:  "RFC 3966 section 3",
+	Syntax: `telephone-uri = "tel:" ( global-number / local-number ); global-number = "+" digits and visual ` +
+		`separators ("-" "." "(" ")") *par; local-number = digits, "*", "#" and visual separators *par ` +
+		`";phone-context=" descriptor *par. A local number needs its phone-context (section 5.1.5); letters ` +
+		`and spaces are not part of a number; ";ext=" takes digits`,
+	Check: checkTel,
+}
+
+func checkTel(u *grammar.Parsed) []Problem {
+	s := u.Input
+	a, e := rest(u)
+	if a >= e {
+		return nil
+	}
+	num := s[a:e]
+	params := ""
+	if k := strings.IndexByte(num, ';'); k >= 0 {
+		num, params = num[:k], num[k:]
+	}
+	global := strings.HasPrefix(num, "+")
+	digits := num
+	if global {
+		digits = num[1:]
+	}
+	var ps []Problem
+	any := false
+	for i := 0; i < len(digits); {
+		c := digits[i]
+		switch {
+		case isDigit(c):
+			any = true
+			i++
+			continue
+		case c == '-' || c == '.' || c == '(' || c == ')':
+			i++
+			continue
+		case !global && (isHex(c) || c == '*'):
+			any = true
+			i++
+			continue
+		case !global && strings.HasPrefix(strings.ToUpper(digits[i:]), "%23"):
+			any = true
+			i += 3
+			continue
+		}
+		at := a + len(num) - len(digits) + i
+		what := fmt.Sprintf("%q", c)
+		switch {
+		case strings.HasPrefix(digits[i:], "%20"):
+			what = `a space ("%20")`
+		case c == '%':
+			what = fmt.Sprintf("%q", decode(digits[i:min(i+3, len(digits))]))
+		case isAlpha(c):
+			what = fmt.Sprintf("the letter %q (a number is written in digits, not the letters of a keypad)", c)
+		}
+		return append(ps, Problem{Code: TelDigits, Start: at, End: at + 1 + 2*boolInt(c == '%'),
+			Message: fmt.Sprintf(`%s in telephone number %q: only digits and the visual separators "-", ".", "(", ")" are allowed (RFC 3966 section 3)`, what, decode(num))})
+	}
+	if !any {
+		return append(ps, Problem{Code: TelEmpty, Start: a, End: a + len(num),
+			Message: fmt.Sprintf(`telephone number %q has no digit (RFC 3966 section 3)`, num)})
+	}
+	ctx := false
+	for off := a + len(num); params != ""; {
+		p := params[1:]
+		k := strings.IndexByte(p, ';')
+		if k < 0 {
+			k = len(p)
+		}
+		p = p[:k]
+		name, value, hasEq := strings.Cut(p, "=")
+		switch n := strings.ToLower(name); {
+		case name == "" || !pname(name):
+			return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
+				Message: fmt.Sprintf(`parameter %q: pname = 1*( alphanum / "-" ) (RFC 3966 section 3)`, ";"+p)})
+		case n == "phone-context":
+			ctx = true
+			if !hasEq || !descriptor(value) {
+				return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
+					Message: fmt.Sprintf(`%q: the phone-context is a domain name or a global number starting with "+" (RFC 3966 section 5.1.5)`, ";"+p)})
+			}
+		case n == "ext":
+			if !hasEq || strings.Trim(value, "0123456789-.()") != "" || strings.Trim(value, "-.()") == "" {
+				return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
+					Message: fmt.Sprintf(`%q: an extension is digits and visual separators (RFC 3966 section 5.2)`, ";"+p)})
+			}
+		}
+		off += 1 + k
+		params = params[1+k:]
+	}
+	if !global && !ctx {
+		ps = append(ps, Problem{Code: TelNoContext, Start: a, End: a + len(num),
+			Message: fmt.Sprintf(`local number %q without ";phone-context=": a local number must say where it is dialled (RFC 3966 section 5.1.5); write the global number, "+" and the country code`, decode(num))})
+	}
+	return ps
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// pname checks pname = 1*( alphanum / "-" ).
+func pname(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlnum(s[i]) && s[i] != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// descriptor checks descriptor = domainname / global-number-digits.
+func descriptor(s string) bool {
+	if strings.HasPrefix(s, "+") {
+		return strings.Trim(s[1:], "0123456789-.()") == "" && strings.ContainsAny(s, "0123456789")
+	}
+	s = strings.TrimSuffix(s, ".")
+	if s == "" {
+		return false
+	}
+	for _, l := range strings.Split(s, ".") {
+		if l == "" || l[0] == '-' || l[len(l)-1] == '-' || !pname(l) {
+			return false
+		}
+	}
+	return true
+}

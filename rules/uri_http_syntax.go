@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/rules/scheme"
+)
+
+// URIHTTPSyntax reports an http, https, ws or wss URI that breaks its
+// scheme's syntax.
+var URIHTTPSyntax = &lint.Rule{
+	Name:     "uri-http-syntax",
+	Category: lint.Syntax,
+	Severity: lint.Error,
+	Kinds:    []extract.Kind{extract.KindURI},
+	Doc: `An http, https, ws or wss URI breaks the syntax of its scheme: browsers reject it or read it otherwise.
+
+RFC 3986 lets a URI's authority be empty and its host be any registered name; the schemes of the web
+ask more, and browsers (the WHATWG URL Standard's "special schemes") enforce it:
+
+` + schemeDoc(&scheme.HTTP) + `
+
+The rule reports "http:example.com" and "https:/example.com" (no "//": browsers guess the host), an
+empty host ("http://", "http:///a", "http://:80/"), userinfo ("http://user:pass@host/", and the classic
+slip "http://mailto:someone@example.org"), a port above 65535, a host that ends in a number and is no
+IPv4 address ("1.2.3.256", "test.42", "010.0.0.1", "127.0.0.1."; "1.2.3" and "4294967295" are left
+alone: browsers take them), and an empty or overlong label ("www..example.com"). Each of these the Nu
+Html Checker rejects too. A fragment in a ws or wss URI is reported in plain text only: browsers drop
+it. In running text, "http://" alone is the prefix being talked about ("URLs start with http://"), and
+"http:" before a word that is no host name is prose ("http:/https: URLs") or a name ("http:header"):
+these are reported only in a link or with --strict.
+
+Bad:  http://  https:example.com  http://mailto:josh@example.org  http://example.com:99999/  http://1.2.3.256/  http://www..example.com/
+Good: http://example.com/  mailto:josh@example.org  http://example.com:9999/  http://1.2.3.4/
+
+Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
+	Run: func(p *lint.Pass) {
+		reportScheme(p, &scheme.HTTP, func(c scheme.Code) bool {
+			switch c {
+			case scheme.PrefixAlone, scheme.NoSlashesTo:
+				return p.Config.Strict || !runningText(p.Candidate.Context)
+			case scheme.WSFragment:
+				return p.Format == lint.Text
+			}
+			return true
+		})
+	},
+}
