@@ -336,36 +336,21 @@ type gitCase struct {
 	files map[string]string
 }
 
-// others are matchers compared with git too, whose disagreements are
-// logged rather than failures.
-var others []matcher
-
-// runCases compares ours (and others) with git on each case, on a tree of
-// entries.
+// runCases compares ours with git on each case, on a tree of entries.
 func runCases(t *testing.T, entries []string, cases []gitCase) {
 	t.Helper()
 	r := newRepo(t, entries)
 	total, ignored := 0, 0
-	disagree := map[string]int{}
 	for _, c := range cases {
 		r.setIgnores(c.files)
-		diffs, n, ign := r.compare(append([]matcher{ours}, others...)...)
+		diffs, n, ign := r.compare(ours)
 		total += n
 		ignored += ign
 		for _, d := range diffs["ours"] {
 			t.Errorf("%s: %s", c.name, d)
 		}
-		for _, m := range others {
-			for _, d := range diffs[m.name] {
-				t.Logf("%s: %s", c.name, d)
-			}
-			disagree[m.name] += len(diffs[m.name])
-		}
 	}
 	t.Logf("%d cases, %d verdicts compared (%d ignored)", len(cases), total, ignored)
-	for _, m := range others {
-		t.Logf("%s disagrees with git on %d", m.name, disagree[m.name])
-	}
 }
 
 // TestGitExamples compares with git on the examples of gitignore(5).
