@@ -33,10 +33,9 @@
 // Patterns are passed in increasing precedence: .git/info/exclude, then
 // the repository's root .gitignore, then each .gitignore down to the
 // path's directory, each file's in its order. Match answers for the path
-// itself: git never looks inside an ignored directory, so that nothing in
-// it can be re-included, and callers must not either (a walk does not
-// descend into a directory Match ignores; it is not asked about what is
-// under it).
+// itself, not for the directories it is in: git does not look inside an
+// ignored directory, so that nothing in it can be re-included, and a walk
+// must not descend into a directory Match ignores either.
 //
 // The tests run every case against git check-ignore: the examples of
 // gitignore(5), a table of tricky patterns, and the trees of real
@@ -164,10 +163,11 @@ func trimTrailingSpaces(line string) string {
 }
 
 // Match reports whether the patterns ignore path, a slash-separated path
-// from the repository's root that is a directory when isDir is true: the
-// last pattern that matches decides (see the package comment for the
-// order). The directories path is in are not looked at: the caller has
-// not descended into an ignored one.
+// from the repository's root: the last pattern that matches decides (see
+// the package comment for the order). isDir is true for a directory, not
+// for a symbolic link to one (git does not follow links). The directories
+// path is in are not looked at: the caller has not descended into an
+// ignored one.
 func Match(patterns []Pattern, path string, isDir bool) bool {
 	i := decide(patterns, path, isDir)
 	return i >= 0 && !patterns[i].negate
