@@ -80,7 +80,7 @@ func TestReadSpecialFiles(t *testing.T) {
 			}
 		})
 		guard(t, "readPatterns "+name, func() {
-			if ps := readPatterns(path, nil); ps != nil {
+			if ps := readPatterns(path, ""); ps != nil {
 				t.Errorf("readPatterns %s: %v", name, ps)
 			}
 		})
