@@ -245,6 +245,14 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 	return l.Unlisted
 }
 
+// CheckWindow lints a stretch of a plain-text document that starts a line
+// at offset base (a window of a large file) and is checkable in pieces
+// (see CheckableInPieces), calling yield with each diagnostic, its offsets
+// in the document.
+func (ch *Checker) CheckWindow(path string, src []byte, base int, yield func(*Diagnostic)) {
+	ch.check(path, Text, src, base, ch.cfg.Extract, yield)
+}
+
 // check lints src, a document in format f, or a stretch of a plain-text
 // document that starts at offset base (else base is 0).
 func (ch *Checker) check(path string, f Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {

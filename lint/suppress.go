@@ -176,6 +176,18 @@ func commentDirectives(src []byte, spans [][2]int) []directive {
 	return out
 }
 
+// CheckableInPieces reports whether a document can be checked in pieces
+// (the windows of a large plain-text file, the parts of a Markdown document
+// in the language server) with the same result as checked whole: nothing
+// in it reaches across the document. A suppression comment ("urilint-")
+// does, and so does the note of RFC 8792 line folding, after which the
+// scanner rejoins folded lines. A piece of a document that is not checkable
+// in pieces may be; a document is, when each of its stretches, overlapping
+// by len(extract.FoldingNote)-1 bytes, is.
+func CheckableInPieces(src []byte) bool {
+	return !hasDirective(src) && !bytes.Contains(src, []byte(extract.FoldingNote))
+}
+
 // hasDirective reports whether the plain text src holds "urilint-", which
 // every directive starts with. It looks for the "-" (a byte much rarer in
 // text than any letter of "urilint", so the search runs mostly inside

@@ -17,7 +17,6 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -25,6 +24,8 @@ import (
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/driver"
 )
 
 // DefaultDelay is how long a document must stay unchanged before it is
@@ -44,7 +45,7 @@ type Server struct {
 	mu           sync.Mutex
 	enc          encoding
 	docs         map[p.DocumentUri]*document
-	checkers     *lint.Checkers
+	resolver     *config.Resolver
 	configErr    error
 	initialized  bool // initialize was answered
 	shutdown     bool
@@ -148,11 +149,11 @@ func (s *Server) loadConfigs() {
 	for i, r := range s.rules {
 		names[i] = r.Name
 	}
-	configs, err := lint.NewConfigs(names, "", false)
+	configs, err := config.NewFinder(names, "", false)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.configErr = err
-	s.checkers = lint.NewCheckers(s.rules, configs, lint.Settings{})
+	s.resolver = config.NewResolver(s.rules, configs, config.Settings{})
 }
 
 // handle answers a request or takes a notification (notif), with its
@@ -292,7 +293,7 @@ func (s *Server) initialize(params *initializeParams) p.InitializeResult {
 // files, which are then read again.
 func (s *Server) registerWatchers(st *stream) {
 	watchers := []p.FileSystemWatcher{}
-	for _, name := range lint.ConfigNames {
+	for _, name := range config.Names {
 		watchers = append(watchers, p.FileSystemWatcher{GlobPattern: p.GlobPattern{Value: p.Pattern("**/" + name)}})
 	}
 	params := p.RegistrationParams{Registrations: []p.Registration{{
@@ -434,7 +435,7 @@ func (s *Server) fire(d *document) {
 // then on its way).
 func (s *Server) lint(d *document) {
 	s.mu.Lock()
-	t, version, gen, path, format, enc, checkers, st := d.text, d.version, d.gen.Load(), d.path, d.format, s.enc, s.checkers, s.stream
+	t, version, gen, path, format, enc, resolver, st := d.text, d.version, d.gen.Load(), d.path, d.format, s.enc, s.resolver, s.stream
 	configErr, caches := s.configErr, []partCache{d.parts, d.partial}
 	s.mu.Unlock()
 	stale := func() bool { return d.gen.Load() != gen }
@@ -451,17 +452,18 @@ func (s *Server) lint(d *document) {
 	if name == "" {
 		name = string(d.uri)
 	}
-	prof, err := checkers.For(configPath(path))
+	prof, err := resolver.Resolve(configPath(path))
+	src := []byte(t.s)
 	switch {
 	case configErr != nil:
 		problem = configErr
 	case err != nil:
 		problem = err
-	case path != "" && lint.Excluded(checkers.Configs(), path, false):
+	case path != "" && driver.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
-	case format == lint.Markdown && !strings.Contains(t.s, "urilint-"):
-		// Suppression comments reach across parts: a document with any
-		// is read whole.
+	case format == lint.Markdown && lint.CheckableInPieces(src):
+		// Else (a suppression comment, which reaches across parts) the
+		// document is read whole.
 		var cached []map[string][]*lint.Diagnostic
 		for _, c := range caches {
 			if c.checker == prof.Checker { // else the configuration changed
@@ -471,7 +473,7 @@ func (s *Server) lint(d *document) {
 		parts.checker = prof.Checker
 		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stale, cached...)
 	default:
-		unlisted = prof.Checker.Check(name, format, []byte(t.s), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		unlisted = prof.Checker.Check(name, format, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
 	var out []wireDiagnostic
 	if !stale() {
@@ -525,7 +527,7 @@ func configPath(path string) string {
 }
 
 func isConfig(path string) bool {
-	return path != "" && slices.Contains(lint.ConfigNames, filepath.Base(path))
+	return path != "" && slices.Contains(config.Names, filepath.Base(path))
 }
 
 // formatOf chooses the walker for a document: by its language, else by

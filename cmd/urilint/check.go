@@ -14,6 +14,8 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
@@ -51,7 +53,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
 		return usage(err)
 	}
-	var cli lint.Settings
+	var cli config.Settings
 	if set["fail-level"] {
 		if err := oneOf("fail-level", *failLevel, failLevels); err != nil {
 			return usage(err)
@@ -97,7 +99,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer removeTemporariesOnSignal()()
 	}
 	dst := stdout
-	var outFile *lint.AtomicFile
+	var outFile *driver.AtomicFile
 	if *output != "" {
 		if dst, outFile, err = openOutput(*output, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
@@ -111,11 +113,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(err)
 	}
-	checkers := lint.NewCheckers(rules.All, sel.configs, cli)
+	resolver := config.NewResolver(rules.All, sel.configs, cli)
 	var sum summary
 	if !*fix && !*diff {
-		sel.windowed = func(name string, windows *lint.TextWindows, sink *lint.Sink) error {
-			p, err := checkers.For(name)
+		sel.windowed = func(name string, windows *driver.TextWindows, sink *driver.Sink) error {
+			p, err := resolver.Resolve(name)
 			if err != nil {
 				windows.Close()
 				return err
@@ -124,9 +126,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			var b []byte
 			problems := false
 			var l lint.Lister
-			err = windows.Each(func(win lint.Window) {
+			err = windows.Each(func(win driver.Window) {
 				loc := extract.NewLocatorAt(win.Src, win.Base)
-				p.Checker.CheckWindow(name, win, func(d *lint.Diagnostic) {
+				p.Checker.CheckWindow(name, win.Src, win.Base.Offset, func(d *lint.Diagnostic) {
 					problems = true
 					if l.List(d) {
 						sum.count(d, p.FailLevel)
@@ -141,11 +143,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return errors.Join(err, sum.unlisted(l.Unlisted, p.FailLevel))
 		}
 	}
-	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
+	code = sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *driver.Sink) error {
 		if testHookCheck != nil {
 			testHookCheck(name)
 		}
-		p, err := checkers.For(name)
+		p, err := resolver.Resolve(name)
 		if err != nil {
 			return err
 		}
@@ -166,7 +168,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case *diff:
 			b = append(b, report.UnifiedDiff(name, src, fixed)...)
 		case *fix && applied > 0:
-			if writeErr = lint.WriteFileAtomic(name, fixed, src); writeErr != nil {
+			if writeErr = driver.WriteFileAtomic(name, fixed, src); writeErr != nil {
 				// Nothing was fixed: what is left is what was found.
 				applied, diags = 0, diags[:0]
 				unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })

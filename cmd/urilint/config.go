@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -27,10 +29,10 @@ var starterConfig = `# urilint configuration: https://github.com/urilint/urilint
 
 # Only lint the files matching one of these globs. Without this key, a
 # directory is searched for documents: the files below, their extensions in
-# any letter case, but ` + strings.Join(lint.DefaultExcludedNames(), ", ") + `
+# any letter case, but ` + strings.Join(config.DefaultExcludedNames(), ", ") + `
 # (code). A file named on the command line is linted whatever its name.
 # include:
-` + yamlList("#   ", lint.DefaultInclude()) + `
+` + yamlList("#   ", config.DefaultInclude()) + `
 # Never lint these, even when named on the command line (as pre-commit does).
 # A directory matching a glob is skipped with everything in it.
 exclude:
@@ -94,8 +96,8 @@ func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, "init", fmt.Errorf("unexpected argument %q", rest[1]))
 	}
-	path := filepath.Join(dir, lint.ConfigNames[0])
-	for _, name := range lint.ConfigNames {
+	path := filepath.Join(dir, config.Names[0])
+	for _, name := range config.Names {
 		if existing := filepath.Join(dir, name); exists(existing) {
 			if !*force {
 				return usageError(stderr, "init", fmt.Errorf("%s exists (--force replaces it)", existing))
@@ -104,7 +106,7 @@ func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			break
 		}
 	}
-	if err := lint.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
+	if err := driver.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
 		fmt.Fprintf(stderr, "urilint init: %s: %v\n", path, err)
 		return exitError
 	}
@@ -138,7 +140,7 @@ func runConfig(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *configPath != "" && *noConfig {
 		return usageError(stderr, "config print", errors.New("--config and --no-config exclude each other"))
 	}
-	configs, err := lint.NewConfigs(ruleNames(), *configPath, *noConfig)
+	configs, err := config.NewFinder(ruleNames(), *configPath, *noConfig)
 	if err != nil {
 		return configError(stderr, err)
 	}
@@ -154,16 +156,16 @@ func runConfig(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return configError(stderr, err)
 	}
-	eff := cf.For(abs, lint.Settings{})
+	eff := cf.For(abs, config.Settings{})
 	out := bufio.NewWriter(stdout)
-	printEffective(out, path, lint.Excluded(configs, path, isDir), eff)
+	printEffective(out, path, driver.Excluded(configs, path, isDir), eff)
 	return flushed(out, stderr)
 }
 
 // printEffective writes the effective configuration of path as YAML that
 // urilint can read back; excluded says that check would leave path out
 // (by its configuration, or by that of a directory it is in).
-func printEffective(w io.Writer, path string, excluded bool, eff *lint.Effective) {
+func printEffective(w io.Writer, path string, excluded bool, eff *config.Effective) {
 	cf := eff.File
 	if cf == nil {
 		fmt.Fprintf(w, "# %s: no configuration file; the defaults\n", path)
@@ -180,8 +182,8 @@ func printEffective(w io.Writer, path string, excluded bool, eff *lint.Effective
 	if cf != nil && len(cf.Include) > 0 {
 		fmt.Fprintf(w, "include: [%s]\n", quotedList(cf.Include))
 	} else {
-		fmt.Fprintf(w, "# include: the default, the documents (extensions in any letter case), but %s\n", strings.Join(lint.DefaultExcludedNames(), ", "))
-		fmt.Fprintf(w, "include: [%s]\n", quotedList(lint.DefaultInclude()))
+		fmt.Fprintf(w, "# include: the default, the documents (extensions in any letter case), but %s\n", strings.Join(config.DefaultExcludedNames(), ", "))
+		fmt.Fprintf(w, "include: [%s]\n", quotedList(config.DefaultInclude()))
 	}
 	if cf != nil {
 		fmt.Fprintf(w, "exclude: [%s]\n", quotedList(cf.Exclude))

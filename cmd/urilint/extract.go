@@ -7,7 +7,10 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/rules"
 )
 
 func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -25,7 +28,7 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		return usageError(stderr, "extract", fmt.Errorf("no path given (try: urilint extract .)"))
 	}
-	var cli lint.Settings
+	var cli config.Settings
 	codeSettings(&cli)
 	if err := sel.load(); err != nil {
 		return configError(stderr, err)
@@ -36,29 +39,26 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w, _ := report.NewCandidateWriter(*format, out)
-	sel.windowed = func(name string, windows *lint.TextWindows, sink *lint.Sink) error {
-		if _, err := sel.configs.For(name, false); err != nil {
+	resolver := config.NewResolver(rules.All, sel.configs, cli)
+	sel.windowed = func(name string, windows *driver.TextWindows, sink *driver.Sink) error {
+		if _, err := resolver.Resolve(name); err != nil {
 			windows.Close()
 			return err
 		}
 		var b []byte
-		err := windows.Each(func(win lint.Window) {
+		err := windows.Each(func(win driver.Window) {
 			loc := extract.NewLocatorAt(win.Src, win.Base)
-			lint.ExtractWindow(win, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
+			extract.ScanText(win.Src, win.Base.Offset, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
 		})
 		sink.Close(b)
 		return err
 	}
-	return sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *lint.Sink) error {
-		cf, err := sel.configs.For(name, false)
+	return sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *driver.Sink) error {
+		p, err := resolver.Resolve(name)
 		if err != nil {
 			return err
 		}
-		abs, err := sel.configs.Abs(name)
-		if err != nil {
-			return err
-		}
-		opts := cf.For(abs, cli).Config.Extract
+		opts := p.Effective.Config.Extract
 		var b []byte
 		loc := extract.NewLocator(src)
 		lint.Extract(lint.FormatOf(name), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })

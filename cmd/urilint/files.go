@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
@@ -25,10 +27,10 @@ type selection struct {
 	stdinFilename string
 	jobs          *int
 
-	configs *lint.Configs
+	configs *config.Finder
 	// windowed, when set, processes a large plain-text file a window at a
-	// time (see lint.TextWindows) instead of eachFile's process.
-	windowed func(name string, windows *lint.TextWindows, sink *lint.Sink) error
+	// time (see driver.TextWindows) instead of eachFile's process.
+	windowed func(name string, windows *driver.TextWindows, sink *driver.Sink) error
 	failed   int             // paths that could not be linted or fixed, after eachFile
 	unfixed  int             // of those, files linted whose fixes could not be written
 	named    map[string]bool // the files named on the command line, cleaned
@@ -47,10 +49,10 @@ func selectionFlags(fs *flags) *selection {
 
 // codeFlags defines --include-code-blocks and --include-code-spans, which
 // check and extract share, and returns what sets those given in settings.
-func codeFlags(fs *flags) func(*lint.Settings) {
+func codeFlags(fs *flags) func(*config.Settings) {
 	blocks := fs.Bool("include-code-blocks", false, "also scan fenced and indented code blocks (Markdown), and <pre> and <xmp> (HTML) (default: the configuration's include-code-blocks, else off)")
 	spans := fs.Bool("include-code-spans", false, "also scan code spans (Markdown), and <code>, <kbd> and <samp> (HTML) (default: the configuration's include-code-spans, else off)")
-	return func(s *lint.Settings) {
+	return func(s *config.Settings) {
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
 			case "include-code-blocks":
@@ -67,7 +69,7 @@ func (s *selection) load() error {
 	if s.config != "" && s.noConfig {
 		return errors.New("--config and --no-config exclude each other")
 	}
-	c, err := lint.NewConfigs(ruleNames(), s.config, s.noConfig)
+	c, err := config.NewFinder(ruleNames(), s.config, s.noConfig)
 	s.configs = c
 	return err
 }
@@ -106,14 +108,14 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 			s.named[filepath.Clean(p)] = true
 		}
 	}
-	files, walkErrs := lint.Files(named, lint.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
+	files, walkErrs := driver.Files(named, driver.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
 	if stdin && !s.stdinExcluded() {
 		files = append([]string{stdinPath}, files...)
 	}
 	var errs []*lint.FileError
 	for _, e := range walkErrs {
 		noteFile(stderr, e.Path, e.Err)
-		if !lint.IsSkip(e.Err) {
+		if !driver.IsSkip(e.Err) {
 			errs = append(errs, e)
 		}
 	}
@@ -123,7 +125,7 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 // stdinExcluded reports whether the configuration excludes the path that
 // standard input stands for.
 func (s *selection) stdinExcluded() bool {
-	return s.stdinFilename != "" && lint.Excluded(s.configs, s.stdinFilename, false)
+	return s.stdinFilename != "" && driver.Excluded(s.configs, s.stdinFilename, false)
 }
 
 // readBuffers holds the buffers files are read into, for the next file:
@@ -146,11 +148,11 @@ const maxPooledBuffer = 4 << 20
 // could not process. eachFile returns exitError when a file could not be
 // read or processed or the output could not be written, else exitOK.
 func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, out *bufio.Writer, stderr io.Writer,
-	process func(name string, src []byte, sink *lint.Sink) error) int {
+	process func(name string, src []byte, sink *driver.Sink) error) int {
 	files, errs := s.files(paths, stderr)
 	var stdinOnce sync.Once
 	var writeErr error
-	lint.Run(files, *s.jobs, func(path string, sink *lint.Sink) error {
+	driver.Run(files, *s.jobs, func(path string, sink *driver.Sink) error {
 		var src []byte
 		var err error
 		name := path
@@ -158,16 +160,16 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 			name = s.stdinName()
 			stdinOnce.Do(func() {
 				if src, err = io.ReadAll(stdin); err == nil {
-					err = lint.CheckText(src)
+					err = driver.CheckText(src)
 				}
 			})
 		} else {
 			if s.windowed != nil && lint.FormatOf(path) == lint.Text {
-				windows, err := lint.OpenTextWindows(path, lint.LargeText, lint.WindowSize)
+				windows, err := driver.OpenTextWindows(path, driver.LargeText, driver.WindowSize)
 				switch {
 				case windows != nil:
 					return s.windowed(name, windows, sink)
-				case err != nil && !errors.Is(err, lint.ErrReadWhole):
+				case err != nil && !errors.Is(err, driver.ErrReadWhole):
 					return err
 				}
 			}
@@ -175,7 +177,7 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 			if buf == nil {
 				buf = new([]byte)
 			}
-			src, err = lint.ReadFileInto(path, *buf)
+			src, err = driver.ReadFileInto(path, *buf)
 			defer func() {
 				if cap(src) > cap(*buf) && cap(src) <= maxPooledBuffer {
 					*buf = src[:0]
@@ -229,7 +231,7 @@ func (s *selection) fileError(path string, asked bool, err error, stderr io.Writ
 	if n := (*note)(nil); errors.As(err, &n) {
 		return
 	}
-	if !lint.IsSkip(err) || asked {
+	if !driver.IsSkip(err) || asked {
 		*errs = append(*errs, &lint.FileError{Path: path, Err: err})
 	}
 	if fe := (*fixWriteError)(nil); errors.As(err, &fe) {
@@ -266,7 +268,7 @@ func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
 
 // noteFile names a file that could not be read, or was skipped, on stderr.
 func noteFile(stderr io.Writer, path string, err error) {
-	var ce *lint.ConfigError
+	var ce *config.Error
 	if errors.As(err, &ce) {
 		fmt.Fprintf(stderr, "urilint: %v\n", err) // it names the file, line and key
 		return

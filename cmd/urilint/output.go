@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/driver"
 )
 
 // openOutput opens the file of --output: an AtomicFile that replaces it,
@@ -13,14 +13,14 @@ import (
 // (/dev/stdout, or the file stdout is redirected to), that stream itself,
 // with a nil AtomicFile: replacing the file would lose what the stream
 // wrote before and after.
-func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *lint.AtomicFile, error) {
+func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.AtomicFile, error) {
 	if w := sameFile(path, stdout, stderr); w != nil {
 		return w, nil, nil
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
 	}
-	a, err := lint.CreateAtomic(path)
+	a, err := driver.CreateAtomic(path)
 	if err != nil {
 		return nil, nil, err
 	}

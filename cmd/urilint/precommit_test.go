@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/lint/config"
 	"go.yaml.in/yaml/v3"
-
-	"github.com/urilint/urilint/lint"
 )
 
 // TestPreCommitHook runs the real hook definition, .pre-commit-hooks.yaml,
@@ -147,7 +146,7 @@ func TestPreCommitHook(t *testing.T) {
 }
 
 // TestPreCommitHookFiles: the hooks' files and exclude patterns choose the
-// files a directory walk lints by default (lint.IsDocument), so that the
+// files a directory walk lints by default (config.IsDocument), so that the
 // hook lints what urilint check . does.
 func TestPreCommitHookFiles(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
@@ -169,8 +168,8 @@ func TestPreCommitHookFiles(t *testing.T) {
 	for _, h := range hooks {
 		files, exclude := regexp.MustCompile(h.Files), regexp.MustCompile(h.Exclude)
 		for _, n := range names {
-			if got, want := files.MatchString(n) && !exclude.MatchString(n), lint.IsDocument(n); got != want {
-				t.Errorf("hook %s: %s chosen %t, but lint.IsDocument says %t", h.ID, n, got, want)
+			if got, want := files.MatchString(n) && !exclude.MatchString(n), config.IsDocument(n); got != want {
+				t.Errorf("hook %s: %s chosen %t, but config.IsDocument says %t", h.ID, n, got, want)
 			}
 		}
 	}

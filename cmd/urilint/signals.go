@@ -5,7 +5,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/driver"
 )
 
 // removeTemporariesOnSignal makes SIGINT and SIGTERM remove the temporary
@@ -19,7 +19,7 @@ func removeTemporariesOnSignal() (stop func()) {
 	go func() {
 		select {
 		case sig := <-ch:
-			lint.RemoveTemporaries() // not unlocked: no write goes on
+			driver.RemoveTemporaries() // not unlocked: no write goes on
 			// Die of the signal, as without a handler; where that cannot
 			// be (SIGINT ignored by the parent, as a shell does for a
 			// background job; Windows), exit with its conventional status.

@@ -1,6 +1,6 @@
 //go:build unix
 
-package lint
+package driver
 
 import (
 	"errors"
@@ -9,6 +9,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
 // guard runs f, failing the test if it takes more than a few seconds (a
@@ -30,7 +33,7 @@ func guard(t *testing.T, what string, f func()) {
 // TestReadSpecialFiles checks that no read path opens a named pipe or a
 // device as if it were a file, even when a walk did not see it (a file
 // replaced since, or a path given to the function directly): each is
-// refused at once, with ErrNotRegular.
+// refused at once, with osfile.ErrNotRegular.
 func TestReadSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo.txt")
@@ -58,12 +61,12 @@ func TestReadSpecialFiles(t *testing.T) {
 			if err == nil || err.Error() != want[path] {
 				t.Errorf("ReadFile %s: error %v, want %q", name, err, want[path])
 			}
-			if path != dir && !errors.Is(err, ErrNotRegular) {
-				t.Errorf("ReadFile %s: error %v is not ErrNotRegular", name, err)
+			if path != dir && !errors.Is(err, osfile.ErrNotRegular) {
+				t.Errorf("ReadFile %s: error %v is not osfile.ErrNotRegular", name, err)
 			}
 		})
 		guard(t, "openRegular "+name, func() {
-			if _, _, err := openRegular(path); err == nil || err.Error() != want[path] {
+			if _, _, err := osfile.OpenRegular(path); err == nil || err.Error() != want[path] {
 				t.Errorf("openRegular %s: error %v, want %q", name, err, want[path])
 			}
 		})
@@ -74,7 +77,7 @@ func TestReadSpecialFiles(t *testing.T) {
 			}
 		})
 		guard(t, "LoadConfig "+name, func() {
-			_, err := LoadConfig(path, nil)
+			_, err := config.Load(path, nil)
 			if err == nil || err.Error() != path+": "+want[path] {
 				t.Errorf("LoadConfig %s: error %v, want %q", name, err, path+": "+want[path])
 			}
@@ -103,14 +106,14 @@ func TestConfigSpecialFiles(t *testing.T) {
 	if err := os.Symlink("/dev/zero", filepath.Join(dir, "z", ".urilint.yaml")); err != nil {
 		t.Fatal(err)
 	}
-	c, err := NewConfigs(nil, "", false)
+	c, err := config.NewFinder(nil, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for sub, want := range map[string]string{"p": "a named pipe", "z": "a character device"} {
 		guard(t, "Configs.For "+sub, func() {
 			_, err := c.For(filepath.Join(dir, sub, "a.md"), false)
-			var ce *ConfigError
+			var ce *config.Error
 			if !errors.As(err, &ce) || ce.Msg != "not a regular file ("+want+")" {
 				t.Errorf("%s: error %v, want a ConfigError: not a regular file (%s)", sub, err, want)
 			}

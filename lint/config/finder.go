@@ -1,7 +1,6 @@
-package lint
+package config
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -9,39 +8,41 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
-// Configs finds the configuration file of each file: the nearest
+// Finder finds the configuration file of each file: the nearest
 // .urilint.yaml (or .urilint.yml) in its directory or above, up to the root
 // of its git repository (the directory holding .git), or up to the root of
 // the file system outside a repository. Only the nearest file counts:
 // configuration files are not merged. It is safe for concurrent use.
-type Configs struct {
+type Finder struct {
 	rules []string
-	fixed *ConfigFile // --config FILE: for every file
-	none  bool        // --no-config
-	wd    string      // the working directory, for Abs
+	fixed *File  // --config FILE: for every file
+	none  bool   // --no-config
+	wd    string // the working directory, for Abs
 
 	mu    sync.Mutex
 	byDir map[string]dirConfig // absolute directory: its configuration
 }
 
 type dirConfig struct {
-	cf  *ConfigFile
+	cf  *File
 	err error
 }
 
-// NewConfigs returns the configuration finder: with path set (--config),
+// NewFinder returns the configuration finder: with path set (--config),
 // that file is every file's configuration; with none set (--no-config),
 // no file has one. ruleNames are the rules a configuration may name.
-func NewConfigs(ruleNames []string, path string, none bool) (*Configs, error) {
+func NewFinder(ruleNames []string, path string, none bool) (*Finder, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, err
 	}
-	c := &Configs{rules: ruleNames, none: none, byDir: map[string]dirConfig{}, wd: wd}
+	c := &Finder{rules: ruleNames, none: none, byDir: map[string]dirConfig{}, wd: wd}
 	if path != "" {
-		cf, err := LoadConfig(path, ruleNames)
+		cf, err := Load(path, ruleNames)
 		if err != nil {
 			return nil, err
 		}
@@ -55,8 +56,8 @@ func NewConfigs(ruleNames []string, path string, none bool) (*Configs, error) {
 }
 
 // For returns the configuration file of the file or directory at path (nil
-// when it has none), or the error of loading it: a *ConfigError.
-func (c *Configs) For(path string, isDir bool) (*ConfigFile, error) {
+// when it has none), or the error of loading it: a *Error.
+func (c *Finder) For(path string, isDir bool) (*File, error) {
 	if c == nil || c.none {
 		return nil, nil
 	}
@@ -81,14 +82,14 @@ func (c *Configs) For(path string, isDir bool) (*ConfigFile, error) {
 // system call when it holds neither a configuration file nor .git: a
 // directory tree of thousands of directories spent half its walk asking
 // for files that were not there.
-func (c *Configs) Listed(dir string, entries []fs.DirEntry) {
+func (c *Finder) Listed(dir string, entries []fs.DirEntry) {
 	if c == nil || c.none || c.fixed != nil {
 		return
 	}
 	for _, e := range entries {
 		// Compared ignoring case: on a file system that ignores it, find's
 		// os.Stat would see ".URILINT.yaml" too.
-		if name := e.Name(); strings.EqualFold(name, ".git") || slices.ContainsFunc(ConfigNames, func(c string) bool { return strings.EqualFold(c, name) }) {
+		if name := e.Name(); strings.EqualFold(name, ".git") || slices.ContainsFunc(Names, func(c string) bool { return strings.EqualFold(c, name) }) {
 			return // find looks at them
 		}
 	}
@@ -105,9 +106,9 @@ func (c *Configs) Listed(dir string, entries []fs.DirEntry) {
 }
 
 // Abs returns the absolute path of path, against the working directory
-// at NewConfigs (read once: os.Getwd costs system calls, and every file
+// at NewFinder (read once: os.Getwd costs system calls, and every file
 // needs its absolute path).
-func (c *Configs) Abs(path string) (string, error) {
+func (c *Finder) Abs(path string) (string, error) {
 	if c == nil || c.wd == "" {
 		return filepath.Abs(path)
 	}
@@ -119,26 +120,26 @@ func (c *Configs) Abs(path string) (string, error) {
 
 // find returns the configuration of the files in the absolute directory
 // dir, with c.mu held.
-func (c *Configs) find(dir string) (*ConfigFile, error) {
+func (c *Finder) find(dir string) (*File, error) {
 	if dc, ok := c.byDir[dir]; ok {
 		return dc.cf, dc.err
 	}
 	var dc dirConfig
 	var found []string
-	for _, name := range ConfigNames {
+	for _, name := range Names {
 		// Whatever is there under the name is the configuration: one
 		// that cannot be read (a directory, a broken link, a named pipe)
 		// is an error, as with --config, not passed over.
-		if p := filepath.Join(dir, name); exists(p) {
+		if p := filepath.Join(dir, name); osfile.Exists(p) {
 			found = append(found, relToWorkingDir(p))
 		}
 	}
 	switch {
 	case len(found) > 1:
-		dc.err = &ConfigError{Path: found[0], Msg: fmt.Sprintf("%s is in the same directory: keep one of them", filepath.Base(found[1]))}
+		dc.err = &Error{Path: found[0], Msg: fmt.Sprintf("%s is in the same directory: keep one of them", filepath.Base(found[1]))}
 	case len(found) == 1:
-		dc.cf, dc.err = LoadConfig(found[0], c.rules)
-	case exists(filepath.Join(dir, ".git")):
+		dc.cf, dc.err = Load(found[0], c.rules)
+	case osfile.Exists(filepath.Join(dir, ".git")):
 		// the root of a repository: the search stops here
 	default:
 		if parent := filepath.Dir(dir); parent != dir {
@@ -147,11 +148,6 @@ func (c *Configs) find(dir string) (*ConfigFile, error) {
 	}
 	c.byDir[dir] = dc
 	return dc.cf, dc.err
-}
-
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil || !errors.Is(err, os.ErrNotExist)
 }
 
 // relToWorkingDir returns the absolute path abs relative to the working

@@ -1,4 +1,4 @@
-package lint_test
+package config_test
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/internal/schematest"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -75,14 +76,14 @@ overrides:
 func TestParseConfig(t *testing.T) {
 	for _, tt := range configCases {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := lint.ParseConfig("dir/.urilint.yaml", "/dir", []byte(tt.yaml), ruleNames())
+			_, err := config.Parse("dir/.urilint.yaml", "/dir", []byte(tt.yaml), ruleNames())
 			switch {
 			case tt.err == "" && err != nil:
 				t.Fatalf("error %v", err)
 			case tt.err != "" && err == nil:
 				t.Fatalf("no error, want %q", tt.err)
 			case err != nil:
-				var ce *lint.ConfigError
+				var ce *config.Error
 				if !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "dir/.urilint.yaml:") || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("error %q, want a ConfigError containing %q", err, tt.err)
 				}
@@ -95,7 +96,7 @@ func TestParseConfig(t *testing.T) {
 // accepts exactly the configurations the loader accepts (among the cases),
 // it knows every rule, and the starter file of urilint init is valid.
 func TestConfigSchema(t *testing.T) {
-	sch := schematest.Compile(t, filepath.Join("..", "docs", "urilint.schema.json"))
+	sch := schematest.Compile(t, filepath.Join("..", "..", "docs", "urilint.schema.json"))
 	for _, tt := range configCases {
 		if tt.name == "YAML error" || tt.name == "key twice" { // not a document the schema sees
 			continue
@@ -109,7 +110,7 @@ func TestConfigSchema(t *testing.T) {
 			t.Errorf("%s: schema says %v, the loader %q", tt.name, err, tt.err)
 		}
 	}
-	data, err := os.ReadFile(filepath.Join("..", "docs", "urilint.schema.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "urilint.schema.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +140,7 @@ func TestConfigSchema(t *testing.T) {
 }
 
 func TestEffective(t *testing.T) {
-	cf, err := lint.ParseConfig(".urilint.yaml", "/repo", []byte(`include: ["**/*.md"]
+	cf, err := config.Parse(".urilint.yaml", "/repo", []byte(`include: ["**/*.md"]
 exclude: ["vendor", "drafts/*.md"]
 fail-level: warning
 allowed-nids: [acme]
@@ -170,23 +171,23 @@ overrides:
 		t.Errorf("directories: vendor must be excluded, docs not")
 	}
 
-	e := cf.For("/repo/a.md", lint.Settings{})
+	e := cf.For("/repo/a.md", config.Settings{})
 	if e.FailLevel != lint.Warning || e.Config.URNSyntax != grammar.RFC8141 || e.Config.Severity["percent-lowercase"] != lint.Off ||
 		!e.Config.AllowedNIDs["acme"] || len(e.Overrides) != 0 {
 		t.Errorf("a.md: %+v", e)
 	}
-	e = cf.For("/repo/legacy/keep.md", lint.Settings{})
+	e = cf.For("/repo/legacy/keep.md", config.Settings{})
 	if e.FailLevel != lint.Off || e.Config.URNSyntax != grammar.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
 		!e.Config.AllowedNIDs["acme"] || !e.Config.AllowedNIDs["old"] || !slices.Equal(e.Overrides, []int{0, 1}) ||
 		!e.Config.Strict || !e.Config.Extract.IncludeCodeSpans || e.Config.Extract.IncludeCodeBlocks {
 		t.Errorf("legacy/keep.md: %+v", e)
 	}
-	if e := cf.For("/repo/legacy/other.md", lint.Settings{}); e.Config.Strict || e.Config.Extract.IncludeCodeSpans {
+	if e := cf.For("/repo/legacy/other.md", config.Settings{}); e.Config.Strict || e.Config.Extract.IncludeCodeSpans {
 		t.Errorf("legacy/other.md: %+v", e)
 	}
 	// The command line comes last.
 	syn, info, no := grammar.RFC8141, lint.Info, false
-	e = cf.For("/repo/legacy/keep.md", lint.Settings{URNSyntax: &syn, FailLevel: &info, Strict: &no})
+	e = cf.For("/repo/legacy/keep.md", config.Settings{URNSyntax: &syn, FailLevel: &info, Strict: &no})
 	if e.FailLevel != lint.Info || e.Config.URNSyntax != grammar.RFC8141 || e.Config.Strict {
 		t.Errorf("with flags: %+v", e)
 	}
@@ -200,8 +201,8 @@ func FuzzParseConfig(f *testing.F) {
 	}
 	names := ruleNames()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, err := lint.ParseConfig("c.yaml", "/dir", data, names)
-		var ce *lint.ConfigError
+		_, err := config.Parse("c.yaml", "/dir", data, names)
+		var ce *config.Error
 		if err != nil && (!errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "c.yaml")) {
 			t.Fatalf("error %v is not a ConfigError naming the file", err)
 		}

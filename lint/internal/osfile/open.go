@@ -1,4 +1,8 @@
-package lint
+// Package osfile opens and reads files the way urilint must: regular files
+// only (a named pipe would block a reader for ever, a device would never
+// end), opened without waiting, and errors without the path and operation
+// that os repeats.
+package osfile
 
 import (
 	"errors"
@@ -16,9 +20,9 @@ var ErrNotRegular = errors.New("not a regular file")
 // errIsDir is the error for a directory where a file is expected.
 var errIsDir = errors.New("is a directory")
 
-// notRegular returns the error for a file of the type mode that is not
+// NotRegular returns the error for a file of the type mode that is not
 // a regular file.
-func notRegular(mode fs.FileMode) error {
+func NotRegular(mode fs.FileMode) error {
 	var kind string
 	switch {
 	case mode.IsDir():
@@ -37,13 +41,13 @@ func notRegular(mode fs.FileMode) error {
 	return fmt.Errorf("%w (%s)", ErrNotRegular, kind)
 }
 
-// openRegular opens the file at path for reading, links followed, when it
+// OpenRegular opens the file at path for reading, links followed, when it
 // is a regular file, and returns it with its information; else it returns
 // an error (ErrNotRegular, or "is a directory"). The type is that of the
 // file opened, not of a path looked at before, so a file replaced by a
 // named pipe between a walk and a read is refused too, and opening the
 // pipe does not wait for a writer (see openNoBlock).
-func openRegular(path string) (*os.File, fs.FileInfo, error) {
+func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, nil, err
@@ -55,18 +59,18 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
-		return nil, nil, notRegular(info.Mode())
+		return nil, nil, NotRegular(info.Mode())
 	}
 	return f, info, nil
 }
 
-// readRegular reads the whole regular file at path (see openRegular), for
+// ReadRegular reads the whole regular file at path (see OpenRegular), for
 // small files: configuration and .gitignore files. Errors are as
 // os.ReadFile's.
-func readRegular(path string) ([]byte, error) {
-	f, info, err := openRegular(path)
+func ReadRegular(path string) ([]byte, error) {
+	f, info, err := OpenRegular(path)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: cleanError(err)}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: CleanError(err)}
 	}
 	defer f.Close()
 	data := make([]byte, 0, min(info.Size(), 1<<20)+1)
@@ -83,4 +87,21 @@ func readRegular(path string) ([]byte, error) {
 			data = append(data, 0)[:len(data)] // grow
 		}
 	}
+}
+
+// CleanError drops the path and operation that os errors repeat, for a
+// caller that names the path itself.
+func CleanError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Exists reports whether something is at path (a link counts, whatever it
+// points to); an error other than "does not exist" counts as something.
+func Exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil || !errors.Is(err, os.ErrNotExist)
 }

@@ -1,4 +1,4 @@
-package lint
+package driver
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
 // Sizes for reading large plain-text files in windows (see TextWindows).
@@ -60,9 +62,9 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() || info.Size() < int64(large) {
 		return nil, nil
 	}
-	f, _, err := openRegular(path) // not os.Open: the file may have become a named pipe since
+	f, _, err := osfile.OpenRegular(path) // not os.Open: the file may have become a named pipe since
 	if err != nil {
-		return nil, cleanError(err)
+		return nil, osfile.CleanError(err)
 	}
 	if err := precheck(f, window); err != nil {
 		f.Close()
@@ -70,7 +72,7 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		f.Close()
-		return nil, cleanError(err)
+		return nil, osfile.CleanError(err)
 	}
 	return &TextWindows{f: f, window: window}, nil
 }
@@ -88,14 +90,14 @@ func precheck(f io.Reader, block int) error {
 		if err := checkText(buf[carried:n], off); err != nil {
 			return err
 		}
-		if hasDirective(buf[:n]) || bytes.Contains(buf[:n], []byte(extract.FoldingNote)) {
-			return ErrReadWhole // the scanner reads the whole text for either
+		if !lint.CheckableInPieces(buf[:n]) {
+			return ErrReadWhole
 		}
 		switch {
 		case err == io.EOF || err == io.ErrUnexpectedEOF:
 			return nil
 		case err != nil:
-			return cleanError(err)
+			return osfile.CleanError(err)
 		}
 		off += m
 		carried = copy(buf, buf[n-keep:n])
@@ -143,7 +145,7 @@ func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 		n += m
 		eof := err == io.EOF || err == io.ErrUnexpectedEOF
 		if err != nil && !eof {
-			return cleanError(err)
+			return osfile.CleanError(err)
 		}
 		cut := n
 		if !eof {
@@ -199,17 +201,4 @@ func blankLine(line []byte) bool {
 		}
 	}
 	return true
-}
-
-// CheckWindow lints a window of a plain-text document that holds no
-// directive (see TextWindows), calling yield with each diagnostic, its
-// offsets in the document.
-func (ch *Checker) CheckWindow(path string, w Window, yield func(*Diagnostic)) {
-	ch.check(path, Text, w.Src, w.Base.Offset, ch.cfg.Extract, yield)
-}
-
-// ExtractWindow calls yield with each candidate of a window of a
-// plain-text document, its offsets in the document.
-func ExtractWindow(w Window, yield func(*extract.Candidate)) {
-	extract.ScanText(w.Src, w.Base.Offset, yield)
 }

@@ -1,4 +1,4 @@
-package lint
+package driver
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/lint/driver/gitignore"
+	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
 // ignores are the gitignore patterns in force in a directory of a git
@@ -28,7 +29,7 @@ func gitIgnores(dir string) *ignores {
 		return nil
 	}
 	root := abs
-	for !exists(filepath.Join(root, ".git")) {
+	for !osfile.Exists(filepath.Join(root, ".git")) {
 		parent := filepath.Dir(root)
 		if parent == root {
 			return nil
@@ -93,7 +94,7 @@ func (ign *ignores) join(name string) string {
 // slash-separated path from the repository's root); a file that cannot be
 // read has none.
 func readPatterns(path, dir string) []gitignore.Pattern {
-	data, err := readRegular(path) // not a named pipe or a device
+	data, err := osfile.ReadRegular(path) // not a named pipe or a device
 	if err != nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package lint
+package config
 
 import (
 	"bytes"
@@ -10,16 +10,18 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/internal/osfile"
 	"go.yaml.in/yaml/v3"
 )
 
-// ConfigNames are the names of a configuration file, looked for in this
+// Names are the names of a configuration file, looked for in this
 // order; a directory holding both is an error.
-var ConfigNames = []string{".urilint.yaml", ".urilint.yml"}
+var Names = []string{".urilint.yaml", ".urilint.yml"}
 
-// ConfigFile is a .urilint.yaml file: the settings of the files under its
+// File is a .urilint.yaml file: the settings of the files under its
 // directory. Globs are matched against paths relative to Dir, with "/".
-type ConfigFile struct {
+type File struct {
 	// Path is the file's path; Dir the directory its globs are relative to.
 	Path, Dir string
 	// Include, when not empty, limits the files linted to those matching a
@@ -39,49 +41,49 @@ type Override struct {
 // Settings are the keys a configuration file and its overrides share. A nil
 // pointer is a key not given.
 type Settings struct {
-	FailLevel         *Severity // Off for "none"
+	FailLevel         *lint.Severity // Off for "none"
 	URNSyntax         *grammar.Syntax
 	IncludeCodeBlocks *bool
 	IncludeCodeSpans  *bool
 	Strict            *bool
 	AllowedNIDs       []string
 	AllowedSchemes    []string
-	Rules             map[string]Severity // Off for "off"
+	Rules             map[string]lint.Severity // Off for "off"
 }
 
-// ConfigError is a problem in a configuration file, at a line and column.
-type ConfigError struct {
+// Error is a problem in a configuration file, at a line and column.
+type Error struct {
 	Path         string
 	Line, Column int
 	Msg          string
 }
 
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
 	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
 }
 
-// LoadConfig reads and checks a configuration file. ruleNames are the rules
-// it may name. Every problem is a *ConfigError naming the line and the key.
-func LoadConfig(path string, ruleNames []string) (*ConfigFile, error) {
-	data, err := readRegular(path) // not a named pipe or a device
+// Load reads and checks a configuration file. ruleNames are the rules
+// it may name. Every problem is a *Error naming the line and the key.
+func Load(path string, ruleNames []string) (*File, error) {
+	data, err := osfile.ReadRegular(path) // not a named pipe or a device
 	if err != nil {
-		return nil, &ConfigError{Path: path, Msg: cleanError(err).Error()}
+		return nil, &Error{Path: path, Msg: osfile.CleanError(err).Error()}
 	}
 	dir, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
-		return nil, &ConfigError{Path: path, Msg: err.Error()}
+		return nil, &Error{Path: path, Msg: err.Error()}
 	}
-	return ParseConfig(path, dir, data, ruleNames)
+	return Parse(path, dir, data, ruleNames)
 }
 
-// ParseConfig checks the configuration data read from path, whose globs are
+// Parse checks the configuration data read from path, whose globs are
 // relative to dir.
-func ParseConfig(path, dir string, data []byte, ruleNames []string) (*ConfigFile, error) {
+func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 	d := &configDecoder{path: path, rules: ruleNames}
-	cf := &ConfigFile{Path: path, Dir: dir}
+	cf := &File{Path: path, Dir: dir}
 	var doc yaml.Node
 	if err := d.document(data, &doc); err != nil {
 		return nil, err
@@ -137,19 +139,19 @@ type configDecoder struct {
 }
 
 func (d *configDecoder) errorf(n *yaml.Node, format string, args ...any) error {
-	return &ConfigError{Path: d.path, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Path: d.path, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
 }
 
 // yamlError turns a YAML syntax error ("yaml: line 3: ...") into a
-// ConfigError.
+// Error.
 func (d *configDecoder) yamlError(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	var line int
 	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
 		_, msg, _ = strings.Cut(msg, ": ")
-		return &ConfigError{Path: d.path, Line: line, Column: 1, Msg: "invalid YAML: " + msg}
+		return &Error{Path: d.path, Line: line, Column: 1, Msg: "invalid YAML: " + msg}
 	}
-	return &ConfigError{Path: d.path, Msg: "invalid YAML: " + msg}
+	return &Error{Path: d.path, Msg: "invalid YAML: " + msg}
 }
 
 // mapping calls f with each key and value of the mapping n, in order.
@@ -176,7 +178,7 @@ func (d *configDecoder) mapping(n *yaml.Node, at string, f func(key string, v *y
 		}
 		seen[k.Value] = true
 		if err := f(k.Value, v); err != nil {
-			var ce *ConfigError
+			var ce *Error
 			if errors.As(err, &ce) && ce.Msg == unknownKey {
 				return d.errorf(k, "unknown key %q", name)
 			}
@@ -198,9 +200,9 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 		if err != nil {
 			return err
 		}
-		sev := Off
+		sev := lint.Off
 		if name != "none" {
-			if sev, err = ParseSeverity(name); err != nil {
+			if sev, err = lint.ParseSeverity(name); err != nil {
 				return d.errorf(v, "%s: invalid value %q (want error, warning, info or none)", at, name)
 			}
 		}
@@ -232,7 +234,7 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 			return p.Valid()
 		})
 	case "rules":
-		s.Rules = map[string]Severity{}
+		s.Rules = map[string]lint.Severity{}
 		if v.Tag == "!!null" { // "rules:" with every line under it commented out
 			return nil
 		}
@@ -244,9 +246,9 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 			if err != nil {
 				return err
 			}
-			sev := Off
+			sev := lint.Off
 			if name != "off" {
-				if sev, err = ParseSeverity(name); err != nil {
+				if sev, err = lint.ParseSeverity(name); err != nil {
 					return d.errorf(v, "%s.%s: invalid severity %q (want error, warning, info or off)", at, rule, name)
 				}
 			}
@@ -254,7 +256,7 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 			return nil
 		})
 	default:
-		return &ConfigError{Msg: unknownKey}
+		return &Error{Msg: unknownKey}
 	}
 	return nil
 }
@@ -326,7 +328,7 @@ func (d *configDecoder) names(v *yaml.Node, at string, dst *[]string, valid func
 
 // Rel returns path relative to the configuration file's directory, with
 // "/", for matching globs; path is absolute.
-func (cf *ConfigFile) Rel(path string) string {
+func (cf *File) Rel(path string) string {
 	rel, err := filepath.Rel(cf.Dir, path)
 	if err != nil {
 		return filepath.ToSlash(path)
@@ -336,7 +338,7 @@ func (cf *ConfigFile) Rel(path string) string {
 
 // Excluded reports whether the file or directory at the absolute path is
 // left out by Include or Exclude. Include applies to files only.
-func (cf *ConfigFile) Excluded(path string, isDir bool) bool {
+func (cf *File) Excluded(path string, isDir bool) bool {
 	if cf == nil {
 		return false
 	}
@@ -378,19 +380,19 @@ func next(s string, i int) int {
 // command line's.
 type Effective struct {
 	// File is the configuration file (nil when there is none).
-	File *ConfigFile
+	File *File
 	// FailLevel is the severity at or above which a diagnostic fails the
 	// run (Off: none does).
-	FailLevel Severity
-	Config    Config
+	FailLevel lint.Severity
+	Config    lint.Config
 	// Overrides are the indexes of the overrides that apply.
 	Overrides []int
 }
 
 // For returns the effective configuration of the file at the absolute
 // path, with the settings of cli (the flags given on the command line) last.
-func (cf *ConfigFile) For(path string, cli Settings) *Effective {
-	e := &Effective{File: cf, FailLevel: Error, Config: Config{URNSyntax: grammar.RFC8141}}
+func (cf *File) For(path string, cli Settings) *Effective {
+	e := &Effective{File: cf, FailLevel: lint.Error, Config: lint.Config{URNSyntax: grammar.RFC8141}}
 	if cf != nil {
 		e.apply(&cf.Settings)
 		rel := cf.Rel(path)
@@ -425,7 +427,7 @@ func (e *Effective) apply(s *Settings) {
 	addNames(&e.Config.AllowedSchemes, s.AllowedSchemes)
 	for rule, sev := range s.Rules {
 		if e.Config.Severity == nil {
-			e.Config.Severity = map[string]Severity{}
+			e.Config.Severity = map[string]lint.Severity{}
 		}
 		e.Config.Severity[rule] = sev
 	}

@@ -1,7 +1,9 @@
-// Package lint is the engine between the command line and the extractors:
-// it selects and reads files, runs the walker each file needs, runs the
-// rules, and writes the results in the output formats.
-package lint
+// Package driver is what urilint does around the engine: it chooses the
+// files (Files: the walk, .gitignore, the configuration's include and
+// exclude), reads them (whole, or a large plain-text file in windows),
+// runs them on workers with their output kept in order (Run), and writes
+// files whole or not at all (AtomicFile).
+package driver
 
 import (
 	"bytes"
@@ -14,17 +16,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
+	"github.com/urilint/urilint/lint/internal/osfile"
 )
-
-// FileError is a file that could not be processed, and why.
-type FileError struct {
-	Path string
-	Err  error
-}
-
-func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
-
-func (e *FileError) Unwrap() error { return e.Err }
 
 // binaryExtensions are skipped when a directory is walked, without reading
 // them: documentation trees are full of images and archives, and a note for
@@ -44,7 +40,7 @@ type WalkOptions struct {
 	// Configs, when set, gives each path's include and exclude globs. A file
 	// or directory they leave out is skipped, named on the command line or
 	// found in a directory.
-	Configs *Configs
+	Configs *config.Finder
 	// NoIgnore turns off .gitignore: by default, inside a git repository,
 	// what the repository's .gitignore files and .git/info/exclude ignore is
 	// skipped when a directory is walked (not when named on the command
@@ -64,24 +60,24 @@ type WalkOptions struct {
 // error, and the others are still expanded; a broken symbolic link found
 // inside a directory is returned as ErrBrokenLink, or ErrLinkLoop, which
 // IsSkip recognises. A path named that is not a regular file or a
-// directory, links followed, is an error (ErrNotRegular); one found inside
+// directory, links followed, is an error (osfile.ErrNotRegular); one found inside
 // a directory is skipped.
 // A configuration file that cannot be loaded is returned as an error once,
 // and the files it governs are skipped. Errors are sorted by path.
-func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
+func Files(paths []string, opts WalkOptions) ([]string, []*lint.FileError) {
 	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}, ids: map[string]any{}}
 	for _, root := range paths {
 		root = filepath.Clean(root)
 		info, err := os.Stat(root)
 		if err != nil {
-			w.fail(root, cleanError(err))
+			w.fail(root, osfile.CleanError(err))
 			continue
 		}
 		if w.namedExcluded(root, info.IsDir()) {
 			continue
 		}
 		if !info.IsDir() && !info.Mode().IsRegular() {
-			w.fail(root, notRegular(info.Mode())) // never read: a pipe blocks, a device never ends
+			w.fail(root, osfile.NotRegular(info.Mode())) // never read: a pipe blocks, a device never ends
 			continue
 		}
 		if !info.IsDir() {
@@ -103,7 +99,7 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	}
 	w.wg.Wait()
 	slices.Sort(w.files)
-	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(w.errs, func(a, b *lint.FileError) int { return strings.Compare(a.Path, b.Path) })
 	files := slices.Compact(w.files)
 	if len(paths) > 1 || len(w.aliases) > 0 {
 		files = dedupe(files, w.ids)
@@ -147,14 +143,14 @@ type walker struct {
 	mu        sync.Mutex
 	files     []string
 	aliases   []string // named files and links found: other names a file may have
-	errs      []*FileError
+	errs      []*lint.FileError
 	badConfig map[string]bool // configuration files reported
 	ids       map[string]any  // the identities of the files named (see dedupe); only Files' own loop sets it
 }
 
 func (w *walker) fail(path string, err error) {
 	w.mu.Lock()
-	w.errs = append(w.errs, &FileError{path, err})
+	w.errs = append(w.errs, &lint.FileError{Path: path, Err: err})
 	w.mu.Unlock()
 }
 
@@ -175,12 +171,12 @@ func (w *walker) excluded(path string, isDir bool) bool {
 
 // configIn returns the configuration of the files in the absolute
 // directory dir, or false when it cannot be loaded, which is reported once.
-func (w *walker) configIn(dir string) (*ConfigFile, bool) {
+func (w *walker) configIn(dir string) (*config.File, bool) {
 	cf, err := w.opts.Configs.For(dir, true)
 	if err == nil {
 		return cf, true
 	}
-	var ce *ConfigError
+	var ce *config.Error
 	key := dir
 	if errors.As(err, &ce) {
 		key = ce.Path
@@ -189,7 +185,7 @@ func (w *walker) configIn(dir string) (*ConfigFile, bool) {
 	defer w.mu.Unlock()
 	if !w.badConfig[key] {
 		w.badConfig[key] = true
-		w.errs = append(w.errs, &FileError{key, err})
+		w.errs = append(w.errs, &lint.FileError{Path: key, Err: err})
 	}
 	return nil, false
 }
@@ -197,7 +193,7 @@ func (w *walker) configIn(dir string) (*ConfigFile, bool) {
 // Excluded reports whether the configuration leaves out a path named on
 // the command line (itself, or a directory it is in); a configuration that
 // cannot be loaded leaves it out.
-func Excluded(c *Configs, path string, isDir bool) bool {
+func Excluded(c *config.Finder, path string, isDir bool) bool {
 	w := &walker{opts: WalkOptions{Configs: c}, badConfig: map[string]bool{}}
 	return w.namedExcluded(path, isDir)
 }
@@ -227,20 +223,20 @@ func (w *walker) dir(dir string, ign *ignores) {
 	defer w.wg.Done()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		w.fail(dir, cleanError(err))
+		w.fail(dir, osfile.CleanError(err))
 		return
 	}
 	// Every entry is judged by the configuration of this directory.
 	absDir, err := w.opts.Configs.Abs(dir)
 	if err != nil {
-		w.fail(dir, cleanError(err))
+		w.fail(dir, osfile.CleanError(err))
 		return
 	}
 	w.opts.Configs.Listed(absDir, entries)
 	// Looked up for the first entry that needs it: a broken configuration
 	// in a directory of nothing to read (images, hidden files) is not
 	// reported, as a file it governs would be.
-	var cf *ConfigFile
+	var cf *config.File
 	looked, cfOK := false, false
 	var files []string
 	for _, d := range entries {
@@ -258,7 +254,7 @@ func (w *walker) dir(dir string, ign *ignores) {
 				} else if isLinkLoop(err) {
 					err = ErrLinkLoop
 				}
-				w.fail(path, cleanError(err))
+				w.fail(path, osfile.CleanError(err))
 				continue
 			}
 			if info.IsDir() {
@@ -283,7 +279,7 @@ func (w *walker) dir(dir string, ign *ignores) {
 		if !cfOK || cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
 			continue
 		}
-		if !isDir && (cf == nil || len(cf.Include) == 0) && !IsDocument(name) {
+		if !isDir && (cf == nil || len(cf.Include) == 0) && !config.IsDocument(name) {
 			continue // not a document: linted only when included or named
 		}
 		if !isDir {
@@ -316,16 +312,6 @@ func joinName(dir, name string) string {
 	return dir + string(filepath.Separator) + name
 }
 
-// cleanError drops the path and operation that os errors repeat, since
-// FileError names the path itself.
-func cleanError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // Reasons a file is skipped rather than linted. They are not errors: the
 // file holds no text to lint. (A file named on the command line that is
 // skipped is one the user asked for, and the command line reports it as
@@ -340,7 +326,7 @@ var (
 
 // ReadFile reads a document to lint. A file that is not text is reported
 // as CheckText says; one that is not a regular file (a named pipe, a
-// device), links followed, is not read: ErrNotRegular.
+// device), links followed, is not read: osfile.ErrNotRegular.
 func ReadFile(path string) ([]byte, error) {
 	return ReadFileInto(path, nil)
 }
@@ -349,9 +335,9 @@ func ReadFile(path string) ([]byte, error) {
 // length does not matter), so that a worker can reuse one buffer for file
 // after file rather than leave each to the garbage collector.
 func ReadFileInto(path string, buf []byte) ([]byte, error) {
-	f, info, err := openRegular(path)
+	f, info, err := osfile.OpenRegular(path)
 	if err != nil {
-		return nil, cleanError(err)
+		return nil, osfile.CleanError(err)
 	}
 	defer f.Close()
 	size := 0
@@ -371,7 +357,7 @@ func ReadFileInto(path string, buf []byte) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, cleanError(err)
+			return nil, osfile.CleanError(err)
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)] // grow

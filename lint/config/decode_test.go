@@ -1,9 +1,9 @@
-package lint_test
+package config_test
 
 import (
 	"testing"
 
-	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
 )
 
 // TestParseConfigOneDocument checks that a configuration file is one YAML
@@ -19,7 +19,7 @@ func TestParseConfigOneDocument(t *testing.T) {
 		{"empty first", "---\n---\nfail-level: none\n", "c.yaml:2:1" + second},
 		{"YAML error in the second", "fail-level: none\n---\nrules: [\n", "c.yaml:3:1: invalid YAML: did not find expected node content"},
 	} {
-		_, err := lint.ParseConfig("c.yaml", "/dir", []byte(tt.yaml), ruleNames())
+		_, err := config.Parse("c.yaml", "/dir", []byte(tt.yaml), ruleNames())
 		if got := errString(err); got != tt.err {
 			t.Errorf("%s: error %q, want %q", tt.name, got, tt.err)
 		}

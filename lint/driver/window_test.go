@@ -1,4 +1,4 @@
-package lint_test
+package driver_test
 
 import (
 	"bytes"
@@ -13,16 +13,17 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/testcorpus"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/rules"
 )
 
-// renderDiag is a diagnostic with everything positioned: its span and its
-// fixes' edits.
-func renderDiag(d *lint.Diagnostic) string {
-	s := fmt.Sprintf("%v-%v %s %s %q", d.Start, d.End, d.Rule.Name, d.URI, d.Message)
+// renderDiag is a diagnostic with everything positioned by loc (lines and
+// columns, as output shows them): its span and its fixes' edits.
+func renderDiag(d *lint.Diagnostic, loc *extract.Locator) string {
+	s := fmt.Sprintf("%v-%v %s %s %q", loc.Pos(d.Start), loc.Pos(d.End), d.Rule.Name, d.URI, d.Message)
 	for _, f := range d.Fixes {
 		for _, e := range f.Edits {
-			s += fmt.Sprintf(" [%v-%v %q]", e.Start, e.End, e.New)
+			s += fmt.Sprintf(" [%v-%v %q]", loc.Pos(e.Start), loc.Pos(e.End), e.New)
 		}
 	}
 	return s
@@ -39,7 +40,7 @@ func renderCand(c *extract.Candidate) string {
 // returns both renderings and how many windows there were.
 func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []string, windows int) {
 	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
-	err := lint.EachWindow(bytes.NewReader(doc), size, func(w lint.Window) {
+	err := driver.EachWindow(bytes.NewReader(doc), size, func(w driver.Window) {
 		windows++
 		if w.Base.Offset > 0 && doc[w.Base.Offset-1] != '\n' {
 			t.Fatalf("window %d starts at %v, not after a line end", windows, w.Base)
@@ -47,7 +48,7 @@ func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []stri
 		if !bytes.Equal(w.Src, doc[w.Base.Offset:w.Base.Offset+len(w.Src)]) {
 			t.Fatalf("window %d at %v is not the document there", windows, w.Base)
 		}
-		lint.ExtractWindow(w, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
+		extract.ScanText(w.Src, w.Base.Offset, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -75,20 +76,22 @@ func TestTextWindows(t *testing.T) {
 		}
 		// Diagnostics, through the file API as check uses it.
 		var want, got []string
-		ch.Check(d.Path, lint.Text, d.Src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg)) })
+		loc := extract.NewLocator(d.Src)
+		ch.Check(d.Path, lint.Text, d.Src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
 		path := filepath.Join(dir, filepath.Base(d.Path))
 		if err := os.WriteFile(path, d.Src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tw, err := lint.OpenTextWindows(path, 0, 8192)
-		if errors.Is(err, lint.ErrReadWhole) {
+		tw, err := driver.OpenTextWindows(path, 0, 8192)
+		if errors.Is(err, driver.ErrReadWhole) {
 			continue // it holds "urilint-"
 		}
 		if err != nil || tw == nil {
 			t.Fatalf("%s: OpenTextWindows: %v, %v", d.Path, tw, err)
 		}
-		if err := tw.Each(func(w lint.Window) {
-			ch.CheckWindow(d.Path, w, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg)) })
+		if err := tw.Each(func(w driver.Window) {
+			loc := extract.NewLocatorAt(w.Src, w.Base) // as check places them
+			ch.CheckWindow(d.Path, w.Src, w.Base.Offset, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +132,7 @@ func TestTextWindowCuts(t *testing.T) {
 	for _, tt := range tests {
 		var bases []int
 		doc := []byte(tt.doc)
-		if err := lint.EachWindow(bytes.NewReader(doc), tt.size, func(w lint.Window) { bases = append(bases, w.Base.Offset) }); err != nil {
+		if err := driver.EachWindow(bytes.NewReader(doc), tt.size, func(w driver.Window) { bases = append(bases, w.Base.Offset) }); err != nil {
 			t.Fatal(err)
 		}
 		if fmt.Sprint(bases) != fmt.Sprint(tt.bases) {
@@ -161,21 +164,21 @@ func TestOpenTextWindows(t *testing.T) {
 	}{
 		{"small.txt", "http://a.example/\n", "whole"},
 		{"plain.txt", filler, ""},
-		{"directive.txt", filler + "# urilint-disable-file\n", lint.ErrReadWhole.Error()},
+		{"directive.txt", filler + "# urilint-disable-file\n", driver.ErrReadWhole.Error()},
 		// The directive straddles the first 4,096-byte block.
-		{"cut-directive.txt", filler[:4096-4] + "urilint-disable-file\n" + filler, lint.ErrReadWhole.Error()},
+		{"cut-directive.txt", filler[:4096-4] + "urilint-disable-file\n" + filler, driver.ErrReadWhole.Error()},
 		{"nul.txt", filler[:7000] + "\x00" + filler, "skipped: binary file (a NUL byte at offset 7000)"},
 		{"late-nul.txt", filler + "\x00" + filler, ""}, // a stray NUL in text
-		{"utf16.txt", "\xff\xfe" + filler, lint.ErrUTF16.Error()},
-		{"folding.txt", filler + "NOTE: '\\' line wrapping per RFC 8792\n", lint.ErrReadWhole.Error()},
-		{"cut-note.txt", filler[:4096-10] + "NOTE: '\\' line wrapping per RFC 8792\n" + filler, lint.ErrReadWhole.Error()},
+		{"utf16.txt", "\xff\xfe" + filler, driver.ErrUTF16.Error()},
+		{"folding.txt", filler + "NOTE: '\\' line wrapping per RFC 8792\n", driver.ErrReadWhole.Error()},
+		{"cut-note.txt", filler[:4096-10] + "NOTE: '\\' line wrapping per RFC 8792\n" + filler, driver.ErrReadWhole.Error()},
 	}
 	for _, tt := range tests {
 		large := 1000
 		if tt.name == "small.txt" {
 			large = 100
 		}
-		tw, err := lint.OpenTextWindows(write(tt.name, tt.content), large, 4096)
+		tw, err := driver.OpenTextWindows(write(tt.name, tt.content), large, 4096)
 		got := ""
 		switch {
 		case err != nil:
@@ -191,7 +194,7 @@ func TestOpenTextWindows(t *testing.T) {
 	}
 	// A file that cannot be looked at is left to be read whole, which
 	// reports what is wrong with it.
-	if tw, err := lint.OpenTextWindows(filepath.Join(dir, "missing.txt"), 0, 4096); tw != nil || err != nil {
+	if tw, err := driver.OpenTextWindows(filepath.Join(dir, "missing.txt"), 0, 4096); tw != nil || err != nil {
 		t.Errorf("missing file: %v, %v; want it read whole", tw, err)
 	}
 }
@@ -225,16 +228,16 @@ func TestTextWindowsLongLine(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tw, err := lint.OpenTextWindows(path, 0, 1024)
+	tw, err := driver.OpenTextWindows(path, 0, 1024)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var whole, windowed []string
 	var sizes []int
 	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
-	if err := tw.Each(func(w lint.Window) {
+	if err := tw.Each(func(w driver.Window) {
 		sizes = append(sizes, len(w.Src))
-		lint.ExtractWindow(w, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
+		extract.ScanText(w.Src, w.Base.Offset, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +257,7 @@ func TestTextWindowsChangedFile(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tw, err := lint.OpenTextWindows(path, 0, 1024)
+	tw, err := driver.OpenTextWindows(path, 0, 1024)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +265,7 @@ func TestTextWindowsChangedFile(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = tw.Each(func(lint.Window) {})
+	err = tw.Each(func(driver.Window) {})
 	if want := "skipped: binary file (a NUL byte at offset 5000), written while the file was read"; err == nil || err.Error() != want {
 		t.Errorf("Each: %v, want %q", err, want)
 	}

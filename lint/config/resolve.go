@@ -1,0 +1,76 @@
+package config
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/urilint/urilint/lint"
+)
+
+// Profile is how a file is checked: the checker for its effective
+// configuration, and the severity at or above which a diagnostic fails.
+type Profile struct {
+	Checker *lint.Checker
+	// FailLevel is Off when no diagnostic fails.
+	FailLevel lint.Severity
+	// Effective is the configuration it was made from (its Config.Extract
+	// is what urilint extract reads with).
+	Effective *Effective
+}
+
+// Resolver resolves the configuration of each file, once: the one place
+// urilint check, urilint extract and urilint lsp learn how to read and
+// check a file. It makes one checker per distinct effective configuration,
+// and is safe for concurrent use.
+type Resolver struct {
+	rules  []*lint.Rule
+	finder *Finder
+	cli    Settings
+	mu     sync.Mutex
+	byKey  map[profileKey]*Profile
+}
+
+// profileKey tells effective configurations apart: a configuration file,
+// and which of its overrides apply (the command line's settings are the
+// same for every file).
+type profileKey struct {
+	file      *File
+	overrides string
+}
+
+// NewResolver returns the resolver of the files configured by finder, with
+// rules, and the settings cli (the command line's) last.
+func NewResolver(rules []*lint.Rule, finder *Finder, cli Settings) *Resolver {
+	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}}
+}
+
+// Resolve returns the profile of the file at path, or the error of its
+// configuration file (an *Error).
+func (r *Resolver) Resolve(path string) (*Profile, error) {
+	cf, err := r.finder.For(path, false)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := r.finder.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	eff := cf.For(abs, r.cli)
+	key := profileKey{cf, fmt.Sprint(eff.Overrides)}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p := r.byKey[key]; p != nil {
+		return p, nil
+	}
+	cfg := eff.Config
+	ch, err := lint.NewChecker(r.rules, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	p := &Profile{Checker: ch, FailLevel: eff.FailLevel, Effective: eff}
+	r.byKey[key] = p
+	return p, nil
+}
+
+// Finder returns the configuration files the resolver follows.
+func (r *Resolver) Finder() *Finder { return r.finder }
