@@ -249,8 +249,8 @@ type testDoc struct {
 // over every example in their CDATA sections.
 func TestXMLLexerCorpus(t *testing.T) {
 	docs, examples := xmlCorpus(t)
-	if len(docs) == 0 {
-		t.Skip("no XML documents")
+	if len(docs) < 8 {
+		t.Fatalf("%d documents", len(docs))
 	}
 	for _, d := range append(docs, examples...) {
 		t.Run(d.path, func(t *testing.T) { checkXMLLexer(t, d.src) })
