@@ -1,6 +1,10 @@
 package extract
 
 import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -211,5 +215,158 @@ func TestXMLEscape(t *testing.T) {
 	}
 	if c := (&Candidate{}); c.Escape("a&b") != "a&b" {
 		t.Error("a candidate not found in XML escapes")
+	}
+}
+
+// xmlExpected is a namespace name or schema location that encoding/xml
+// reads in a start tag: the tag's span, the attribute's local name and
+// what it holds, the URI.
+type xmlExpected struct {
+	tagStart, tagEnd int
+	local            string
+	ctx              Context
+	uri              string
+}
+
+// readNamespaces reads doc[start:end] with encoding/xml's Decoder.Token (in
+// strict mode, told of the document's entities, prefixes translated to
+// namespace names) up to its end or its first error, and returns every
+// non-empty namespace declaration and schema location it holds, in order,
+// and where the reading stopped.
+func readNamespaces(doc []byte, start, end int) (exp []xmlExpected, stop int) {
+	const xsdNS, xsiNS = "http://www.w3.org/2001/XMLSchema", "http://www.w3.org/2001/XMLSchema-instance"
+	src := doc[start:end]
+	d := xml.NewDecoder(bytes.NewReader(src))
+	d.Strict = true
+	d.Entity = map[string]string{}
+	for _, m := range xmlEntityName.FindAllSubmatch(src, -1) {
+		d.Entity[string(m[1])] = "&" + string(m[1]) + ";"
+	}
+	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return exp, end
+			}
+			return exp, start + off
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		ts, te := start+off, start+int(d.InputOffset())
+		add := func(local string, ctx Context, v string) {
+			if v = strings.Trim(v, " \t\r\n"); v != "" && !IsPlaceholder(v) {
+				exp = append(exp, xmlExpected{ts, te, local, ctx, v})
+			}
+		}
+		elemNS := el.Name.Space
+		if elemNS == "xs" || elemNS == "xsd" { // undeclared: the conventional prefixes
+			elemNS = xsdNS
+		}
+		for _, a := range el.Attr {
+			switch {
+			case a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == "xmlns":
+				add("xmlns", ContextXMLNamespace, a.Value)
+			case a.Name.Local == "schemaLocation" && (a.Name.Space == xsiNS || a.Name.Space == "xsi"):
+				for i, f := range strings.Fields(a.Value) {
+					ctx := ContextXMLNamespace
+					if i%2 == 1 {
+						ctx = ContextXMLAttribute
+					}
+					add("schemaLocation", ctx, f)
+				}
+			case a.Name.Local == "schemaLocation" && a.Name.Space == "" && elemNS == xsdNS &&
+				slices.Contains([]string{"import", "include", "redefine", "override"}, el.Name.Local):
+				add("schemaLocation", ContextXMLAttribute, a.Value)
+			}
+		}
+	}
+}
+
+// TestXMLCorpusNamespaces checks that every namespace declaration and
+// schema location of the XEPs in the shared corpus, in their markup and in
+// the examples of their CDATA sections, is found with exact boundaries, as
+// encoding/xml reads them (up to where it stops, in a document or an
+// example that is not well-formed).
+func TestXMLCorpusNamespaces(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "corpus", "xml")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no %s", dir)
+	}
+	var paths []string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".xml") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	counts := map[string]int{}
+	examples := 0
+	for _, p := range paths {
+		doc, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cands, _ := xmlCandidates(doc)
+		// The document, then each CDATA section that starts with "<".
+		regions := [][2]int{{0, len(doc)}}
+		for l := (xmlLexer{src: doc}); ; {
+			tt := l.next()
+			if tt == xmlEOF || tt == xmlMalformed {
+				break
+			}
+			if s, e := l.start+len("<![CDATA["), l.pos-len("]]>"); tt == xmlCDATA && bytes.HasPrefix(bytes.TrimLeft(doc[s:e], " \t\r\n"), []byte("<")) {
+				regions = append(regions, [2]int{s, e})
+				examples++
+			}
+		}
+		var want []xmlExpected
+		var ranges [][2]int // where encoding/xml read the markup
+		for _, r := range regions {
+			exp, stop := readNamespaces(doc, r[0], r[1])
+			want = append(want, exp...)
+			ranges = append(ranges, [2]int{r[0], stop})
+		}
+		slices.SortFunc(want, func(a, b xmlExpected) int { return a.tagStart - b.tagStart })
+		var got []Candidate
+		for _, c := range cands {
+			// In the innermost region (an example, else the document), before
+			// encoding/xml stopped there.
+			k := len(regions) - 1
+			for k > 0 && !(regions[k][0] <= c.Start.Offset && c.End.Offset <= regions[k][1]) {
+				k--
+			}
+			inRange := c.End.Offset <= ranges[k][1]
+			_, local := splitQName([]byte(c.Attribute))
+			if inRange && (c.Context == ContextXMLNamespace || c.Context == ContextXMLAttribute) &&
+				(c.Attribute == "xmlns" || strings.HasPrefix(c.Attribute, "xmlns:") || string(local) == "schemaLocation") {
+				got = append(got, c)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d namespace names and schema locations, encoding/xml reads %d", p, len(got), len(want))
+			continue
+		}
+		for i, w := range want {
+			c := got[i]
+			local := "schemaLocation"
+			if c.Attribute == "xmlns" || strings.HasPrefix(c.Attribute, "xmlns:") {
+				local = "xmlns"
+			}
+			s, e := c.Start.Offset, c.End.Offset
+			exact := s > 0 && e < len(doc) && strings.IndexByte("\"' \t\r\n", doc[s-1]) >= 0 && strings.IndexByte("\"' \t\r\n", doc[e]) >= 0
+			if c.URI != w.uri || c.Context != w.ctx || local != w.local || s < w.tagStart || e > w.tagEnd || !exact {
+				t.Errorf("%s: %s, encoding/xml reads %s %s %q in the tag at %d-%d", p, render(c), w.local, w.ctx, w.uri, w.tagStart, w.tagEnd)
+				break
+			}
+			counts[w.local]++
+		}
+	}
+	t.Logf("%d documents, %d examples: %d namespace declarations, %d schema locations", len(paths), examples, counts["xmlns"], counts["schemaLocation"])
+	if counts["xmlns"] < 1000 {
+		t.Errorf("only %d namespace declarations compared", counts["xmlns"])
 	}
 }
