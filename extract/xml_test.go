@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urilint/urilint/internal/cputime"
 )
 
 // xmlDocExtensions are the extensions of the documents in testdata/xml.
@@ -368,5 +374,163 @@ func TestXMLCorpusNamespaces(t *testing.T) {
 	t.Logf("%d documents, %d examples: %d namespace declarations, %d schema locations", len(paths), examples, counts["xmlns"], counts["schemaLocation"])
 	if counts["xmlns"] < 1000 {
 		t.Errorf("only %d namespace declarations compared", counts["xmlns"])
+	}
+}
+
+var xmlWalkerSeeds = []string{
+	"<?xml version='1.0'?>\n<!DOCTYPE a SYSTEM 'a.dtd' [<!ENTITY e 'http://e/'>]><?xml-stylesheet href='s.xsl'?>" +
+		"<a xmlns='urn:a:b' xmlns:x='http://www.w3.org/2001/XMLSchema' x:v='x:y' href=' h&amp;i '>t http://t/&amp;u" +
+		"<![CDATA[<b xmlns:p='urn:p' p:q='p:r'/>]]><!-- urilint-disable --></a>",
+	"<x:schema xmlns:x='http://www.w3.org/2001/XMLSchema'><x:import namespace='urn:n:1' schemaLocation='s.xsd'/></x:schema>",
+	"<a xsi:schemaLocation='urn:a:1 a.xsd urn:b:2' xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'/>",
+	"<a b=c>http://rest/ <!-- http://comment/ --> &lt;urn:a:b&gt;",
+	"<![CDATA[<a href='http://x/'><b c=d>http://y/]]>http://z/",
+}
+
+// FuzzXML checks the XML walker's invariants on any input: no panic,
+// candidates in document order with spans in range, Raw equal to the
+// source slice, positions right, a URI for every candidate; comments in
+// order, each a comment.
+func FuzzXML(f *testing.F) {
+	for _, s := range xmlWalkerSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range xmlLexerSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		cands, comments := xmlCandidates(doc)
+		checkInvariants(t, doc, cands)
+		checkComments(t, doc, comments)
+	})
+}
+
+// TestXMLCorpusInvariants runs the walker over every XML document of the
+// tests and of the shared corpus and checks the invariants of FuzzXML
+// (positions against a table of every offset's, made as slowPos counts:
+// slowPos itself, per candidate, would take minutes).
+func TestXMLCorpusInvariants(t *testing.T) {
+	docs, _ := xmlCorpus(t)
+	for _, d := range docs {
+		cands, comments := xmlCandidates(d.src)
+		checkComments(t, d.src, comments)
+		pos := allPositions(d.src)
+		prevEnd := 0
+		for i := range cands {
+			c := &cands[i]
+			s, e := c.Start.Offset, c.End.Offset
+			if s < prevEnd || e <= s || e > len(d.src) || c.Raw != string(d.src[s:e]) || c.URI == "" ||
+				c.Start != pos[s] || c.End != pos[e] {
+				t.Fatalf("%s: candidate %d %s: out of order or range, or Raw or positions wrong (%v %v)", d.path, i, render(*c), pos[s], pos[e])
+			}
+			if a, b := c.SourceSpan(0, len(c.URI)); a != s || b != e {
+				t.Fatalf("%s: candidate %d: SourceSpan of the whole URI = %d-%d, want %d-%d", d.path, i, a, b, s, e)
+			}
+			checkPieces(t, d.src, c)
+			prevEnd = e
+		}
+	}
+}
+
+// allPositions returns the position of every offset of doc, 0 to len(doc),
+// counted as slowPos counts.
+func allPositions(doc []byte) []Pos {
+	out := make([]Pos, len(doc)+1)
+	line, col := 1, 1
+	for i := 0; i < len(doc); {
+		r, size := rune(doc[i]), 1
+		if r >= 0x80 {
+			r, size = utf8.DecodeRune(doc[i:])
+		}
+		for k := range size {
+			out[i+k] = Pos{Offset: i + k, Line: line, Column: col}
+		}
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+		case r == '\r' && i+1 < len(doc) && doc[i+1] == '\n':
+		case i == 0 && r == 0xfeff:
+		default:
+			col++
+		}
+		i += size
+	}
+	out[len(doc)] = Pos{Offset: len(doc), Line: line, Column: col}
+	return out
+}
+
+// TestXMLLinearTime checks that deeply nested, repetitive and
+// entity-laden input takes linear time (as TestWalkersLinearTime does for
+// the other walkers): ten times the input takes at most fifteen times as
+// long, in CPU time, the best of five runs, three attempts.
+func TestXMLLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	repeat := func(prefix, s, suffix string) func(n int) string {
+		return func(n int) string { return prefix + strings.Repeat(s, n) + suffix }
+	}
+	nested := func(open, text, close string) func(n int) string {
+		return func(n int) string { return strings.Repeat(open, n) + text + strings.Repeat(close, n) }
+	}
+	shapes := []struct {
+		name string
+		gen  func(n int) string
+		n    int
+	}{
+		{"nested elements", nested("<a>", "http://x.example/", "</a>"), 20000},
+		{"nested prefixes, the outermost used", func(n int) string {
+			var b strings.Builder
+			b.WriteString(`<e xmlns:p="urn:p" xmlns:x="http://www.w3.org/2001/XMLSchema">`)
+			for i := range n {
+				fmt.Fprintf(&b, `<x:import xmlns:q%d="urn:q:%d" v="p:a" schemaLocation="s.xsd">`, i, i)
+			}
+			return b.String() + strings.Repeat("</x:import>", n) + "</e>"
+		}, 5000},
+		{"nested default namespaces", nested(`<e xmlns="urn:x:y" v="tel:a">`, "", "</e>"), 10000},
+		{"unclosed elements", repeat("", `<a xmlns:p="urn:p"><b v="p:x">`, ""), 10000},
+		{"end tags without start tags", repeat("", "</a>", "http://x.example/"), 20000},
+		{"attributes of one tag", func(n int) string {
+			var b strings.Builder
+			b.WriteString("<a ")
+			for i := range n {
+				fmt.Fprintf(&b, `xmlns:p%d="urn:p:%d" a%d="p%d:x" `, i, i, i, n-1-i)
+			}
+			return b.String() + "/>"
+		}, 5000},
+		{"entities in a URI attribute", repeat(`<a href="http://x.example/`, "&amp;&#x41;&lt;", `"/>`), 20000},
+		{"entities in text", repeat("<a>http://x.example/", "&amp;&#65;&e;&", "</a>"), 20000},
+		{"references that are not", repeat("<a>", "&&#&#x&a", "</a>"), 20000},
+		{"examples in CDATA", repeat("<c>", `<![CDATA[<a xmlns="urn:x:y" href="http://x/"/>]]>`, "</c>"), 5000},
+		{"malformed, then text and comments", repeat("<a b=c>", "http://x.example/ <!-- c --> ", ""), 10000},
+		{"a long internal subset", repeat("<!DOCTYPE a [", `<!ENTITY e SYSTEM "http://x/"><!-- c -->`, "]><a/>"), 10000},
+		{"nested brackets in a declaration", nested("<!a ", "", ">"), 20000},
+		{"processing instructions", repeat("", `<?xml-stylesheet href="a.xsl" title="http://t/"?>`, ""), 10000},
+		{"xsi:schemaLocation pairs", repeat(`<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="`, "urn:a:b a.xsd ", `"/>`), 20000},
+	}
+	walk := func(doc []byte) { XML(doc, Options{}, func(*Candidate) {}) }
+	best := func(doc []byte) time.Duration {
+		d := time.Duration(1 << 62)
+		for range 5 {
+			d = min(d, cputime.Of(func() { walk(doc) }))
+		}
+		return d
+	}
+	for _, s := range shapes {
+		t.Run(s.name, func(t *testing.T) {
+			small, large := []byte(s.gen(s.n)), []byte(s.gen(10*s.n))
+			for attempt := 1; ; attempt++ {
+				ts, tl := best(small), best(large)
+				ratio := float64(tl) / float64(max(ts, time.Microsecond))
+				if ratio <= 15 || tl <= 50*time.Millisecond {
+					return
+				}
+				if attempt == 3 {
+					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(small), ts, len(large), tl, ratio)
+					return
+				}
+			}
+		})
 	}
 }
