@@ -465,12 +465,14 @@ func shiftSpans(spans []extract.Span, edits []Edit) []extract.Span {
 // fixContext returns why --fix may not apply a fix to the candidate c of a
 // document in format f, or "" when it may: its boundaries are certain (a
 // link's, or <...> in plain text) and its text is not shown to readers (an
-// autolink's is, and so is a URI's in the running text of Markdown or
-// HTML).
+// autolink's is, and so is a URI's in the running text of Markdown, HTML or
+// XML); and it is not a name XML compares as a string (a namespace name).
 func fixContext(c *extract.Candidate, f Format) string {
 	switch {
 	case c.Context == extract.ContextMarkdownAutolink:
 		return "an autolink's text is what readers see"
+	case c.Context.IsName():
+		return "XML compares a namespace name or an RDF IRI character by character: any change names something else"
 	case c.Context.IsLink():
 		return ""
 	case f == Text && (c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL):
@@ -600,6 +602,9 @@ func parseAs(k extract.Kind) extract.As {
 	return extract.AsURI
 }
 
+// diagnostic places the finding f on the candidate c in the document: its
+// positions, and its fixes' edits, their text escaped as the document
+// holds it there (entities in XML).
 func (f *finding) diagnostic(path string, c *extract.Candidate, pos func(int) extract.Pos) *Diagnostic {
 	d := &Diagnostic{
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
@@ -618,7 +623,7 @@ func (f *finding) diagnostic(path string, c *extract.Candidate, pos func(int) ex
 			if !f.f.InDocument {
 				s, en = c.SourceSpan(s, en)
 			}
-			sf.Edits = append(sf.Edits, TextEdit{Start: pos(s), End: pos(en), New: e.New})
+			sf.Edits = append(sf.Edits, TextEdit{Start: pos(s), End: pos(en), New: c.Escape(e.New)})
 		}
 		d.Fixes = append(d.Fixes, sf)
 	}
