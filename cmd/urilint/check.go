@@ -180,7 +180,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		sink.Close(b)
-		return writeErr
+		if writeErr != nil {
+			return writeErr
+		}
+		return malformedXML(f, src)
 	})
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {

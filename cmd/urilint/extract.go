@@ -58,8 +58,9 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		opts := cf.For(abs, cli).Config.Extract
 		var b []byte
-		lint.Extract(lint.FormatOf(name), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c)) })
+		f := lint.FormatOf(name)
+		lint.Extract(f, src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c)) })
 		sink.Close(b)
-		return nil
+		return malformedXML(f, src)
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -202,6 +203,9 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *lint.Writer, ou
 			path = s.stdinName()
 		}
 		report(stderr, path, err)
+		if note := (*xmlNote)(nil); errors.As(err, &note) {
+			return // linted all the same
+		}
 		if !lint.IsSkip(err) || asked {
 			errs = append(errs, &lint.FileError{Path: path, Err: err})
 		}
@@ -243,6 +247,32 @@ func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// xmlNote says where the markup of an XML document breaks: the walker read
+// the rest as running text. It is a note on stderr, not an error: the file
+// was linted, and the output and the exit status are what they would be
+// without it.
+type xmlNote struct {
+	pos    extract.Pos
+	reason string
+}
+
+func (n *xmlNote) Error() string {
+	return fmt.Sprintf("malformed XML at line %d, column %d (%s): the rest is read as running text", n.pos.Line, n.pos.Column, n.reason)
+}
+
+// malformedXML returns the note on the document src, of format f, when it
+// is XML whose markup breaks, else nil.
+func malformedXML(f lint.Format, src []byte) error {
+	if f != lint.XML {
+		return nil
+	}
+	off, reason, ok := extract.XMLSyntaxError(src)
+	if !ok {
+		return nil
+	}
+	return &xmlNote{extract.NewLocator(src).Pos(off), reason}
 }
 
 // report names a file that could not be read, or was skipped, on stderr.
