@@ -342,7 +342,7 @@ func TestXMLCorpusNamespaces(t *testing.T) {
 			// In the innermost region (an example, else the document), before
 			// encoding/xml stopped there.
 			k := len(regions) - 1
-			for k > 0 && !(regions[k][0] <= c.Start.Offset && c.End.Offset <= regions[k][1]) {
+			for k > 0 && (c.Start.Offset < regions[k][0] || regions[k][1] < c.End.Offset) {
 				k--
 			}
 			inRange := c.End.Offset <= ranges[k][1]
