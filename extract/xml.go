@@ -328,7 +328,7 @@ func (w *xmlWalker) comment(start, end int) {
 // text scans the character data doc[start:end], entities decoded.
 func (w *xmlWalker) text(start, end int) {
 	if start < end && mayHoldURI(w.doc[start:end]) {
-		d := decodeXML(w.doc, start, end, false)
+		d := decodeXML(w.doc, start, end)
 		w.scanDecoded(&d, "", escXMLText)
 	}
 }
@@ -449,7 +449,7 @@ func splitQName(name []byte) (prefix, local []byte) {
 // declare records the namespace declaration a, of prefix (nil: the default
 // namespace).
 func (w *xmlWalker) declare(prefix []byte, a xmlAttr) {
-	d := decodeXML(w.doc, a.valStart, a.valEnd, true)
+	d := decodeXML(w.doc, a.valStart, a.valEnd)
 	s, e := trimXMLSpace(d.text)
 	i := int32(len(w.decls))
 	decl := xmlDecl{prefix: prefix, ns: knownNamespace(d.text[s:e]), prev: -1}
@@ -520,7 +520,7 @@ func (w *xmlWalker) element(z *xmlLexer) (xmlNS, []byte) {
 // value emits the URIs in the value of the attribute a, named attr, which
 // holds kind.
 func (w *xmlWalker) value(a *xmlAttr, kind xmlValue, attr string) {
-	d := decodeXML(w.doc, a.valStart, a.valEnd, true)
+	d := decodeXML(w.doc, a.valStart, a.valEnd)
 	if kind == xvSchemaLocation {
 		n := 0
 		for i := 0; i < len(d.text); {
@@ -561,7 +561,7 @@ func (w *xmlWalker) textAttribute(a *xmlAttr, key []byte) {
 	if !mayHoldURI(v) || w.isQName(v) {
 		return
 	}
-	d := decodeXML(w.doc, a.valStart, a.valEnd, true)
+	d := decodeXML(w.doc, a.valStart, a.valEnd)
 	w.scanDecoded(&d, string(key), escXMLAttr)
 }
 
@@ -623,11 +623,11 @@ func (w *xmlWalker) instruction(start, nameEnd, end int) {
 		}
 		a := xmlAttr{keyStart: i, keyEnd: ke, valStart: j + 1, valEnd: j + 1 + q}
 		if key := doc[i:ke]; string(key) == "href" {
-			d := decodeXML(doc, a.valStart, a.valEnd, true)
+			d := decodeXML(doc, a.valStart, a.valEnd)
 			s, e := trimXMLSpace(d.text)
 			emitValue(&w.buf, doc, &d, s, e, ContextXMLInstruction, "href", w.emitAttr)
 		} else if mayHoldURI(doc[a.valStart:a.valEnd]) {
-			d := decodeXML(doc, a.valStart, a.valEnd, true)
+			d := decodeXML(doc, a.valStart, a.valEnd)
 			w.scanDecoded(&d, string(key), escXMLAttr)
 		}
 		i = a.valEnd + 1
@@ -670,7 +670,7 @@ func (w *xmlWalker) directive(start, end int) {
 				expect = system
 			default:
 				if mayHoldURI(doc[vs:ve]) {
-					d := decodeXML(doc, vs, ve, true)
+					d := decodeXML(doc, vs, ve)
 					w.scanDecoded(&d, "", escXMLAttr)
 				}
 			}

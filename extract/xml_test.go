@@ -487,9 +487,9 @@ func TestXMLLinearTime(t *testing.T) {
 				fmt.Fprintf(&b, `<x:import xmlns:q%d="urn:q:%d" v="p:a" schemaLocation="s.xsd">`, i, i)
 			}
 			return b.String() + strings.Repeat("</x:import>", n) + "</e>"
-		}, 5000},
-		{"nested default namespaces", nested(`<e xmlns="urn:x:y" v="tel:a">`, "", "</e>"), 10000},
-		{"unclosed elements", repeat("", `<a xmlns:p="urn:p"><b v="p:x">`, ""), 10000},
+		}, 2000},
+		{"nested default namespaces", nested(`<e xmlns="urn:x:y" v="tel:a">`, "", "</e>"), 5000},
+		{"unclosed elements", repeat("", `<a xmlns:p="urn:p"><b v="p:x">`, ""), 5000},
 		{"end tags without start tags", repeat("", "</a>", "http://x.example/"), 20000},
 		{"attributes of one tag", func(n int) string {
 			var b strings.Builder
@@ -498,16 +498,16 @@ func TestXMLLinearTime(t *testing.T) {
 				fmt.Fprintf(&b, `xmlns:p%d="urn:p:%d" a%d="p%d:x" `, i, i, i, n-1-i)
 			}
 			return b.String() + "/>"
-		}, 5000},
-		{"entities in a URI attribute", repeat(`<a href="http://x.example/`, "&amp;&#x41;&lt;", `"/>`), 20000},
-		{"entities in text", repeat("<a>http://x.example/", "&amp;&#65;&e;&", "</a>"), 20000},
+		}, 2000},
+		{"entities in a URI attribute", repeat(`<a href="http://x.example/`, "&amp;&#x41;&lt;", `"/>`), 5000},
+		{"entities in text", repeat("<a>http://x.example/", "&amp;&#65;&e;&", "</a>"), 5000},
 		{"references that are not", repeat("<a>", "&&#&#x&a", "</a>"), 20000},
 		{"examples in CDATA", repeat("<c>", `<![CDATA[<a xmlns="urn:x:y" href="http://x/"/>]]>`, "</c>"), 5000},
 		{"malformed, then text and comments", repeat("<a b=c>", "http://x.example/ <!-- c --> ", ""), 10000},
 		{"a long internal subset", repeat("<!DOCTYPE a [", `<!ENTITY e SYSTEM "http://x/"><!-- c -->`, "]><a/>"), 10000},
 		{"nested brackets in a declaration", nested("<!a ", "", ">"), 20000},
-		{"processing instructions", repeat("", `<?xml-stylesheet href="a.xsl" title="http://t/"?>`, ""), 10000},
-		{"xsi:schemaLocation pairs", repeat(`<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="`, "urn:a:b a.xsd ", `"/>`), 20000},
+		{"processing instructions", repeat("", `<?xml-stylesheet href="a.xsl" title="http://t/"?>`, ""), 5000},
+		{"xsi:schemaLocation pairs", repeat(`<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="`, "urn:a:b a.xsd ", `"/>`), 10000},
 	}
 	walk := func(doc []byte) { XML(doc, Options{}, func(*Candidate) {}) }
 	best := func(doc []byte) time.Duration {

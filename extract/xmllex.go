@@ -342,26 +342,26 @@ func startsMarkup(b []byte) bool {
 // Replacement texts of the decoder.
 var (
 	xmlLF         = []byte{'\n'}
-	xmlSpace      = []byte{' '}
 	xmlPredefined = map[string][]byte{"lt": []byte("<"), "gt": []byte(">"), "amp": []byte("&"), "apos": []byte("'"), "quot": []byte(`"`)}
 )
 
-// decodeXML decodes doc[start:end] as XML character data (attr false) or an
-// attribute value (attr true): the predefined entities (&lt; &gt; &amp;
-// &apos; &quot;) and character references (&#N; &#xH;) that name a
+// decodeXML decodes doc[start:end], XML character data or an attribute
+// value, as encoding/xml does: the predefined entities (&lt; &gt; &amp;
+// &apos; &quot;), the character references (&#N; &#xH;) that name a
 // character XML allows, and line ends ("\r\n" and a lone "\r" read as
-// "\n"); in an attribute value, a literal tab or line end reads as a space
-// (XML 1.0 section 3.3.3). Other references, which a DTD the walker does not
-// read may declare, are kept as written, and so is a "&" that starts none.
-func decodeXML(doc []byte, start, end int, attr bool) decoded {
+// "\n"). Other references, which a DTD the walker does not read may
+// declare, are kept as written, and so is a "&" that starts none.
+//
+// Unlike XML (section 3.3.3), and like encoding/xml, a line end or a tab
+// in an attribute value is not made a space: in a URI attribute written
+// over several lines, the line break is reported as the line break it is,
+// and what was meant (the spaces XML reads, the one space an anyURI's
+// whitespace collapses to, or nothing, as browsers read it) is left to the
+// author; --fix never encodes it.
+func decodeXML(doc []byte, start, end int) decoded {
 	s := doc[start:end]
-	if bytes.IndexByte(s, '&') < 0 && bytes.IndexByte(s, '\r') < 0 &&
-		(!attr || bytes.IndexByte(s, '\n') < 0 && bytes.IndexByte(s, '\t') < 0) {
+	if bytes.IndexByte(s, '&') < 0 && bytes.IndexByte(s, '\r') < 0 {
 		return verbatim(doc, start, end)
-	}
-	eol := xmlLF
-	if attr {
-		eol = xmlSpace
 	}
 	b := newDecoder(doc, start)
 	for i := start; i < end; {
@@ -371,15 +371,9 @@ func decodeXML(doc []byte, start, end int, attr bool) decoded {
 			if j < end && doc[j] == '\n' {
 				j++
 			}
-			b.replace(i, j, eol)
+			b.replace(i, j, xmlLF)
 			i = j
 			continue
-		case '\n', '\t':
-			if attr {
-				b.replace(i, i+1, xmlSpace)
-				i++
-				continue
-			}
 		case '&':
 			if n, rep := xmlReference(doc[i:end]); n > 0 {
 				b.replace(i, i+n, rep)

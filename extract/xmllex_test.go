@@ -141,14 +141,14 @@ func describeXMLToken(l *xmlLexer, tt xmlToken, doc []byte) string {
 		}
 		var attrs []string
 		for _, a := range l.attrs {
-			v := decodeXML(doc, a.valStart, a.valEnd, false)
+			v := decodeXML(doc, a.valStart, a.valEnd)
 			attrs = append(attrs, fmt.Sprintf("%s=%q", doc[a.keyStart:a.keyEnd], v.text))
 		}
 		return fmt.Sprintf("%s %s %s", kind, doc[l.start+1:l.nameEnd], attrs)
 	case xmlEndTag:
 		return fmt.Sprintf("end %s", doc[l.start+2:l.nameEnd])
 	case xmlText:
-		d := decodeXML(doc, l.start, l.pos, false)
+		d := decodeXML(doc, l.start, l.pos)
 		return fmt.Sprintf("text %q", d.text)
 	case xmlCDATA:
 		return fmt.Sprintf("cdata %q", lf(raw[len("<![CDATA["):len(raw)-len("]]>")]))
@@ -267,31 +267,20 @@ func FuzzXMLLexer(f *testing.F) {
 }
 
 func TestDecodeXML(t *testing.T) {
-	tests := []struct {
-		in       string
-		want     string
-		wantAttr string
-	}{
-		{in: "a&amp;b &lt;x&gt; &apos;&quot;", want: `a&b <x> '"`},
-		{in: "&#58;&#x3a;&#x3A;&#X3A;&#0058;", want: ":::&#X3A;:"},
-		{in: "&nbsp; &xep0045; &amp &; & &#; &#x; &#0; &#xD800; &#1114112; &#99999999999999999999;",
-			want: "&nbsp; &xep0045; &amp &; & &#; &#x; &#0; &#xD800; &#1114112; &#99999999999999999999;"},
-		{in: "&#x10FFFF;&#9;&#10;&#13;", want: "\U0010FFFF\t\n\r"},
-		{in: "a\r\nb\rc\nd\te", want: "a\nb\nc\nd\te", wantAttr: "a b c d e"},
-		{in: "&#10;\n", want: "\n\n", wantAttr: "\n "},
-		{in: "no references", want: "no references"},
+	tests := []struct{ in, want string }{
+		{"a&amp;b &lt;x&gt; &apos;&quot;", `a&b <x> '"`},
+		{"&#58;&#x3a;&#x3A;&#X3A;&#0058;", ":::&#X3A;:"},
+		{"&nbsp; &xep0045; &amp &; & &#; &#x; &#0; &#xD800; &#1114112; &#99999999999999999999;",
+			"&nbsp; &xep0045; &amp &; & &#; &#x; &#0; &#xD800; &#1114112; &#99999999999999999999;"},
+		{"&#x10FFFF;&#9;&#10;&#13;", "\U0010FFFF\t\n\r"},
+		{"a\r\nb\rc\nd\te", "a\nb\nc\nd\te"},
+		{"no references", "no references"},
 	}
 	for _, tt := range tests {
-		for _, attr := range []bool{false, true} {
-			want := tt.want
-			if attr && tt.wantAttr != "" {
-				want = tt.wantAttr
-			}
-			d := decodeXML([]byte(tt.in), 0, len(tt.in), attr)
-			if string(d.text) != want {
-				t.Errorf("decodeXML(%q, attr=%v) = %q, want %q", tt.in, attr, d.text, want)
-			}
-			checkDecoded(t, []byte(tt.in), &d)
+		d := decodeXML([]byte(tt.in), 0, len(tt.in))
+		if string(d.text) != tt.want {
+			t.Errorf("decodeXML(%q) = %q, want %q", tt.in, d.text, tt.want)
 		}
+		checkDecoded(t, []byte(tt.in), &d)
 	}
 }

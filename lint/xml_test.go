@@ -58,3 +58,27 @@ func TestXMLFixesKeepWellFormed(t *testing.T) {
 		t.Errorf("href %q, want %q", href, want)
 	}
 }
+
+// TestXMLLineBreakInURIAttribute: a URI attribute written over two lines
+// holds a line break, which XML reads as a space and browsers drop: what
+// was meant is the author's to say, and --fix leaves it alone.
+func TestXMLLineBreakInURIAttribute(t *testing.T) {
+	doc := []byte("<link href='xmpp:a.example?;\n      node=b'/>\n")
+	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []*lint.Diagnostic
+	ch.Check("doc.xml", lint.XML, doc, func(d *lint.Diagnostic) { diags = append(diags, d) })
+	if len(diags) != 1 || diags[0].Rule.Name != "percent-unencoded" || diags[0].Start.Line != 1 || diags[0].Start.Column != 29 {
+		t.Fatalf("diagnostics %+v", diags)
+	}
+	for _, f := range diags[0].Fixes {
+		if f.Safe {
+			t.Errorf("the fix %q is safe", f.Message)
+		}
+	}
+	if _, n := lint.ApplyFixes(doc, diags, true); n != 0 {
+		t.Errorf("--fix applies %d fixes", n)
+	}
+}
