@@ -46,7 +46,8 @@ const (
 // xmlNamespaces are the names of the namespaces the walker knows, and the
 // prefix each is conventionally bound to. An undeclared prefix (in an
 // example, a fragment of a document) is taken for the namespace it
-// conventionally names.
+// conventionally names; "wsdl", which WSDL 2.0 documents bind too, for
+// WSDL 1.1's.
 var xmlNamespaces = [...]struct{ name, prefix string }{
 	nsXML:    {"http://www.w3.org/XML/1998/namespace", "xml"},
 	nsXSD:    {"http://www.w3.org/2001/XMLSchema", "xs"},
@@ -54,7 +55,7 @@ var xmlNamespaces = [...]struct{ name, prefix string }{
 	nsXLink:  {"http://www.w3.org/1999/xlink", "xlink"},
 	nsRDF:    {"http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf"},
 	nsWSDL11: {"http://schemas.xmlsoap.org/wsdl/", "wsdl"},
-	nsWSDL20: {"http://www.w3.org/ns/wsdl", "wsdl2"},
+	nsWSDL20: {"http://www.w3.org/ns/wsdl", ""},
 	nsSOAP11: {"http://schemas.xmlsoap.org/wsdl/soap/", "soap"},
 	nsSOAP12: {"http://schemas.xmlsoap.org/wsdl/soap12/", "soap12"},
 }
@@ -709,10 +710,13 @@ func (w *xmlWalker) directive(start, end int) {
 // declarationName returns the keyword of a declaration, as a constant
 // string: "DOCTYPE", "ENTITY", "NOTATION", or "".
 func declarationName(keyword []byte) string {
-	for _, k := range []string{"DOCTYPE", "ENTITY", "NOTATION"} {
-		if string(keyword) == k {
-			return k
-		}
+	switch string(keyword) {
+	case "DOCTYPE":
+		return "DOCTYPE"
+	case "ENTITY":
+		return "ENTITY"
+	case "NOTATION":
+		return "NOTATION"
 	}
 	return ""
 }

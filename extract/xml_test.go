@@ -534,3 +534,20 @@ func TestXMLLinearTime(t *testing.T) {
 		})
 	}
 }
+
+// TestXMLAttrRules checks the list of attributes: each entry says which
+// specification makes it what it is, and none is listed twice.
+func TestXMLAttrRules(t *testing.T) {
+	seen := map[xmlAttrRule]bool{}
+	for _, r := range xmlAttrRules {
+		if r.source == "" || r.local == "" || r.kind == xvText {
+			t.Errorf("%+v: no source, name or kind", r)
+		}
+		key := r
+		key.kind, key.source = 0, ""
+		if seen[key] {
+			t.Errorf("%s listed twice for the same elements", r.local)
+		}
+		seen[key] = true
+	}
+}
