@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Kind says what a candidate is.
@@ -46,14 +47,32 @@ const (
 // non-ASCII characters, reads "\" as "/" and drops tabs and line breaks.
 // Links have certain boundaries, and their text is not shown to readers but
 // for an autolink's.
+//
+// In XML, the attributes that locate a resource (href, xlink:href, src,
+// schemaLocation, ...: ContextXMLAttribute), the href of a style sheet or
+// schema processing instruction and a DTD's system identifiers are links
+// too: their boundaries are the quotes, nobody reads them as text, and the
+// specifications that define them (XLink, XML Schema's anyURI, XML 1.0
+// section 4.2.2) have the processor percent-encode what a URI cannot hold,
+// as browsers do. Namespace names and RDF's IRIs are not: they are names,
+// compared character by character (Namespaces in XML 1.0 section 2.3, RDF
+// 1.1 Concepts section 3.2), never followed, and a fix, however harmless to
+// a URI, makes another name.
 func (c Context) IsLink() bool {
 	switch c {
 	case ContextMarkdownLink, ContextMarkdownImage, ContextMarkdownDefinition, ContextMarkdownAutolink,
-		ContextMarkdownHTML, ContextHTMLAttribute, ContextHTMLMetaRefresh:
+		ContextMarkdownHTML, ContextHTMLAttribute, ContextHTMLMetaRefresh,
+		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID:
 		return true
 	}
 	return false
 }
+
+// IsName reports whether a candidate found in context c is a name that
+// XML compares character by character: a namespace name or an RDF IRI. No
+// fix may be applied to it without review, since any change, even one
+// RFC 3986 calls equivalent, names something else.
+func (c Context) IsName() bool { return c == ContextXMLNamespace || c == ContextXMLIdentifier }
 
 // Candidate is a URI or URN found in a document.
 type Candidate struct {
@@ -88,6 +107,48 @@ type Candidate struct {
 
 	// pieces maps URI bytes to document bytes when URI is not Raw.
 	pieces []piece
+	// escape says how text written where the candidate is must be escaped
+	// (see Escape).
+	escape escape
+}
+
+// escape is how the document holds text where a candidate was found.
+type escape uint8
+
+const (
+	escNone    escape = iota // as it is
+	escXMLText               // XML character data: "&", "<" and ">" as references
+	escXMLAttr               // an XML attribute value: the quotes too
+)
+
+// Escape returns s written as the document must hold it where c was found,
+// for a fix that writes s there: in XML character data, "&", "<" and ">"
+// as "&amp;", "&lt;" and "&gt;" (an XML processor reads a bare "&" as the
+// start of a reference), and in an XML attribute value also '"' and "'" as
+// "&quot;" and "&apos;". Elsewhere (plain text, Markdown, HTML, a CDATA
+// section, a DTD's system literal), s as it is.
+func (c *Candidate) Escape(s string) string {
+	if c.escape == escNone || !strings.ContainsAny(s, "&<>\"'") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == '&':
+			b.WriteString("&amp;")
+		case ch == '<':
+			b.WriteString("&lt;")
+		case ch == '>':
+			b.WriteString("&gt;")
+		case ch == '"' && c.escape == escXMLAttr:
+			b.WriteString("&quot;")
+		case ch == '\'' && c.escape == escXMLAttr:
+			b.WriteString("&apos;")
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
 }
 
 // piece maps the URI bytes [uri, uri+n) to the document bytes [src, src+srcN).

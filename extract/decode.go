@@ -297,6 +297,9 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 	if c.PrefixStart >= 0 {
 		c.PrefixStart, _ = d.span(c.PrefixStart, c.PrefixStart+1)
 	}
+	if c.Continued != "" {
+		_, c.ContinuedEnd = d.span(c.ContinuedEnd-1, c.ContinuedEnd)
+	}
 	if d.pieces == nil {
 		c.Start += d.base
 		c.End += d.base

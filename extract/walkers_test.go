@@ -309,3 +309,28 @@ func FuzzHTMLText(f *testing.F) {
 		}
 	})
 }
+
+// TestWalkersContinuedEnd checks that where the continuation of a wrapped
+// bare URI ends is an offset in the document, in every walker (the
+// scanner finds it in text that does not start the document, and may have
+// been decoded).
+func TestWalkersContinuedEnd(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		walk func([]byte, Options, func(*Candidate))
+		doc  string
+	}{
+		{"markdown", Markdown, "# A\n\nSee https://www.iana.org/assignments/\nicmp-parameters for the list.\n"},
+		{"html", HTML, "<p>&amp; See https://www.iana.org/assignments/\nicmp-parameters for the list.</p>"},
+		{"xml", XML, "<t>&amp; See https://www.iana.org/assignments/\nicmp-parameters for the list.</t>"},
+	} {
+		var got []Candidate
+		tt.walk([]byte(tt.doc), Options{}, func(c *Candidate) { got = append(got, *c) })
+		want := strings.Index(tt.doc, "icmp-parameters") + len("icmp-parameters")
+		if len(got) != 1 {
+			t.Errorf("%s: %s", tt.name, renderAll([]byte(tt.doc), got))
+		} else if c := got[0]; c.Continued != "icmp-parameters" || c.ContinuedEnd != want {
+			t.Errorf("%s: continued by %q up to %d, want %q up to %d", tt.name, c.Continued, c.ContinuedEnd, "icmp-parameters", want)
+		}
+	}
+}

@@ -19,6 +19,7 @@ var benchCorpora = []struct {
 	{"txt", "URILINT_CORPUS", ".txt", lint.Text},
 	{"md", "URILINT_CORPUS_MD", ".md", lint.Markdown},
 	{"html", "URILINT_CORPUS_HTML", ".html", lint.HTML},
+	{"xml", "URILINT_CORPUS_XML", ".xml", lint.XML},
 }
 
 // BenchmarkExtract is extraction alone, as urilint extract does it: the

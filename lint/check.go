@@ -208,10 +208,15 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 	switch f {
 	case Text:
 		dirs = textDirectives(src)
-	case HTML:
-		// The HTML walker reports comments as it goes, after diagnostics
-		// they may suppress: they are read first.
-		extract.HTMLComments(src, func(s, e int) { comments = append(comments, [2]int{s, e}) })
+	case HTML, XML:
+		// The HTML and XML walkers report comments as they go, after
+		// diagnostics they may suppress: they are read first.
+		comment := func(s, e int) { comments = append(comments, [2]int{s, e}) }
+		if f == HTML {
+			extract.HTMLComments(src, comment)
+		} else {
+			extract.XMLComments(src, comment)
+		}
 		dirs = commentDirectives(src, comments)
 	default:
 		// The Markdown walker reads the whole document, comments and all,
@@ -519,12 +524,14 @@ func shiftSpans(spans []grammar.Span, edits []Edit) []grammar.Span {
 // fixContext returns why --fix may not apply a fix to the candidate c of a
 // document in format f, or "" when it may: its boundaries are certain (a
 // link's, or <...> in plain text) and its text is not shown to readers (an
-// autolink's is, and so is a URI's in the running text of Markdown or
-// HTML).
+// autolink's is, and so is a URI's in the running text of Markdown, HTML or
+// XML); and it is not a name XML compares as a string (a namespace name).
 func fixContext(c *extract.Candidate, f Format) string {
 	switch {
 	case c.Context == extract.ContextMarkdownAutolink:
 		return "an autolink's text is what readers see"
+	case c.Context.IsName():
+		return "XML compares a namespace name or an RDF IRI character by character: any change names something else"
 	case c.Context.IsLink():
 		return ""
 	case f == Text && (c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL):
@@ -654,22 +661,23 @@ func parseAs(k extract.Kind) grammar.As {
 	return grammar.AsURI
 }
 
-// diagnostic is the finding f on the candidate c, with its fixes' edits
-// placed in the document.
+// diagnostic places the finding f on the candidate c in the document: its
+// offsets, and its fixes' edits, their text escaped as the document holds
+// it there (entities in XML).
 func (f *finding) diagnostic(path string, c *extract.Candidate) *Diagnostic {
 	d := &Diagnostic{
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
 		Start: f.start, End: f.end, Ranges: f.ranges,
 	}
 	for _, fix := range f.f.Fixes {
-		if !f.f.InDocument {
-			edits := make([]Edit, len(fix.Edits))
-			for i, e := range fix.Edits {
-				s, en := c.SourceSpan(e.Start, e.End)
-				edits[i] = Edit{Start: s, End: en, New: e.New}
+		edits := make([]Edit, len(fix.Edits))
+		for i, e := range fix.Edits {
+			if !f.f.InDocument {
+				e.Start, e.End = c.SourceSpan(e.Start, e.End)
 			}
-			fix.Edits = edits
+			edits[i] = Edit{Start: e.Start, End: e.End, New: c.Escape(e.New)}
 		}
+		fix.Edits = edits
 		d.Fixes = append(d.Fixes, fix)
 	}
 	return d

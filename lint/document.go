@@ -15,6 +15,7 @@ const (
 	Text     Format = iota // any other extension, or none
 	Markdown               // .md .markdown .mdown .mkd .mdx
 	HTML                   // .html .htm .xhtml
+	XML                    // .xml .xsd .wsdl .rdf .xsl .xslt .svg
 )
 
 func (f Format) String() string {
@@ -23,6 +24,8 @@ func (f Format) String() string {
 		return "markdown"
 	case HTML:
 		return "html"
+	case XML:
+		return "xml"
 	}
 	return "text"
 }
@@ -32,8 +35,10 @@ func FormatOf(path string) Format {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".md", ".markdown", ".mdown", ".mkd", ".mdx":
 		return Markdown
-	case ".html", ".htm", ".xhtml":
+	case ".html", ".htm", ".xhtml": // XHTML too: the HTML walker knows its URI attributes and code
 		return HTML
+	case ".xml", ".xsd", ".wsdl", ".rdf", ".xsl", ".xslt", ".svg":
+		return XML
 	}
 	return Text
 }
@@ -46,6 +51,8 @@ func Extract(f Format, src []byte, opts extract.Options, yield func(*extract.Can
 		extract.Markdown(src, opts, yield)
 	case HTML:
 		extract.HTML(src, opts, yield)
+	case XML:
+		extract.XML(src, opts, yield)
 	default:
 		extract.ScanText(src, 0, yield)
 	}

@@ -40,18 +40,26 @@ func TestFileDiagnosticsCap(t *testing.T) {
 	}
 }
 
-// TestHTMLDirectiveAfterFindings: a directive at the end of an HTML
-// document suppresses what comes before it (its comments are read first).
-func TestHTMLDirectiveAfterFindings(t *testing.T) {
+// TestDirectiveAfterFindings: a directive at the end of an HTML or XML
+// document suppresses what comes before it (the comments are read first,
+// as the walkers report them only as they go).
+func TestDirectiveAfterFindings(t *testing.T) {
 	ch, err := lint.NewChecker(rules.All, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := `<a href="http://a.example/a b">x</a>` + "\n<!-- urilint-disable-file percent-unencoded -->\n"
-	var got []string
-	ch.Check("doc.html", lint.HTML, []byte(doc), func(d *lint.Diagnostic) { got = append(got, d.Rule.Name) })
-	if len(got) != 0 {
-		t.Errorf("diagnostics %q, want none", got)
+	for _, tt := range []struct {
+		format lint.Format
+		doc    string
+	}{
+		{lint.HTML, `<a href="http://a.example/a b">x</a>` + "\n<!-- urilint-disable-file percent-unencoded -->\n"},
+		{lint.XML, `<doc><link href="http://a.example/a b"/>` + "\n<!-- urilint-disable-file percent-unencoded --></doc>\n"},
+	} {
+		var got []string
+		ch.Check("doc", tt.format, []byte(tt.doc), func(d *lint.Diagnostic) { got = append(got, d.Rule.Name) })
+		if len(got) != 0 {
+			t.Errorf("%v: diagnostics %q, want none", tt.format, got)
+		}
 	}
 }
 

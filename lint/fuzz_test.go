@@ -17,15 +17,17 @@ var checkSeeds = []string{
 	"<!-- urilint-disable-next-line percent-lowercase -- why -->\nhttp://a/%c3\n<!-- urilint-disable -->x<!-- urilint-enable percent-lowercase,nope -->",
 	"# urilint-disable-next-line\nhttp://a/%zz ; urilint-disable-line uri-authority\n// urilint-disable-file unused-suppression",
 	"> <!-- urilint-disable-next-line\n> percent-lowercase -->\n> http://a/%c3 <!--urilint-disable-line-->",
+	// XML: namespace names, URI attributes with entities, an example in CDATA.
+	"<a xmlns:p=\"urn:x:a b\" href=\"http://a/%7e b&amp;c\">see http://b/x&amp;y=\nz-w<![CDATA[<b href='http://c/ d'/>]]></a>",
 }
 
-// FuzzCheck runs every rule over any document as text, Markdown and HTML
+// FuzzCheck runs every rule over any document as text, Markdown, HTML and XML
 // and checks the engine's invariants: no panic, diagnostics in order of
 // offset, spans and edits in range, edits that change something, and safe
 // fixes that settle: applying them round after round never brings back an
-// earlier document and never grows it without bound. (A fix may take several rounds to
-// settle: in Markdown, encoding a character can change where emphasis
-// ends, and so reveal more of a URI.)
+// earlier document and never grows it without bound. (A fix may take
+// several rounds to settle: in Markdown, encoding a character can change
+// where emphasis ends, and so reveal more of a URI.)
 func FuzzCheck(f *testing.F) {
 	for _, s := range checkSeeds {
 		f.Add([]byte(s))
@@ -35,7 +37,7 @@ func FuzzCheck(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML} {
+		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML, lint.XML} {
 			src := doc
 			seen := map[string]bool{}
 			for range 20 {
@@ -115,7 +117,7 @@ func FuzzFix(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML} {
+		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML, lint.XML} {
 			fixed, n, left, _ := ch.Fix("doc", format, doc)
 			if n == 0 && string(fixed) != string(doc) {
 				t.Fatalf("%v: no fix applied, yet the document changed", format)

@@ -43,7 +43,7 @@ func TestPathologicalInputsLinear(t *testing.T) {
 		formats []lint.Format
 		small   int // bytes, or depth or count where the name says so
 	}
-	all := []lint.Format{lint.Text, lint.Markdown, lint.HTML}
+	all := []lint.Format{lint.Text, lint.Markdown, lint.HTML, lint.XML}
 	shapes := []shape{
 		{"1 MB of (", repeat("("), all, mb / 10},
 		{"1 MB of <", repeat("<"), all, mb / 10},
@@ -80,6 +80,15 @@ func TestPathologicalInputsLinear(t *testing.T) {
 		{"10^5-deep elements", func(n int) string {
 			return strings.Repeat("<div>", n) + `<a href="http://a.example/%7e">` + strings.Repeat("</div>", n)
 		}, []lint.Format{lint.HTML}, 10000},
+		{"10^5-deep elements with namespaces", func(n int) string {
+			return strings.Repeat(`<e xmlns:p="urn:x:%7e" v="p:a">`, n) + `<a href="http://a.example/%7e">` + strings.Repeat("</e>", n)
+		}, []lint.Format{lint.XML}, 10000},
+		{"a URI attribute with 1 MB of entities", func(n int) string {
+			return `<a href="http://a.example/` + strings.Repeat("&amp;%7e&#x20;", n/14) + `"/>`
+		}, []lint.Format{lint.XML}, mb / 10},
+		{"10^5 examples in CDATA", func(n int) string {
+			return "<c>" + strings.Repeat(`<![CDATA[<a xmlns="urn:x:a b" href="http://a.example/%7e"/>]]>`, n) + "</c>"
+		}, []lint.Format{lint.XML}, 10000},
 	}
 	for _, s := range shapes {
 		for _, f := range s.formats {

@@ -538,6 +538,8 @@ func formatOf(lang p.LanguageKind, path string) lint.Format {
 		return lint.Markdown
 	case "html", "xhtml":
 		return lint.HTML
+	case "xml", "xsl":
+		return lint.XML
 	case "plaintext":
 		return lint.Text
 	}

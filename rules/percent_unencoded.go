@@ -137,15 +137,15 @@ func special(scheme string) bool {
 // that works, which on real documents nobody wanted reported:
 //   - the "|" of a DOS drive letter in a file URI ("file:///c|/path"), the
 //     legacy form RFC 8089 appendix E.2.2 describes;
-//   - in Markdown and HTML, whose links browsers follow: a character the
-//     fragment keeps as written ("|", "{", "}", "^", "[" and "]" that pair
-//     up), which never reaches the server, and a "#" after a "/" of the
-//     fragment, the route of a web application ("#/room/#channel"); but not
-//     a "#" right after the fragment's own ("##anchor" is a slip), a "]"
-//     that closes nothing, nor a space, a quote or an angle bracket, which
-//     browsers encode;
-//   - in Markdown and HTML, square brackets that pair up in the query, the
-//     array syntax of query strings ("filter[repo][0]=x").
+//   - in Markdown, HTML and XML (whose processors percent-encode what a
+//     link cannot hold, as browsers do): a character the fragment keeps as
+//     written ("|", "{", "}", "^", "[" and "]" that pair up), which never
+//     reaches the server, and a "#" after a "/" of the fragment, the route
+//     of a web application ("#/room/#channel"); but not a "#" right after
+//     the fragment's own ("##anchor" is a slip), a "]" that closes nothing,
+//     nor a space, a quote or an angle bracket, which browsers encode;
+//   - in Markdown, HTML and XML, square brackets that pair up in the
+//     query, the array syntax of query strings ("filter[repo][0]=x").
 func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	u := p.URI
 	s, text := u.Input, u.Input[pr.Start:pr.End]

@@ -26,8 +26,9 @@ as they are, and so may a URL in a browser: the WHATWG URL Standard counts every
 on (but noncharacters) among the URL code points, and browsers percent-encode them when they follow the
 link. So:
 - in Markdown and HTML, whose links browsers follow (a bare URI in Markdown text is a link on GitHub
-  and in most renderers too), a non-ASCII character in a URI is valid, and this rule reports it only
-  with --strict;
+  and in most renderers too), and in XML, whose namespace names, schema locations, links and RDF
+  identifiers are IRIs (Namespaces in XML 1.1, XML Schema's anyURI, XLink 1.1, RDF 1.1), a non-ASCII
+  character in a URI is valid, and this rule reports it only with --strict;
 - in plain text, where RFC 3986 governs, and in every URN (RFC 8141 section 2 is ASCII only), it
   reports them at its default severity.
 

@@ -28,8 +28,8 @@ Good: see <https://www.iana.org/assignments/
         icmp-parameters> for the list
 
 Fix (not safe: the continuation is a guess): in plain text, put the URI and its continuation between
-"<" and ">"; in Markdown, whose autolinks cannot span lines, join them into one autolink; in HTML, join
-them on one line.`,
+"<" and ">"; in Markdown, whose autolinks cannot span lines, join them into one autolink; in HTML and
+XML, join them on one line (with "&" written "&amp;" in XML).`,
 	Run: func(p *lint.Pass) {
 		c := p.Candidate
 		if c.Continued == "" {

@@ -196,7 +196,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		sink.Close(b)
-		return errors.Join(writeErr, sum.unlisted(unlisted, p.FailLevel))
+		return errors.Join(writeErr, sum.unlisted(unlisted, p.FailLevel), malformedXML(f, src))
 	})
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {

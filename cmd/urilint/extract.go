@@ -61,8 +61,9 @@ func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		opts := p.Effective.Config.Extract
 		var b []byte
 		loc := extract.NewLocator(src)
-		lint.Extract(lint.FormatOf(name), src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
+		f := lint.FormatOf(name)
+		lint.Extract(f, src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
 		sink.Close(b)
-		return nil
+		return malformedXML(f, src)
 	})
 }

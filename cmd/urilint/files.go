@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/driver"
@@ -264,6 +265,22 @@ func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// malformedXML returns the note on the document src, of format f, when it
+// is XML whose markup breaks (the walker read the rest as running text),
+// else nil. It is a note on stderr, not an error: the file was linted, and
+// the output and the exit status are what they would be without it.
+func malformedXML(f lint.Format, src []byte) error {
+	if f != lint.XML {
+		return nil
+	}
+	off, reason, ok := extract.XMLSyntaxError(src)
+	if !ok {
+		return nil
+	}
+	p := extract.NewLocator(src).Pos(off)
+	return &note{fmt.Sprintf("malformed XML at line %d, column %d (%s): the rest is read as running text", p.Line, p.Column, reason)}
 }
 
 // noteFile names a file that could not be read, or was skipped, on stderr.

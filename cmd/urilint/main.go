@@ -1,5 +1,5 @@
-// Command urilint finds every URI and URN in Markdown, HTML and plain-text
-// documents and reports, at an exact position, what is wrong with it.
+// Command urilint finds every URI and URN in Markdown, HTML, XML and
+// plain-text documents and reports, at an exact position, what is wrong with it.
 //
 // See the README for the commands, flags and output formats.
 package main

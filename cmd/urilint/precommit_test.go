@@ -162,7 +162,7 @@ func TestPreCommitHookFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := []string{"README.md", "docs/guide.MD", "a.markdown", "x.mdown", "x.mkd", "x.mdx", "p.html", "p.HTM", "p.xhtml",
-		"notes.txt", "notes.text", "doc.rst", "README", "sub/CHANGELOG", "NEWS", "HISTORY", "AUTHORS", "CONTRIBUTORS", "NOTICE",
+		"rfc.xml", "s.XSD", "a.wsdl", "foaf.rdf", "t.xsl", "t.xslt", "d.svg", "notes.txt", "notes.text", "doc.rst", "README", "sub/CHANGELOG", "NEWS", "HISTORY", "AUTHORS", "CONTRIBUTORS", "NOTICE",
 		"CHANGES", "app.py", "Cargo.lock", "go.mod", "a.json", "a.yaml", "run.sh", "CMakeLists.txt", "sub/requirements-dev.txt",
 		"constraints.txt", "robots.txt", "LICENSE", "Makefile", "xreadme", "readme.txt.bak", "image.png"}
 	for _, h := range hooks {

@@ -18,7 +18,7 @@ const (
 	exitError    = 2 // usage error, or a file could not be read
 )
 
-const usage = `urilint finds the URIs and URNs in Markdown, HTML and plain-text documents
+const usage = `urilint finds the URIs and URNs in Markdown, HTML, XML and plain-text documents
 and tells you what is wrong with them.
 
 Usage:

@@ -12,11 +12,14 @@ import (
 // command line is linted whatever its name; include globs widen the set.
 
 // documentExtensions are the extensions of documents, in lower case: the
-// formats urilint reads (Markdown, HTML) and plain text written for
-// people (reStructuredText is read as plain text, which its links suit).
+// formats urilint reads (Markdown, HTML, XML: specifications, schemas,
+// service descriptions, metadata, RDF, style sheets, drawings) and plain
+// text written for people (reStructuredText is read as plain text, which
+// its links suit).
 var documentExtensions = []string{
 	".md", ".markdown", ".mdown", ".mkd", ".mdx",
 	".html", ".htm", ".xhtml",
+	".xml", ".xsd", ".wsdl", ".rdf", ".xsl", ".xslt", ".svg",
 	".txt", ".text", ".rst",
 }
 

@@ -1,0 +1,736 @@
+package extract
+
+import (
+	"bytes"
+)
+
+// Contexts the XML walker adds to the scanner's.
+const (
+	// ContextXMLNamespace is a namespace name: the value of "xmlns" or
+	// "xmlns:p", a targetNamespace, the namespace of an import, the
+	// namespaces of xsi:schemaLocation. Candidate.Attribute names the
+	// attribute.
+	ContextXMLNamespace Context = "xml-namespace"
+	// ContextXMLIdentifier is an IRI of RDF/XML (rdf:about, rdf:resource,
+	// rdf:datatype): a name of a resource.
+	ContextXMLIdentifier Context = "xml-identifier"
+	// ContextXMLAttribute is an attribute that locates a resource: href,
+	// xlink:href, src, xml:base, schemaLocation, xml2rfc's eref and
+	// reference targets, ...
+	ContextXMLAttribute Context = "xml-attribute"
+	// ContextXMLInstruction is the href pseudo-attribute of an
+	// <?xml-stylesheet?> or <?xml-model?> processing instruction.
+	ContextXMLInstruction Context = "xml-instruction"
+	// ContextXMLSystemID is the system identifier of a DOCTYPE, ENTITY or
+	// NOTATION declaration; Candidate.Attribute names the declaration.
+	ContextXMLSystemID Context = "xml-system-id"
+)
+
+// xmlNS is a namespace the walker knows, for the attributes it reads.
+type xmlNS uint8
+
+const (
+	nsNone   xmlNS = iota // no namespace: an unprefixed attribute, an element without a default namespace
+	nsOther               // a namespace the walker does not know
+	nsXML                 // the "xml" prefix, bound by definition
+	nsXSD                 // XML Schema
+	nsXSI                 // XML Schema instance attributes
+	nsXLink               // XLink
+	nsRDF                 // RDF/XML
+	nsWSDL11              // WSDL 1.1
+	nsWSDL20              // WSDL 2.0
+	nsSOAP11              // WSDL 1.1's SOAP binding
+	nsSOAP12              // WSDL 1.1's SOAP 1.2 binding
+)
+
+// xmlNamespaces are the names of the namespaces the walker knows, and the
+// prefix each is conventionally bound to. An undeclared prefix (in an
+// example, a fragment of a document) is taken for the namespace it
+// conventionally names; "wsdl", which WSDL 2.0 documents bind too, for
+// WSDL 1.1's.
+var xmlNamespaces = [...]struct{ name, prefix string }{
+	nsXML:    {"http://www.w3.org/XML/1998/namespace", "xml"},
+	nsXSD:    {"http://www.w3.org/2001/XMLSchema", "xs"},
+	nsXSI:    {"http://www.w3.org/2001/XMLSchema-instance", "xsi"},
+	nsXLink:  {"http://www.w3.org/1999/xlink", "xlink"},
+	nsRDF:    {"http://www.w3.org/1999/02/22-rdf-syntax-ns#", "rdf"},
+	nsWSDL11: {"http://schemas.xmlsoap.org/wsdl/", "wsdl"},
+	nsWSDL20: {"http://www.w3.org/ns/wsdl", ""},
+	nsSOAP11: {"http://schemas.xmlsoap.org/wsdl/soap/", "soap"},
+	nsSOAP12: {"http://schemas.xmlsoap.org/wsdl/soap12/", "soap12"},
+}
+
+// knownNamespace returns the namespace a namespace name names: nsNone for
+// the empty name (an undeclaration), nsOther for one the walker does not
+// know.
+func knownNamespace(name []byte) xmlNS {
+	if len(name) == 0 {
+		return nsNone
+	}
+	for ns, n := range xmlNamespaces {
+		if n.name != "" && string(name) == n.name {
+			return xmlNS(ns)
+		}
+	}
+	return nsOther
+}
+
+// conventionalNamespace returns the namespace an undeclared prefix
+// conventionally names ("xsd" is XML Schema's too), or nsOther.
+func conventionalNamespace(prefix []byte) xmlNS {
+	if string(prefix) == "xsd" {
+		return nsXSD
+	}
+	for ns, n := range xmlNamespaces {
+		if n.prefix != "" && string(prefix) == n.prefix {
+			return xmlNS(ns)
+		}
+	}
+	return nsOther
+}
+
+// xmlValue is what an attribute's value holds.
+type xmlValue uint8
+
+const (
+	xvText           xmlValue = iota // running text, scanned (any attribute not listed)
+	xvNamespace                      // a namespace name (ContextXMLNamespace)
+	xvIdentifier                     // an RDF IRI (ContextXMLIdentifier)
+	xvLocation                       // a URI reference that locates something (ContextXMLAttribute)
+	xvSchemaLocation                 // pairs of a namespace name and a location, separated by whitespace
+	xvName                           // a QName or an anchor: never a URI, not read
+)
+
+// xmlAttrRule says what the value of an attribute holds.
+type xmlAttrRule struct {
+	attrNS xmlNS  // the attribute's namespace: nsNone for an unprefixed one
+	local  string // its local name
+	// elemNS and elem restrict the rule to the element in namespace elemNS
+	// (nsNone: in no namespace) with local name elem; with elem "", any
+	// element. With elem "" and elemNS set, any element of that namespace.
+	elemNS xmlNS
+	elem   string
+	kind   xmlValue
+	source string // the specification that says so
+}
+
+// xmlAttrRules are the attributes whose values are URI references by
+// specification, and those whose values are names (QNames, anchors) and
+// never URIs: the one list of what the XML walker knows of attributes.
+// Every other attribute's value is running text, scanned as text is
+// (entityID, Binding and Location in SAML metadata are found that way).
+//
+// Namespace declarations are read before this list: "xmlns" and
+// "xmlns:p", on any element, are namespace names (Namespaces in XML 1.0,
+// section 3; a namespace name is a URI reference, section 2.2). A value
+// that is a QName whose prefix is declared where it is written
+// (type="urn:serverinfoType" under xmlns:urn="...") is a name too, whatever
+// the attribute.
+var xmlAttrRules = []xmlAttrRule{
+	// Namespace names.
+	{local: "targetNamespace", kind: xvNamespace, source: "XML Schema 1.1 Part 1 (<schema targetNamespace>, and on local declarations); WSDL 1.1 section 2.1 (<definitions>); WSDL 2.0 Part 1 (<description>)"},
+	{local: "namespace", elemNS: nsXSD, elem: "import", kind: xvNamespace, source: "XML Schema 1.1 Part 1 (<import namespace>)"},
+	{local: "namespace", elemNS: nsWSDL11, elem: "import", kind: xvNamespace, source: "WSDL 1.1 section 2.1.1 (<import namespace location>)"},
+	{local: "namespace", elemNS: nsWSDL20, elem: "import", kind: xvNamespace, source: "WSDL 2.0 Part 1 (<import namespace>)"},
+	{attrNS: nsXSI, local: "schemaLocation", kind: xvSchemaLocation, source: "XML Schema 1.1 Part 1 (xsi:schemaLocation: pairs of a namespace name and a schema document's location)"},
+
+	// Locations.
+	{attrNS: nsXSI, local: "noNamespaceSchemaLocation", kind: xvLocation, source: "XML Schema 1.1 Part 1 (xsi:noNamespaceSchemaLocation)"},
+	{local: "schemaLocation", elemNS: nsXSD, elem: "import", kind: xvLocation, source: "XML Schema 1.1 Part 1 (<import schemaLocation>)"},
+	{local: "schemaLocation", elemNS: nsXSD, elem: "include", kind: xvLocation, source: "XML Schema 1.1 Part 1 (<include schemaLocation>)"},
+	{local: "schemaLocation", elemNS: nsXSD, elem: "redefine", kind: xvLocation, source: "XML Schema 1.1 Part 1 (<redefine schemaLocation>)"},
+	{local: "schemaLocation", elemNS: nsXSD, elem: "override", kind: xvLocation, source: "XML Schema 1.1 Part 1 (<override schemaLocation>)"},
+	{local: "location", elemNS: nsWSDL11, elem: "import", kind: xvLocation, source: "WSDL 1.1 section 2.1.1 (<import namespace location>)"},
+	{local: "location", elemNS: nsWSDL20, elem: "import", kind: xvLocation, source: "WSDL 2.0 Part 1 (<import location>)"},
+	{local: "location", elemNS: nsWSDL20, elem: "include", kind: xvLocation, source: "WSDL 2.0 Part 1 (<include location>)"},
+	{local: "address", elemNS: nsWSDL20, elem: "endpoint", kind: xvLocation, source: "WSDL 2.0 Part 1 (<endpoint address>)"},
+	{local: "location", elemNS: nsSOAP11, elem: "address", kind: xvLocation, source: "WSDL 1.1 section 3.8 (<soap:address location>)"},
+	{local: "location", elemNS: nsSOAP12, elem: "address", kind: xvLocation, source: "WSDL 1.1 Binding Extension for SOAP 1.2 (<soap12:address location>)"},
+	{attrNS: nsXLink, local: "href", kind: xvLocation, source: "XLink 1.1 section 5.4 (xlink:href)"},
+	{local: "href", kind: xvLocation, source: "unprefixed href, on any element: XInclude 1.0 section 3.1 (<xi:include>), Atom (RFC 4287 section 4.2.7.1, <link>), SVG 2, XHTML, xml2rfc v3 (RFC 7991, <link>)"},
+	{local: "src", kind: xvLocation, source: "unprefixed src, on any element: XHTML (<img>, <script>), xml2rfc v3 (RFC 7991, <artwork>, <sourcecode>)"},
+	{attrNS: nsXML, local: "base", kind: xvLocation, source: "XML Base section 3 (xml:base)"},
+	{local: "target", elemNS: nsNone, elem: "eref", kind: xvLocation, source: "xml2rfc v3 (RFC 7991, <eref target>)"},
+	{local: "target", elemNS: nsNone, elem: "reference", kind: xvLocation, source: "xml2rfc v3 (RFC 7991, <reference target>)"},
+	{local: "target", elemNS: nsNone, elem: "format", kind: xvLocation, source: "xml2rfc v2 (RFC 7749, <format target>)"},
+
+	// RDF's names of resources.
+	{attrNS: nsRDF, local: "about", kind: xvIdentifier, source: "RDF 1.1 XML Syntax (rdf:about)"},
+	{attrNS: nsRDF, local: "resource", kind: xvIdentifier, source: "RDF 1.1 XML Syntax (rdf:resource)"},
+	{attrNS: nsRDF, local: "datatype", kind: xvIdentifier, source: "RDF 1.1 XML Syntax (rdf:datatype)"},
+
+	// Names, never URIs.
+	{local: "target", elemNS: nsNone, elem: "xref", kind: xvName, source: "xml2rfc v3 (RFC 7991, <xref target>: an anchor)"},
+	{local: "target", elemNS: nsNone, elem: "relref", kind: xvName, source: "xml2rfc v3 (RFC 7991, <relref target>: an anchor)"},
+	{attrNS: nsXSI, local: "type", kind: xvName, source: "XML Schema 1.1 Part 1 (xsi:type: a QName)"},
+	{local: "type", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (a QName)"},
+	{local: "base", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<restriction base>, <extension base>: a QName)"},
+	{local: "ref", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (a QName)"},
+	{local: "substitutionGroup", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (a list of QNames)"},
+	{local: "itemType", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<list itemType>: a QName)"},
+	{local: "memberTypes", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<union memberTypes>: a list of QNames)"},
+	{local: "refer", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<keyref refer>: a QName)"},
+	{local: "defaultAttributes", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<schema defaultAttributes>: a QName)"},
+	{local: "element", elemNS: nsWSDL11, kind: xvName, source: "WSDL 1.1 section 2.3 (<part element>: a QName)"},
+	{local: "type", elemNS: nsWSDL11, kind: xvName, source: "WSDL 1.1 sections 2.3 and 2.5 (<part type>, <binding type>: a QName)"},
+	{local: "message", elemNS: nsWSDL11, kind: xvName, source: "WSDL 1.1 section 2.4 (<input message>, ...: a QName)"},
+	{local: "binding", elemNS: nsWSDL11, kind: xvName, source: "WSDL 1.1 section 2.6 (<port binding>: a QName)"},
+	{local: "element", elemNS: nsWSDL20, kind: xvName, source: "WSDL 2.0 Part 1 (<input element>, ...: a QName or a token)"},
+	{local: "interface", elemNS: nsWSDL20, kind: xvName, source: "WSDL 2.0 Part 1 (<binding interface>, <service interface>: a QName)"},
+	{local: "binding", elemNS: nsWSDL20, kind: xvName, source: "WSDL 2.0 Part 1 (<endpoint binding>: a QName)"},
+	{local: "ref", elemNS: nsWSDL20, kind: xvName, source: "WSDL 2.0 Part 1 (<operation ref>, <fault ref>: a QName)"},
+	{local: "extends", elemNS: nsWSDL20, kind: xvName, source: "WSDL 2.0 Part 1 (<interface extends>: a list of QNames)"},
+}
+
+// xmlAttrIndex holds xmlAttrRules by local name.
+var xmlAttrIndex = func() map[string][]xmlAttrRule {
+	m := map[string][]xmlAttrRule{}
+	for _, r := range xmlAttrRules {
+		m[r.local] = append(m[r.local], r)
+	}
+	return m
+}()
+
+// XML calls yield with each URI and URN candidate of an XML document, in
+// document order, with positions:
+//   - namespace names (xmlns, xmlns:p, ...), the URI attributes of
+//     xmlAttrRules and the href of an <?xml-stylesheet?> or <?xml-model?>
+//     processing instruction, with entities decoded (relative references
+//     included, as KindRelativeRef), and the system identifiers of a
+//     DOCTYPE and of its declarations;
+//   - URIs in running text, found by the plain-text scanner: text, with
+//     entities decoded, the values of other attributes (Attribute names the
+//     attribute), the data of other processing instructions and the
+//     literal values in a DTD. A CDATA section is read as an XML document of
+//     its own when it starts with markup (an example of a protocol's XML), and as
+//     running text otherwise.
+//
+// Comments are not read; opts.Comment is called with each comment of the
+// document (not of an example in a CDATA section). Where the markup cannot
+// be read on (XMLSyntaxError), the rest of the document is running text,
+// its comments left out. Offsets are on the source bytes.
+func XML(doc []byte, opts Options, yield func(*Candidate)) {
+	newXMLWalker(doc, opts, true, yield).walk(0, len(doc))
+}
+
+// XMLComments calls yield with the offsets of each comment of the XML
+// document doc, those XML reports to Options.Comment as it reads them, for
+// a reader that needs them before the candidates (suppression comments).
+// It walks the document, its candidates discarded.
+func XMLComments(doc []byte, yield func(start, end int)) {
+	newXMLWalker(doc, Options{Comment: yield}, true, func(*Candidate) {}).walk(0, len(doc))
+}
+
+// xmlWalker finds the candidates of an XML document, or of an example in
+// one of its CDATA sections.
+type xmlWalker struct {
+	doc  []byte
+	opts Options
+	top  bool // the document itself (its comments are reported), not an example
+	buf  Candidate
+	z    xmlLexer
+
+	emit      func(*Candidate) // with positions set
+	emitPlain func(*Candidate) // for text that is not escaped (CDATA, a processing instruction's data, a system literal)
+	emitAttr  func(*Candidate) // for an attribute value
+
+	// The namespace declarations in scope, innermost last. latest holds the
+	// index of the declaration in scope of each prefix, defaultNS that of
+	// the default namespace (-1: none); open holds len(decls) at the start
+	// of each open element.
+	decls     []xmlDecl
+	latest    map[string]int32
+	defaultNS int32
+	open      []int32
+
+	sub *xmlWalker // reads the examples in CDATA sections
+}
+
+// xmlDecl is a namespace declaration: of prefix (nil for the default
+// namespace), naming ns, hiding the declaration prev of the same prefix
+// (-1: none).
+type xmlDecl struct {
+	prefix []byte
+	ns     xmlNS
+	prev   int32
+}
+
+func newXMLWalker(doc []byte, opts Options, top bool, emit func(*Candidate)) *xmlWalker {
+	w := &xmlWalker{doc: doc, opts: opts, top: top, emit: emit, defaultNS: -1}
+	w.emitPlain = func(c *Candidate) {
+		c.escape = escNone
+		emit(c)
+	}
+	w.emitAttr = func(c *Candidate) {
+		c.escape = escXMLAttr
+		emit(c)
+	}
+	return w
+}
+
+// walk reads the markup of doc[start:end].
+func (w *xmlWalker) walk(start, end int) {
+	w.z = xmlLexer{src: w.doc[:end], pos: start, attrs: w.z.attrs[:0]}
+	z := &w.z
+	for {
+		switch tt := z.next(); tt {
+		case xmlEOF:
+			return
+		case xmlMalformed:
+			w.rest(z.start, end)
+			return
+		case xmlText:
+			w.text(z.start, z.pos)
+		case xmlCDATA:
+			w.cdata(z.start+len("<![CDATA["), z.pos-len("]]>"))
+		case xmlStartTag, xmlEmptyTag:
+			w.startTag(z)
+			if tt == xmlEmptyTag {
+				w.pop()
+			}
+		case xmlEndTag:
+			w.pop()
+		case xmlComment:
+			w.comment(z.start, z.pos)
+		case xmlPI:
+			w.instruction(z.start, z.nameEnd, z.pos)
+		case xmlDirective:
+			w.directive(z.start, z.pos)
+		}
+	}
+}
+
+// rest reads doc[start:end], whose markup cannot be read, as running text
+// with entities decoded, its comments left out (and reported).
+func (w *xmlWalker) rest(start, end int) {
+	doc := w.doc
+	for start < end {
+		k := bytes.Index(doc[start:end], []byte("<!--"))
+		if k < 0 {
+			w.text(start, end)
+			return
+		}
+		w.text(start, start+k)
+		cs := start + k
+		ce := end
+		if j := bytes.Index(doc[cs+4:end], []byte("-->")); j >= 0 {
+			ce = cs + 4 + j + 3
+		}
+		w.comment(cs, ce)
+		start = ce
+	}
+}
+
+// comment reports the comment doc[start:end] of the document.
+func (w *xmlWalker) comment(start, end int) {
+	if w.top && w.opts.Comment != nil {
+		w.opts.Comment(start, end)
+	}
+}
+
+// text scans the character data doc[start:end], entities decoded.
+func (w *xmlWalker) text(start, end int) {
+	if start < end && mayHoldURI(w.doc[start:end]) {
+		d := decodeXML(w.doc, start, end)
+		w.scanDecoded(&d, "", escXMLText)
+	}
+}
+
+// scanDecoded scans the decoded stretch d as running text, the candidates
+// found in the attribute attr ("" for none) and escaped with esc.
+func (w *xmlWalker) scanDecoded(d *decoded, attr string, esc escape) {
+	scanDecoded(&w.buf, w.doc, d, func(c *Candidate) {
+		c.Attribute, c.escape = attr, esc
+		w.emit(c)
+	})
+}
+
+// scanPlain scans doc[start:end] as running text, as it is written.
+func (w *xmlWalker) scanPlain(start, end int) {
+	if start < end && mayHoldURI(w.doc[start:end]) {
+		scanText(&w.buf, w.doc[start:end], start, w.emitPlain)
+	}
+}
+
+// cdata reads the content of a CDATA section, doc[start:end]: as an XML
+// document of its own when it starts with markup (an example), else as
+// running text. Nothing is decoded in a CDATA section, but in an example
+// entities are decoded as its own markup says.
+func (w *xmlWalker) cdata(start, end int) {
+	if !startsMarkup(w.doc[start:end]) {
+		w.scanPlain(start, end)
+		return
+	}
+	if w.sub == nil {
+		w.sub = newXMLWalker(w.doc, w.opts, false, w.emit)
+	}
+	sub := w.sub
+	sub.decls, sub.open, sub.defaultNS = sub.decls[:0], sub.open[:0], -1
+	clear(sub.latest)
+	sub.walk(start, end)
+}
+
+// startTag reads the attributes of the start tag z has just read, and opens
+// its element.
+func (w *xmlWalker) startTag(z *xmlLexer) {
+	doc := w.doc
+	w.open = append(w.open, int32(len(w.decls)))
+	attrs := z.attrs
+	// Declarations first: they hold for the tag's own attributes,
+	// wherever they are written in it.
+	for _, a := range attrs {
+		if prefix, ok := nsDeclaration(doc[a.keyStart:a.keyEnd]); ok {
+			w.declare(prefix, a)
+		}
+	}
+	var elemNS xmlNS
+	var elem []byte
+	resolved := false
+	for i := range attrs {
+		a := &attrs[i]
+		key := doc[a.keyStart:a.keyEnd]
+		if _, ok := nsDeclaration(key); ok {
+			w.value(a, xvNamespace, string(key))
+			continue
+		}
+		prefix, local := splitQName(key)
+		kind := xvText
+		if rules := xmlAttrIndex[string(local)]; rules != nil {
+			attrNS := nsNone
+			if prefix != nil {
+				attrNS, _ = w.resolve(prefix)
+			}
+			for _, r := range rules {
+				if r.attrNS != attrNS {
+					continue
+				}
+				if r.elem != "" || r.elemNS != nsNone {
+					if !resolved {
+						elemNS, elem = w.element(z)
+						resolved = true
+					}
+					if r.elemNS != elemNS || r.elem != "" && r.elem != string(elem) {
+						continue
+					}
+				}
+				kind = r.kind
+				break
+			}
+		}
+		switch kind {
+		case xvText:
+			w.textAttribute(a, key)
+		case xvName:
+		default:
+			w.value(a, kind, string(key))
+		}
+	}
+}
+
+// nsDeclaration reports whether key is a namespace declaration's, and of
+// which prefix: nil for "xmlns", p for "xmlns:p".
+func nsDeclaration(key []byte) ([]byte, bool) {
+	switch {
+	case len(key) == 5 && string(key) == "xmlns":
+		return nil, true
+	case len(key) > 6 && string(key[:6]) == "xmlns:":
+		return key[6:], true
+	}
+	return nil, false
+}
+
+// splitQName splits a name at its first ":" into a prefix and a local
+// name; a name without one, or with nothing before or after it, has no
+// prefix.
+func splitQName(name []byte) (prefix, local []byte) {
+	if i := bytes.IndexByte(name, ':'); i > 0 && i < len(name)-1 {
+		return name[:i], name[i+1:]
+	}
+	return nil, name
+}
+
+// declare records the namespace declaration a, of prefix (nil: the default
+// namespace).
+func (w *xmlWalker) declare(prefix []byte, a xmlAttr) {
+	d := decodeXML(w.doc, a.valStart, a.valEnd)
+	s, e := trimXMLSpace(d.text)
+	i := int32(len(w.decls))
+	decl := xmlDecl{prefix: prefix, ns: knownNamespace(d.text[s:e]), prev: -1}
+	if prefix == nil {
+		decl.prev, w.defaultNS = w.defaultNS, i
+	} else {
+		if w.latest == nil {
+			w.latest = map[string]int32{}
+		}
+		if p, ok := w.latest[string(prefix)]; ok {
+			decl.prev = p
+		}
+		w.latest[string(prefix)] = i
+	}
+	w.decls = append(w.decls, decl)
+}
+
+// pop closes the innermost open element: its declarations go out of scope.
+// An end tag with nothing open changes nothing.
+func (w *xmlWalker) pop() {
+	if len(w.open) == 0 {
+		return
+	}
+	mark := w.open[len(w.open)-1]
+	w.open = w.open[:len(w.open)-1]
+	for i := int32(len(w.decls)) - 1; i >= mark; i-- {
+		d := w.decls[i]
+		switch {
+		case d.prefix == nil:
+			w.defaultNS = d.prev
+		case d.prev >= 0:
+			w.latest[string(d.prefix)] = d.prev
+		default:
+			delete(w.latest, string(d.prefix))
+		}
+	}
+	w.decls = w.decls[:mark]
+}
+
+// resolve returns the namespace prefix is bound to, and whether a
+// declaration in scope binds it ("xml" always is). An undeclared prefix
+// is taken for the namespace it conventionally names, if any.
+func (w *xmlWalker) resolve(prefix []byte) (xmlNS, bool) {
+	if i, ok := w.latest[string(prefix)]; ok {
+		ns := w.decls[i].ns
+		return ns, ns != nsNone
+	}
+	if string(prefix) == "xml" {
+		return nsXML, true
+	}
+	return conventionalNamespace(prefix), false
+}
+
+// element returns the namespace and the local name of the element whose
+// start tag z has just read.
+func (w *xmlWalker) element(z *xmlLexer) (xmlNS, []byte) {
+	prefix, local := splitQName(w.doc[z.start+1 : z.nameEnd])
+	if prefix != nil {
+		ns, _ := w.resolve(prefix)
+		return ns, local
+	}
+	if w.defaultNS >= 0 {
+		return w.decls[w.defaultNS].ns, local
+	}
+	return nsNone, local
+}
+
+// value emits the URIs in the value of the attribute a, named attr, which
+// holds kind.
+func (w *xmlWalker) value(a *xmlAttr, kind xmlValue, attr string) {
+	d := decodeXML(w.doc, a.valStart, a.valEnd)
+	if kind == xvSchemaLocation {
+		n := 0
+		for i := 0; i < len(d.text); {
+			for i < len(d.text) && isXMLSpace(d.text[i]) {
+				i++
+			}
+			j := i
+			for j < len(d.text) && !isXMLSpace(d.text[j]) {
+				j++
+			}
+			if j > i {
+				ctx := ContextXMLNamespace
+				if n%2 == 1 {
+					ctx = ContextXMLAttribute
+				}
+				n++
+				emitValue(&w.buf, w.doc, &d, i, j, ctx, attr, w.emitAttr)
+			}
+			i = j
+		}
+		return
+	}
+	ctx := ContextXMLAttribute
+	switch kind {
+	case xvNamespace:
+		ctx = ContextXMLNamespace
+	case xvIdentifier:
+		ctx = ContextXMLIdentifier
+	}
+	s, e := trimXMLSpace(d.text)
+	emitValue(&w.buf, w.doc, &d, s, e, ctx, attr, w.emitAttr)
+}
+
+// textAttribute scans the value of the attribute a, named key, as running
+// text, unless it is a QName whose prefix is declared.
+func (w *xmlWalker) textAttribute(a *xmlAttr, key []byte) {
+	v := w.doc[a.valStart:a.valEnd]
+	if !mayHoldURI(v) || w.isQName(v) {
+		return
+	}
+	d := decodeXML(w.doc, a.valStart, a.valEnd)
+	w.scanDecoded(&d, string(key), escXMLAttr)
+}
+
+// isQName reports whether the attribute value v, less the whitespace around
+// it, is a qualified name whose prefix a declaration in scope binds: a name
+// ("urn:serverinfoType" under xmlns:urn="..."), not a URI.
+func (w *xmlWalker) isQName(v []byte) bool {
+	s, e := trimXMLSpace(v)
+	v = v[s:e]
+	colon := bytes.IndexByte(v, ':')
+	if colon <= 0 || xmlNameEnd(v[:colon], 0) != colon || colon+1 == len(v) || xmlNameEnd(v, colon+1) != len(v) ||
+		bytes.IndexByte(v[colon+1:], ':') >= 0 {
+		return false
+	}
+	_, declared := w.resolve(v[:colon])
+	return declared
+}
+
+// instruction reads the processing instruction doc[start:end], whose
+// target ends at nameEnd: the href of <?xml-stylesheet?> and <?xml-model?>
+// is a URI reference (Associating Style Sheets with XML documents 1.0,
+// Associating Schemas with XML documents 1.0), and their other
+// pseudo-attributes, like the data of any other instruction but the XML
+// declaration, are running text.
+func (w *xmlWalker) instruction(start, nameEnd, end int) {
+	doc := w.doc
+	target := doc[start+2 : nameEnd]
+	dataEnd := end - len("?>")
+	i := min(skipXMLSpace(doc[:dataEnd], nameEnd), dataEnd)
+	switch string(target) {
+	case "xml-stylesheet", "xml-model":
+	default:
+		if !equalFoldASCII(target, "xml") {
+			w.scanPlain(i, dataEnd)
+		}
+		return
+	}
+	// name="value" pseudo-attributes; what does not read so is text.
+	for {
+		i = skipXMLSpace(doc[:dataEnd], i)
+		if i == dataEnd {
+			return
+		}
+		ke := xmlNameEnd(doc[:dataEnd], i)
+		j := skipXMLSpace(doc[:dataEnd], ke)
+		if ke == i || j == dataEnd || doc[j] != '=' {
+			w.scanPlain(i, dataEnd)
+			return
+		}
+		j = skipXMLSpace(doc[:dataEnd], j+1)
+		if j == dataEnd || doc[j] != '"' && doc[j] != '\'' {
+			w.scanPlain(i, dataEnd)
+			return
+		}
+		q := bytes.IndexByte(doc[j+1:dataEnd], doc[j])
+		if q < 0 {
+			w.scanPlain(i, dataEnd)
+			return
+		}
+		a := xmlAttr{keyStart: i, keyEnd: ke, valStart: j + 1, valEnd: j + 1 + q}
+		if key := doc[i:ke]; string(key) == "href" {
+			d := decodeXML(doc, a.valStart, a.valEnd)
+			s, e := trimXMLSpace(d.text)
+			emitValue(&w.buf, doc, &d, s, e, ContextXMLInstruction, "href", w.emitAttr)
+		} else if mayHoldURI(doc[a.valStart:a.valEnd]) {
+			d := decodeXML(doc, a.valStart, a.valEnd)
+			w.scanDecoded(&d, string(key), escXMLAttr)
+		}
+		i = a.valEnd + 1
+	}
+}
+
+// directive reads the directive doc[start:end] ("<!DOCTYPE ...>" with its
+// internal subset, or a declaration on its own): a literal after SYSTEM,
+// or the second after PUBLIC, is a system identifier, a URI reference (XML
+// 1.0 section 4.2.2; nothing is decoded in it); a public identifier is not
+// read; any other literal (an entity's value, an attribute's default) is
+// running text, references decoded. Comments are reported. Literals and
+// comments are found as directiveEnd finds them, past the byte after "<!".
+func (w *xmlWalker) directive(start, end int) {
+	doc := w.doc
+	e := end - 1 // the closing ">"
+	decl := declarationName(doc[start+2 : xmlNameEnd(doc[:e], start+2)])
+	const (
+		none = iota
+		system
+		public
+	)
+	expect := none
+	for i := start + 3; i < e; {
+		c := doc[i]
+		switch {
+		case c == '"' || c == '\'':
+			vs, ve := i+1, e
+			if j := bytes.IndexByte(doc[vs:e], c); j >= 0 {
+				ve = vs + j
+			}
+			switch expect {
+			case system:
+				if vs < ve {
+					d := verbatim(doc, vs, ve)
+					emitValue(&w.buf, doc, &d, 0, ve-vs, ContextXMLSystemID, decl, w.emitPlain)
+				}
+				expect = none
+			case public:
+				expect = system
+			default:
+				if mayHoldURI(doc[vs:ve]) {
+					d := decodeXML(doc, vs, ve)
+					w.scanDecoded(&d, "", escXMLAttr)
+				}
+			}
+			i = ve + 1
+		case c == '<' && bytes.HasPrefix(doc[i:e], []byte("<!--")):
+			ce := e
+			if j := bytes.Index(doc[i+4:e], []byte("-->")); j >= 0 {
+				ce = i + 4 + j + 3
+			}
+			w.comment(i, ce)
+			i = ce
+		case c == '<' && i+1 < e && doc[i+1] == '!':
+			n := xmlNameEnd(doc[:e], i+2)
+			decl, expect = declarationName(doc[i+2:n]), none
+			i = max(n, i+2)
+		case isXMLNameStart(c):
+			n := xmlNameEnd(doc[:e], i)
+			switch string(doc[i:n]) {
+			case "SYSTEM":
+				expect = system
+			case "PUBLIC":
+				expect = public
+			default:
+				expect = none
+			}
+			i = n
+		case isXMLSpace(c):
+			i++
+		default:
+			expect = none
+			i++
+		}
+	}
+}
+
+// declarationName returns the keyword of a declaration, as a constant
+// string: "DOCTYPE", "ENTITY", "NOTATION", or "".
+func declarationName(keyword []byte) string {
+	switch string(keyword) {
+	case "DOCTYPE":
+		return "DOCTYPE"
+	case "ENTITY":
+		return "ENTITY"
+	case "NOTATION":
+		return "NOTATION"
+	}
+	return ""
+}
+
+// trimXMLSpace returns the span of b without the XML whitespace around it.
+func trimXMLSpace(b []byte) (int, int) {
+	s, e := 0, len(b)
+	for s < e && isXMLSpace(b[s]) {
+		s++
+	}
+	for e > s && isXMLSpace(b[e-1]) {
+		e--
+	}
+	return s, e
+}

@@ -1,0 +1,555 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/internal/cputime"
+)
+
+// xmlDocExtensions are the extensions of the documents in testdata/xml.
+var xmlDocExtensions = []string{".xml", ".xsd", ".wsdl", ".rdf", ".svg", ".xsl", ".xslt"}
+
+// xmlCandidates returns the candidates the XML walker finds in doc, and the
+// comments it reports.
+func xmlCandidates(doc []byte) (cands []Candidate, comments [][2]int) {
+	XML(doc, Options{Comment: func(s, e int) { comments = append(comments, [2]int{s, e}) }}, func(c *Candidate) {
+		cands = append(cands, *c)
+	})
+	return cands, comments
+}
+
+// TestXMLGolden runs the XML walker over the hand-made documents in
+// testdata/xml (an XML Schema, a WSDL description, SAML metadata, RDF, an
+// xml2rfc draft, XEP-like examples, an SVG drawing, a malformed document)
+// and, when ../shared is there, over a few XEPs of the shared corpus, and
+// compares every candidate, with exact positions, with the .golden file
+// next to each (under testdata/golden for the XEPs). go test -run Golden
+// -update rewrites them; review the diff before committing.
+func TestXMLGolden(t *testing.T) {
+	var docs []string
+	for _, ext := range xmlDocExtensions {
+		m, _ := filepath.Glob(filepath.Join("..", "testdata", "xml", "*"+ext))
+		docs = append(docs, m...)
+	}
+	if len(docs) < 8 {
+		t.Fatalf("%d documents in testdata/xml", len(docs))
+	}
+	goldenOf := func(doc string) string { return strings.TrimSuffix(doc, filepath.Ext(doc)) + ".golden" }
+	corpus := filepath.Join("..", "..", "shared", "corpus", "xml")
+	xeps := []string{"xep-0045.xml", "xep-0485.xml", "xep-0463.xml", "xep-0056.xml", filepath.Join("inbox", "isr-sasl2.xml")}
+	if _, err := os.Stat(corpus); err == nil {
+		for _, x := range xeps {
+			docs = append(docs, filepath.Join(corpus, x))
+		}
+	} else {
+		t.Logf("no %s: the XEPs are not compared", corpus)
+	}
+	for _, doc := range docs {
+		t.Run(filepath.Base(doc), func(t *testing.T) {
+			src, err := os.ReadFile(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cands, comments := xmlCandidates(src)
+			checkInvariants(t, src, cands)
+			checkComments(t, src, comments)
+			golden := goldenOf(doc)
+			if strings.HasPrefix(doc, corpus) {
+				golden = filepath.Join("..", "testdata", "golden", "xml", filepath.Base(golden))
+			}
+			checkGolden(t, golden, src, cands)
+		})
+	}
+}
+
+// checkComments checks the comments a walker reports: in order, in range,
+// each "<!--" to "-->" (or to the end of the document).
+func checkComments(t *testing.T, doc []byte, comments [][2]int) {
+	t.Helper()
+	prev := 0
+	for _, c := range comments {
+		s, e := c[0], c[1]
+		if s < prev || e < s || e > len(doc) || !strings.HasPrefix(string(doc[s:e]), "<!--") ||
+			e < len(doc) && !strings.HasSuffix(string(doc[s:e]), "-->") {
+			t.Fatalf("comment %d-%d (%q) out of order or not a comment", s, e, doc[s:min(e, len(doc))])
+		}
+		prev = e
+	}
+}
+
+// checkXML compares the candidates the XML walker finds in doc with want,
+// rendered.
+func checkXML(t *testing.T, doc string, want ...string) {
+	t.Helper()
+	cands, comments := xmlCandidates([]byte(doc))
+	checkInvariants(t, []byte(doc), cands)
+	checkComments(t, []byte(doc), comments)
+	if got := renderAll([]byte(doc), cands); !slices.Equal(got, want) {
+		t.Errorf("XML(%q):\n got %s\nwant %s", doc, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+	}
+}
+
+func TestXMLNamespaces(t *testing.T) {
+	// Declarations, default and prefixed, decoded and trimmed; an empty one
+	// (an undeclaration) is no URI.
+	checkXML(t, `<a xmlns=" urn:example:a " xmlns:b='http://b.example/?x=1&amp;y=2' xmlns:c="">`,
+		`1:12-1:25 11-24 urn xml-namespace "urn:example:a" attr=xmlns`,
+		`1:37-1:66 36-65 uri xml-namespace "http://b.example/?x=1&y=2" raw="http://b.example/?x=1&amp;y=2" attr=xmlns:b`,
+	)
+	// A relative namespace name (deprecated) is reported as written.
+	checkXML(t, `<a xmlns="ns/a"/>`, `1:11-1:15 10-14 relative-ref xml-namespace "ns/a" attr=xmlns`)
+	// xsi:schemaLocation: pairs of a namespace name and a location, across
+	// lines; by the prefix's namespace, whatever the prefix.
+	checkXML(t, "<a xmlns:i='http://www.w3.org/2001/XMLSchema-instance' i:schemaLocation='urn:a:b\n a.xsd urn:c:d'/>",
+		`1:13-1:54 12-53 uri xml-namespace "http://www.w3.org/2001/XMLSchema-instance" attr=xmlns:i`,
+		`1:74-1:81 73-80 urn xml-namespace "urn:a:b" attr=i:schemaLocation`,
+		`2:2-2:7 82-87 relative-ref xml-attribute "a.xsd" attr=i:schemaLocation`,
+		`2:8-2:15 88-95 urn xml-namespace "urn:c:d" attr=i:schemaLocation`,
+	)
+	// schemaLocation is a location on xs:import and xs:include only.
+	checkXML(t, `<s:include xmlns:s="http://www.w3.org/2001/XMLSchema" schemaLocation="a.xsd"/><x schemaLocation="b.xsd"/>`,
+		`1:21-1:53 20-52 uri xml-namespace "http://www.w3.org/2001/XMLSchema" attr=xmlns:s`,
+		`1:71-1:76 70-75 relative-ref xml-attribute "a.xsd" attr=schemaLocation`,
+	)
+}
+
+func TestXMLQNames(t *testing.T) {
+	// A QName whose prefix is declared is a name, wherever the declaration
+	// is written in the tag; out of its scope, the same text is a URI.
+	checkXML(t, `<a v="tel:x" xmlns:tel="urn:t"><b w="tel:y"/></a><c v="tel:z"/>`,
+		`1:25-1:30 24-29 urn xml-namespace "urn:t" attr=xmlns:tel`,
+		`1:56-1:61 55-60 uri text "tel:z" attr=v`,
+	)
+	// A value with two colons is no QName; an XSD QName attribute is never
+	// read, declared prefix or not.
+	checkXML(t, `<x:element xmlns:x="http://www.w3.org/2001/XMLSchema" xmlns:urn="urn:u" fixed="urn:u:v" type="urn:a:b" ref="tel:1"/>`,
+		`1:21-1:53 20-52 uri xml-namespace "http://www.w3.org/2001/XMLSchema" attr=xmlns:x`,
+		`1:66-1:71 65-70 urn xml-namespace "urn:u" attr=xmlns:urn`,
+		`1:80-1:87 79-86 urn text "urn:u:v" attr=fixed`,
+	)
+	// xml2rfc: xref's target is an anchor, eref's a URI; a declared default
+	// namespace makes them other elements.
+	checkXML(t, `<xref target="tel:1"/><eref target="tel:2"/><r xmlns="urn:r"><eref target="tel:3"/></r>`,
+		`1:37-1:42 36-41 uri xml-attribute "tel:2" attr=target`,
+		`1:55-1:60 54-59 urn xml-namespace "urn:r" attr=xmlns`,
+		`1:76-1:81 75-80 uri text "tel:3" attr=target`,
+	)
+}
+
+func TestXMLInstructionsAndDeclarations(t *testing.T) {
+	checkXML(t, `<?xml version="1.0" encoding="http://not.example/"?><?xml-stylesheet title="see http://t.example/" href=" a.xsl?x&amp;y "?><?php echo "http://p.example/" ?><?xml-model href=broken http://m.example/?>`,
+		`1:81-1:98 80-97 uri text "http://t.example/" attr=title`,
+		`1:107-1:120 106-119 relative-ref xml-instruction "a.xsl?x&y" raw="a.xsl?x&amp;y" attr=href`,
+		`1:136-1:153 135-152 uri quoted "http://p.example/"`,
+		`1:181-1:198 180-197 uri text "http://m.example/"`,
+	)
+	// System identifiers: nothing is decoded in them; public identifiers
+	// are not read; other literals are text.
+	checkXML(t, `<!DOCTYPE a PUBLIC "urn:publicid:x" "a&amp;b.dtd" [<!ENTITY e 'see http://e.example/'><!NOTATION n SYSTEM "http://n.example/"><!-- http://c.example/ -->]><a/>`,
+		`1:38-1:49 37-48 relative-ref xml-system-id "a&amp;b.dtd" attr=DOCTYPE`,
+		`1:68-1:85 67-84 uri text "http://e.example/"`,
+		`1:108-1:125 107-124 uri xml-system-id "http://n.example/" attr=NOTATION`,
+	)
+}
+
+func TestXMLCDATA(t *testing.T) {
+	// An example is a document of its own: its namespaces are not the
+	// document's, and the document's are not its own.
+	checkXML(t, `<d xmlns:tel="urn:t"><![CDATA[  <m xmlns:p="urn:p" v="tel:a" w="p:x"/>]]><e v="tel:b" w="p:y"/></d>`,
+		`1:15-1:20 14-19 urn xml-namespace "urn:t" attr=xmlns:tel`,
+		`1:45-1:50 44-49 urn xml-namespace "urn:p" attr=xmlns:p`,
+		`1:55-1:60 54-59 uri text "tel:a" attr=v`,
+	)
+	// Text that does not start with markup is running text, as written.
+	checkXML(t, `<c><![CDATA[see http://a.example/?a&amp;b <not-a-tag]]></c>`,
+		`1:17-1:42 16-41 uri text "http://a.example/?a&amp;b"`,
+	)
+	// An example that is not well-formed is read as running text from
+	// where its markup breaks, to its end only; its comments are no
+	// directives.
+	checkXML(t, `<c><![CDATA[<a href="http://a.example/"/><b x=y>http://b.example/&amp;<!-- urilint-disable --> ]]>http://c.example/</c>`,
+		`1:22-1:39 21-38 uri xml-attribute "http://a.example/" attr=href`,
+		`1:49-1:71 48-70 uri text "http://b.example/&" raw="http://b.example/&amp;"`,
+		`1:99-1:116 98-115 uri text "http://c.example/"`,
+	)
+}
+
+// TestXMLMalformed checks that a document whose markup breaks is read on as
+// running text, comments left out, and that its comments are reported.
+func TestXMLMalformed(t *testing.T) {
+	doc := "<a href='http://a.example/'>\n1 < 2 http://b.example/?x&amp;y <a href='http://c.example/'> <!-- http://d.example/ -->"
+	checkXML(t, doc,
+		`1:10-1:27 9-26 uri xml-attribute "http://a.example/" attr=href`,
+		`2:7-2:32 35-60 uri text "http://b.example/?x&y" raw="http://b.example/?x&amp;y"`,
+		`2:42-2:59 70-87 uri text "http://c.example/"`,
+	)
+	_, comments := xmlCandidates([]byte(doc))
+	if len(comments) != 1 || comments[0] != [2]int{90, 116} {
+		t.Errorf("comments %v", comments)
+	}
+	if off, reason, ok := XMLSyntaxError([]byte(doc)); !ok || off != 31 || reason != `"<" not followed by a name` {
+		t.Errorf("XMLSyntaxError = %d, %q, %v", off, reason, ok)
+	}
+}
+
+// TestXMLEscape checks how a fix is written where each candidate was found:
+// entities in XML text and attribute values, as it is in CDATA sections
+// and system literals.
+func TestXMLEscape(t *testing.T) {
+	doc := []byte(`<!DOCTYPE a SYSTEM "http://s.example/"><a href="http://a.example/">http://t.example/<![CDATA[http://c.example/]]></a>`)
+	cands, _ := xmlCandidates(doc)
+	want := []string{`a&"'<>`, `a&amp;&quot;&apos;&lt;&gt;`, `a&amp;"'&lt;&gt;`, `a&"'<>`}
+	if len(cands) != len(want) {
+		t.Fatalf("%d candidates: %s", len(cands), renderAll(doc, cands))
+	}
+	for i, c := range cands {
+		if got := c.Escape(`a&"'<>`); got != want[i] {
+			t.Errorf("%s: Escape = %q, want %q", render(doc, c), got, want[i])
+		}
+	}
+	if c := (&Candidate{}); c.Escape("a&b") != "a&b" {
+		t.Error("a candidate not found in XML escapes")
+	}
+}
+
+// xmlExpected is a namespace name or schema location that encoding/xml
+// reads in a start tag: the tag's span, the attribute's local name and
+// what it holds, the URI.
+type xmlExpected struct {
+	tagStart, tagEnd int
+	local            string
+	ctx              Context
+	uri              string
+}
+
+// readNamespaces reads doc[start:end] with encoding/xml's Decoder.Token (in
+// strict mode, told of the document's entities, prefixes translated to
+// namespace names) up to its end or its first error, and returns every
+// non-empty namespace declaration and schema location it holds, in order,
+// and where the reading stopped.
+func readNamespaces(doc []byte, start, end int) (exp []xmlExpected, stop int) {
+	const xsdNS, xsiNS = "http://www.w3.org/2001/XMLSchema", "http://www.w3.org/2001/XMLSchema-instance"
+	src := doc[start:end]
+	d := xml.NewDecoder(bytes.NewReader(src))
+	d.Strict = true
+	d.Entity = map[string]string{}
+	for _, m := range xmlEntityName.FindAllSubmatch(src, -1) {
+		d.Entity[string(m[1])] = "&" + string(m[1]) + ";"
+	}
+	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return exp, end
+			}
+			return exp, start + off
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		ts, te := start+off, start+int(d.InputOffset())
+		add := func(local string, ctx Context, v string) {
+			if v = strings.Trim(v, " \t\r\n"); v != "" && !grammar.IsPlaceholder(v) {
+				exp = append(exp, xmlExpected{ts, te, local, ctx, v})
+			}
+		}
+		elemNS := el.Name.Space
+		if elemNS == "xs" || elemNS == "xsd" { // undeclared: the conventional prefixes
+			elemNS = xsdNS
+		}
+		for _, a := range el.Attr {
+			switch {
+			case a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == "xmlns":
+				add("xmlns", ContextXMLNamespace, a.Value)
+			case a.Name.Local == "schemaLocation" && (a.Name.Space == xsiNS || a.Name.Space == "xsi"):
+				for i, f := range strings.Fields(a.Value) {
+					ctx := ContextXMLNamespace
+					if i%2 == 1 {
+						ctx = ContextXMLAttribute
+					}
+					add("schemaLocation", ctx, f)
+				}
+			case a.Name.Local == "schemaLocation" && a.Name.Space == "" && elemNS == xsdNS &&
+				slices.Contains([]string{"import", "include", "redefine", "override"}, el.Name.Local):
+				add("schemaLocation", ContextXMLAttribute, a.Value)
+			}
+		}
+	}
+}
+
+// TestXMLCorpusNamespaces checks that every namespace declaration and
+// schema location of the XEPs in the shared corpus, in their markup and in
+// the examples of their CDATA sections, is found with exact boundaries, as
+// encoding/xml reads them (up to where it stops, in a document or an
+// example that is not well-formed).
+func TestXMLCorpusNamespaces(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "corpus", "xml")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("no %s", dir)
+	}
+	var paths []string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".xml") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	counts := map[string]int{}
+	examples := 0
+	for _, p := range paths {
+		doc, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cands, _ := xmlCandidates(doc)
+		// The document, then each CDATA section that starts with "<".
+		regions := [][2]int{{0, len(doc)}}
+		for l := (xmlLexer{src: doc}); ; {
+			tt := l.next()
+			if tt == xmlEOF || tt == xmlMalformed {
+				break
+			}
+			if s, e := l.start+len("<![CDATA["), l.pos-len("]]>"); tt == xmlCDATA && bytes.HasPrefix(bytes.TrimLeft(doc[s:e], " \t\r\n"), []byte("<")) {
+				regions = append(regions, [2]int{s, e})
+				examples++
+			}
+		}
+		var want []xmlExpected
+		var ranges [][2]int // where encoding/xml read the markup
+		for _, r := range regions {
+			exp, stop := readNamespaces(doc, r[0], r[1])
+			want = append(want, exp...)
+			ranges = append(ranges, [2]int{r[0], stop})
+		}
+		slices.SortFunc(want, func(a, b xmlExpected) int { return a.tagStart - b.tagStart })
+		var got []Candidate
+		for _, c := range cands {
+			// In the innermost region (an example, else the document), before
+			// encoding/xml stopped there.
+			k := len(regions) - 1
+			for k > 0 && (c.Start < regions[k][0] || regions[k][1] < c.End) {
+				k--
+			}
+			inRange := c.End <= ranges[k][1]
+			_, local := splitQName([]byte(c.Attribute))
+			if inRange && (c.Context == ContextXMLNamespace || c.Context == ContextXMLAttribute) &&
+				(c.Attribute == "xmlns" || strings.HasPrefix(c.Attribute, "xmlns:") || string(local) == "schemaLocation") {
+				got = append(got, c)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d namespace names and schema locations, encoding/xml reads %d", p, len(got), len(want))
+			continue
+		}
+		for i, w := range want {
+			c := got[i]
+			local := "schemaLocation"
+			if c.Attribute == "xmlns" || strings.HasPrefix(c.Attribute, "xmlns:") {
+				local = "xmlns"
+			}
+			s, e := c.Start, c.End
+			exact := s > 0 && e < len(doc) && strings.IndexByte("\"' \t\r\n", doc[s-1]) >= 0 && strings.IndexByte("\"' \t\r\n", doc[e]) >= 0
+			if c.URI != w.uri || c.Context != w.ctx || local != w.local || s < w.tagStart || e > w.tagEnd || !exact {
+				t.Errorf("%s: %s, encoding/xml reads %s %s %q in the tag at %d-%d", p, render(doc, c), w.local, w.ctx, w.uri, w.tagStart, w.tagEnd)
+				break
+			}
+			counts[w.local]++
+		}
+	}
+	t.Logf("%d documents, %d examples: %d namespace declarations, %d schema locations", len(paths), examples, counts["xmlns"], counts["schemaLocation"])
+	if counts["xmlns"] < 1000 {
+		t.Errorf("only %d namespace declarations compared", counts["xmlns"])
+	}
+}
+
+var xmlWalkerSeeds = []string{
+	"<?xml version='1.0'?>\n<!DOCTYPE a SYSTEM 'a.dtd' [<!ENTITY e 'http://e/'>]><?xml-stylesheet href='s.xsl'?>" +
+		"<a xmlns='urn:a:b' xmlns:x='http://www.w3.org/2001/XMLSchema' x:v='x:y' href=' h&amp;i '>t http://t/&amp;u" +
+		"<![CDATA[<b xmlns:p='urn:p' p:q='p:r'/>]]><!-- urilint-disable --></a>",
+	"<x:schema xmlns:x='http://www.w3.org/2001/XMLSchema'><x:import namespace='urn:n:1' schemaLocation='s.xsd'/></x:schema>",
+	"<a xsi:schemaLocation='urn:a:1 a.xsd urn:b:2' xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'/>",
+	"<a b=c>http://rest/ <!-- http://comment/ --> &lt;urn:a:b&gt;",
+	"<![CDATA[<a href='http://x/'><b c=d>http://y/]]>http://z/",
+}
+
+// FuzzXML checks the XML walker's invariants on any input: no panic,
+// candidates in document order with spans in range, Raw equal to the
+// source slice, positions right, a URI for every candidate; comments in
+// order, each a comment.
+func FuzzXML(f *testing.F) {
+	for _, s := range xmlWalkerSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range xmlLexerSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		cands, comments := xmlCandidates(doc)
+		checkInvariants(t, doc, cands)
+		checkComments(t, doc, comments)
+	})
+}
+
+// TestXMLCorpusInvariants runs the walker over every XML document of the
+// tests and of the shared corpus and checks the invariants of FuzzXML
+// (positions against a table of every offset's, made as slowPos counts:
+// slowPos itself, per candidate, would take minutes).
+func TestXMLCorpusInvariants(t *testing.T) {
+	docs, _ := xmlCorpus(t)
+	for _, d := range docs {
+		cands, comments := xmlCandidates(d.src)
+		checkComments(t, d.src, comments)
+		pos := allPositions(d.src)
+		loc := NewLocator(d.src)
+		prevEnd := 0
+		for i := range cands {
+			c := &cands[i]
+			s, e := c.Start, c.End
+			if s < prevEnd || e <= s || e > len(d.src) || c.Raw != string(d.src[s:e]) || c.URI == "" ||
+				loc.Pos(s) != pos[s] || loc.Pos(e) != pos[e] {
+				t.Fatalf("%s: candidate %d %s: out of order or range, or Raw or positions wrong (%v %v)", d.path, i, render(d.src, *c), pos[s], pos[e])
+			}
+			if a, b := c.SourceSpan(0, len(c.URI)); a != s || b != e {
+				t.Fatalf("%s: candidate %d: SourceSpan of the whole URI = %d-%d, want %d-%d", d.path, i, a, b, s, e)
+			}
+			checkPieces(t, d.src, c)
+			prevEnd = e
+		}
+	}
+}
+
+// allPositions returns the position of every offset of doc, 0 to len(doc),
+// counted as slowPos counts.
+func allPositions(doc []byte) []Pos {
+	out := make([]Pos, len(doc)+1)
+	line, col := 1, 1
+	for i := 0; i < len(doc); {
+		r, size := rune(doc[i]), 1
+		if r >= 0x80 {
+			r, size = utf8.DecodeRune(doc[i:])
+		}
+		for k := range size {
+			out[i+k] = Pos{Offset: i + k, Line: line, Column: col}
+		}
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+		case r == '\r' && i+1 < len(doc) && doc[i+1] == '\n':
+		case i == 0 && r == 0xfeff:
+		default:
+			col++
+		}
+		i += size
+	}
+	out[len(doc)] = Pos{Offset: len(doc), Line: line, Column: col}
+	return out
+}
+
+// TestXMLLinearTime checks that deeply nested, repetitive and
+// entity-laden input takes linear time (as TestWalkersLinearTime does for
+// the other walkers): ten times the input takes at most fifteen times as
+// long, in CPU time, the best of five runs, three attempts.
+func TestXMLLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	repeat := func(prefix, s, suffix string) func(n int) string {
+		return func(n int) string { return prefix + strings.Repeat(s, n) + suffix }
+	}
+	nested := func(open, text, close string) func(n int) string {
+		return func(n int) string { return strings.Repeat(open, n) + text + strings.Repeat(close, n) }
+	}
+	shapes := []struct {
+		name string
+		gen  func(n int) string
+		n    int
+	}{
+		{"nested elements", nested("<a>", "http://x.example/", "</a>"), 20000},
+		{"nested prefixes, the outermost used", func(n int) string {
+			var b strings.Builder
+			b.WriteString(`<e xmlns:p="urn:p" xmlns:x="http://www.w3.org/2001/XMLSchema">`)
+			for i := range n {
+				fmt.Fprintf(&b, `<x:import xmlns:q%d="urn:q:%d" v="p:a" schemaLocation="s.xsd">`, i, i)
+			}
+			return b.String() + strings.Repeat("</x:import>", n) + "</e>"
+		}, 2000},
+		{"nested default namespaces", nested(`<e xmlns="urn:x:y" v="tel:a">`, "", "</e>"), 5000},
+		{"unclosed elements", repeat("", `<a xmlns:p="urn:p"><b v="p:x">`, ""), 5000},
+		{"end tags without start tags", repeat("", "</a>", "http://x.example/"), 20000},
+		{"attributes of one tag", func(n int) string {
+			var b strings.Builder
+			b.WriteString("<a ")
+			for i := range n {
+				fmt.Fprintf(&b, `xmlns:p%d="urn:p:%d" a%d="p%d:x" `, i, i, i, n-1-i)
+			}
+			return b.String() + "/>"
+		}, 2000},
+		{"entities in a URI attribute", repeat(`<a href="http://x.example/`, "&amp;&#x41;&lt;", `"/>`), 5000},
+		{"entities in text", repeat("<a>http://x.example/", "&amp;&#65;&e;&", "</a>"), 5000},
+		{"references that are not", repeat("<a>", "&&#&#x&a", "</a>"), 20000},
+		{"examples in CDATA", repeat("<c>", `<![CDATA[<a xmlns="urn:x:y" href="http://x/"/>]]>`, "</c>"), 5000},
+		{"malformed, then text and comments", repeat("<a b=c>", "http://x.example/ <!-- c --> ", ""), 10000},
+		{"a long internal subset", repeat("<!DOCTYPE a [", `<!ENTITY e SYSTEM "http://x/"><!-- c -->`, "]><a/>"), 10000},
+		{"nested brackets in a declaration", nested("<!a ", "", ">"), 20000},
+		{"processing instructions", repeat("", `<?xml-stylesheet href="a.xsl" title="http://t/"?>`, ""), 5000},
+		{"xsi:schemaLocation pairs", repeat(`<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="`, "urn:a:b a.xsd ", `"/>`), 10000},
+	}
+	walk := func(doc []byte) { XML(doc, Options{}, func(*Candidate) {}) }
+	best := func(doc []byte) time.Duration {
+		d := time.Duration(1 << 62)
+		for range 5 {
+			d = min(d, cputime.Of(func() { walk(doc) }))
+		}
+		return d
+	}
+	for _, s := range shapes {
+		t.Run(s.name, func(t *testing.T) {
+			small, large := []byte(s.gen(s.n)), []byte(s.gen(10*s.n))
+			for attempt := 1; ; attempt++ {
+				ts, tl := best(small), best(large)
+				ratio := float64(tl) / float64(max(ts, time.Microsecond))
+				if ratio <= 15 || tl <= 50*time.Millisecond {
+					return
+				}
+				if attempt == 3 {
+					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(small), ts, len(large), tl, ratio)
+					return
+				}
+			}
+		})
+	}
+}
+
+// TestXMLAttrRules checks the list of attributes: each entry says which
+// specification makes it what it is, and none is listed twice.
+func TestXMLAttrRules(t *testing.T) {
+	seen := map[xmlAttrRule]bool{}
+	for _, r := range xmlAttrRules {
+		if r.source == "" || r.local == "" || r.kind == xvText {
+			t.Errorf("%+v: no source, name or kind", r)
+		}
+		key := r
+		key.kind, key.source = 0, ""
+		if seen[key] {
+			t.Errorf("%s listed twice for the same elements", r.local)
+		}
+		seen[key] = true
+	}
+}
