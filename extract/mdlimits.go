@@ -34,7 +34,8 @@ import (
 // in bytes. goldmark's time on a block grows with that product (each "["
 // of an unclosed link, each "`" of an unclosed code span looks for its end
 // to the end of the block), so a block past the bound is read as plain
-// text, its escapes and character references decoded. The bound allows
+// text, its escapes and character references decoded, its HTML comments
+// read as such. The bound allows
 // 1,000 markup characters in a block of 1 KB, 100 in one of 10 KB; the
 // most in a block of 1,900 real documents (design documents and
 // documentation sites, 30 MB) is 88, and the largest product a twelfth of
@@ -44,7 +45,8 @@ const maxInlineWork = 1 << 20
 // inlineLimit is an inline parser that goes before goldmark's own: in a
 // block past maxInlineWork, it takes each markup character and the rest of
 // its line as text, so that goldmark's parsers never see the block's
-// markup.
+// markup, but for HTML comments: goldmark reads those in linear time, and
+// a suppression comment is one.
 type inlineLimit struct{}
 
 // inlineLimitKey holds, in a parse's context, the last block inlineLimit
@@ -70,14 +72,23 @@ func (inlineLimit) Parse(parent ast.Node, block text.Reader, pc parser.Context) 
 	if !st.over {
 		return nil
 	}
+	src := block.Source()
 	line, seg := block.PeekLine()
+	if bytes.HasPrefix(src[seg.Start:seg.Stop], openComment) {
+		return nil // comments are still read, suppression comments among them
+	}
 	stop := seg.Stop
-	if stop > seg.Start && block.Source()[stop-1] == '\n' {
+	if stop > seg.Start && src[stop-1] == '\n' {
 		stop-- // the line end is goldmark's to read
+	}
+	if k := bytes.Index(src[seg.Start+1:stop], openComment); k >= 0 {
+		stop = seg.Start + 1 + k
 	}
 	block.Advance(len(line) - (seg.Stop - stop))
 	return ast.NewTextSegment(text.NewSegment(seg.Start, stop))
 }
+
+var openComment = []byte("<!--")
 
 // overInlineWork reports whether the block of lines is past
 // maxInlineWork.

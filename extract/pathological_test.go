@@ -190,6 +190,18 @@ func TestMarkdownInlineLimit(t *testing.T) {
 			t.Errorf("%s: %d candidates, the first %q, want %d of %q", tt.name, len(got), got[0], tt.n, tt.want)
 		}
 	}
+	// HTML comments are still read past the bound: suppression comments.
+	doc := strings.Repeat("[a](http://a.example/) <!-- c --> x\n", 2000)
+	comments := 0
+	var cands []Candidate
+	Markdown([]byte(doc), Options{Comment: func(s, e int) {
+		if doc[s:e] == "<!-- c -->" {
+			comments++
+		}
+	}}, func(c *Candidate) { cands = append(cands, *c) })
+	if comments != 2000 || len(cands) != 2000 || cands[0].Context != ContextText {
+		t.Errorf("past the bound: %d comments read, %d candidates, the first %q", comments, len(cands), cands[0].Context)
+	}
 	// Past the bound, the rest of the document is read as usual.
 	got := markdownKinds(strings.Repeat("[", 100000) + "\n\n[a](http://b.example/)\n")
 	if len(got) != 1 || got[0] != "markdown-link http://b.example/" {
