@@ -124,7 +124,7 @@ func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
 	// too: goldmark takes quadratic time on them; and long runs of blank
 	// lines are merged (see mdlimits.go).
 	fm, hasFM := findFrontMatter(doc)
-	deep, blanks := flattenNesting(doc, nil), mergeBlankRuns(doc, nil)
+	deep, blanks := needsCopy(doc)
 	if hasFM || bytes.HasPrefix(doc, bom) || deep || blanks {
 		w.src = slices.Clone(doc)
 		if deep {

@@ -252,3 +252,47 @@ func mergeBlankRuns(doc, fix []byte) bool {
 	}
 	return found
 }
+
+// needsCopy is flattenNesting(doc, nil) and mergeBlankRuns(doc, nil), in
+// one pass over the lines of doc: what the walker asks of every document.
+func needsCopy(doc []byte) (deep, blanks bool) {
+	run := 0
+	for i := 0; i < len(doc); {
+		depth, j := 0, i
+		for !deep {
+			k := j
+			for k < len(doc) && k-j < 4 && (doc[k] == ' ' || doc[k] == '\t') {
+				k++
+			}
+			m := listOrQuoteMarker(doc[k:])
+			if m == 0 {
+				break
+			}
+			if depth++; depth > maxNesting {
+				deep = true
+			}
+			j = k + m
+		}
+		end := len(doc)
+		if nl := bytes.IndexByte(doc[j:], '\n'); nl >= 0 {
+			end = j + nl
+		}
+		blank := end < len(doc)
+		for _, c := range doc[i:end] {
+			if c != ' ' && c != '\t' && c != '>' && c != '\r' {
+				blank = false
+				break
+			}
+		}
+		if !blank {
+			run = 0
+		} else if run++; run > maxBlankRun {
+			blanks = true
+		}
+		if deep && blanks {
+			break
+		}
+		i = end + 1
+	}
+	return deep, blanks
+}

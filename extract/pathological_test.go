@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -284,6 +285,19 @@ func TestMarkdownBlankRuns(t *testing.T) {
 		found := mergeBlankRuns([]byte(tt.doc), fix)
 		if string(fix) != tt.want || found != (tt.doc != tt.want) {
 			t.Errorf("mergeBlankRuns(%q) = %v, %q; want %q", tt.doc, found, fix, tt.want)
+		}
+	}
+	// needsCopy says what flattenNesting and mergeBlankRuns say.
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(60) {
+			b.WriteString([]string{" ", "\t", ">", "> ", "- ", "1. ", "\r", "\n", "\n", "a", "\n\n\n\n", strings.Repeat("> ", 40)}[rng.IntN(12)])
+		}
+		doc := []byte(b.String())
+		deep, blanks := needsCopy(doc)
+		if deep != flattenNesting(doc, nil) || blanks != mergeBlankRuns(doc, nil) {
+			t.Fatalf("needsCopy(%q) = %v, %v; flattenNesting %v, mergeBlankRuns %v", doc, deep, blanks, flattenNesting(doc, nil), mergeBlankRuns(doc, nil))
 		}
 	}
 	for _, tt := range []struct{ head, line, tail string }{
