@@ -33,8 +33,14 @@ const (
 // Linkify: urilint's own scanner finds bare URIs in text.
 var markdownParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(
+		goldmark.WithParser(parser.NewParser(parser.WithBlockParsers(blockParsers()...),
+			parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...))),
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
-		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(keepFootnotes{}, 998))),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(keepFootnotes{}, 998)),
+			// Before goldmark's own (priorities count up): see mdlimits.go.
+			parser.WithInlineParsers(util.Prioritized(inlineLimit{}, -1)),
+			parser.WithParagraphTransformers(util.Prioritized(definitionRuns{}, 99))),
 	).Parser()
 })
 
@@ -112,13 +118,17 @@ func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
 	// goldmark knows neither front matter nor byte order marks: both are
 	// blanked out (line ends kept) in a copy, so that every offset stays.
 	// Containers nested absurdly deep on one line are flattened in the copy
-	// too: goldmark takes quadratic time on them.
+	// too: goldmark takes quadratic time on them; and long runs of blank
+	// lines are merged (see mdlimits.go).
 	fm, hasFM := findFrontMatter(doc)
-	deep := flattenNesting(doc, nil)
-	if hasFM || bytes.HasPrefix(doc, bom) || deep {
+	deep, blanks := needsCopy(doc)
+	if hasFM || bytes.HasPrefix(doc, bom) || deep || blanks {
 		w.src = slices.Clone(doc)
 		if deep {
 			flattenNesting(doc, w.src)
+		}
+		if blanks {
+			mergeBlankRuns(doc, w.src)
 		}
 		end := 0
 		if bytes.HasPrefix(doc, bom) {

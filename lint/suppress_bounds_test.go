@@ -160,3 +160,19 @@ func TestTextDirectivePerLine(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestSuppressionInLongParagraph: a paragraph too long for its markup to
+// be parsed (see extract's maxInlineWork) still has its suppression
+// comments read.
+func TestSuppressionInLongParagraph(t *testing.T) {
+	ch, err := lint.NewChecker(rules.All, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Repeat("http://a.example/%zz [a](b) <!-- urilint-disable-line percent-malformed -->\n", 2000)
+	n := 0
+	ch.Check("doc.md", lint.Markdown, []byte(doc), func(d *lint.Diagnostic) { n++ })
+	if n != 0 {
+		t.Errorf("%d diagnostics, want every one suppressed", n)
+	}
+}
