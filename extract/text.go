@@ -83,6 +83,7 @@ func ScanText(src []byte, base int, yield func(*Candidate)) {
 func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 	floor := 0       // no candidate starts before the end of the previous one
 	var folding int8 // whether src declares RFC 8792 line folding: 0 not known yet, 1 yes, -1 no
+	var lines lineCursor
 	for i := 0; i < len(src); {
 		k := bytes.IndexByte(src[i:], ':')
 		if k < 0 {
@@ -91,7 +92,7 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 		colon := i + k
 		i = colon + 1
 		s := schemeStart(src, floor, colon)
-		if s < 0 {
+		if s < 0 || inHexDump(src[lines.lineStart(src, s):s]) {
 			continue
 		}
 		if s-1 >= floor && src[s-1] == '<' {

@@ -275,8 +275,16 @@ func (ch *Checker) check(path string, f Format, src []byte, base int, opts extra
 			// script is masked as a placeholder is.
 			r.template = []grammar.Span{{Start: len(javascript), End: len(uri)}}
 			uri = maskTemplate(uri, r.template)
-		} else if strings.ContainsAny(uri, "{%<$#") {
-			if r.template = grammar.Placeholders(uri); r.template != nil {
+		} else if strings.ContainsAny(uri, "{%<$#[") {
+			r.template = grammar.Placeholders(uri)
+			if !ch.cfg.Strict && strings.IndexByte(uri, '[') >= 0 && !c.Context.IsLink() && !c.Context.IsName() {
+				// Names in brackets stand in for something in what people
+				// read, by judgement (the letter of the RFCs with --strict);
+				// in a link, which a browser follows, and in an XML name,
+				// they are what is written.
+				r.template = mergeSpans(r.template, grammar.BracketNames(uri))
+			}
+			if r.template != nil {
 				uri = maskTemplate(uri, r.template)
 			}
 		}
@@ -636,6 +644,27 @@ func maskTemplate(uri string, exprs []grammar.Span) string {
 		}
 	}
 	return string(b)
+}
+
+// mergeSpans returns the spans of a and b (each in order, none overlapping
+// another of its own), in order, without those of b that overlap one of a.
+func mergeSpans(a, b []grammar.Span) []grammar.Span {
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]grammar.Span, 0, len(a)+len(b))
+	i := 0
+	for _, y := range b {
+		for i < len(a) && a[i].End <= y.Start {
+			out = append(out, a[i])
+			i++
+		}
+		if i < len(a) && a[i].Start < y.End {
+			continue // overlaps a[i]
+		}
+		out = append(out, y)
+	}
+	return append(out, a[i:]...)
 }
 
 // inTemplate reports whether the span [s, e) of a URI touches one of the

@@ -202,7 +202,7 @@ func TestCheckTemplates(t *testing.T) {
 		{"http://example.com/{id}^x\n", "1:24 error percent-unencoded"},
 		{"http://example.com/{id}|{q}\n", "1:24 error percent-unencoded"},
 		{"http://x.example:{port}a/\n", ""}, // the port's problem spans the expression: left out
-		{"urn:{nid}:x urn:example:{a}?b\n", "1:28 error urn-unencoded-question"},
+		{"urn:{nid}:x <urn:example:{a}?b>\n", "1:29 error urn-unencoded-question"},
 	}
 	for _, tt := range tests {
 		if got := summary(tt.doc, check(t, nil, tt.doc)); got != tt.want {

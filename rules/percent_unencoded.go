@@ -32,6 +32,12 @@ Other non-ASCII characters make an IRI, which uri-non-ascii reports. The braces 
 expression (RFC 6570), as in http://example.com/{id}, and other placeholders are not reported: a
 template is not a URI yet.
 
+By default, forms that are written on purpose and work are left to --strict: the "|" of a DOS drive
+letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); and in Markdown, HTML and XML, the
+characters browsers send as written in a fragment ("|", "{", "}", "^", brackets that pair up, a "#"
+after a "/": #/room/#channel) and in a query (brackets that pair up, filter[repo][0]=x, and "|",
+the list separator of web APIs).
+
 Bad:  http://example.com/a b  http://example.com/a|b  http://example.com/a^b
 Good: http://example.com/a%20b  http://example.com/a%7Cb
 
@@ -145,7 +151,9 @@ func special(scheme string) bool {
 //     the fragment's own ("##anchor" is a slip), a "]" that closes nothing,
 //     nor a space, a quote or an angle bracket, which browsers encode;
 //   - in Markdown, HTML and XML, square brackets that pair up in the
-//     query, the array syntax of query strings ("filter[repo][0]=x").
+//     query, the array syntax of query strings ("filter[repo][0]=x"), and
+//     "|", the separator of many web APIs' lists ("chco=00FF00|A00000" in a
+//     Google Charts link), both of which browsers send as written.
 func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	u := p.URI
 	s, text := u.Input, u.Input[pr.Start:pr.End]
@@ -169,8 +177,13 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 		}
 		return true
 	}
-	if q := u.Query; q.Present() && pr.Start >= q.Start && pr.End <= q.End && strings.Trim(text, "[]") == "" {
-		return balanced(q.In(s))
+	if q := u.Query; q.Present() && pr.Start >= q.Start && pr.End <= q.End {
+		switch {
+		case text == "|":
+			return true
+		case strings.Trim(text, "[]") == "":
+			return balanced(q.In(s))
+		}
 	}
 	return false
 }

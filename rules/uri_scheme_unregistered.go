@@ -120,18 +120,17 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	return "", false
 }
 
-// variant reports whether scheme is a registered scheme of three letters
-// or more with characters added at the end, the way variants are named
-// ("ftps", "imaps", "httpx"): not when the first one added repeats the
-// last ("httpss" is a typo), nor for file, which has no variant
-// ("files:///" is a typo).
+// variant reports whether scheme names a variant of a registered scheme
+// (see extended), or a registered scheme after a prefix that ends in "-"
+// or "+", the way experimental and compound schemes are named ("x-http",
+// RFC 6648's "x-"; "git+https"). File has no variant ("files:///" is a
+// typo).
 func variant(scheme string) bool {
-	for n := len(scheme) - 1; n >= 3; n-- {
-		if s := scheme[:n]; iana.IsScheme([]byte(s)) { // the longest registered one
-			return s != "file" && scheme[n] != s[n-1]
-		}
+	if k := strings.LastIndexAny(scheme, "-+"); k > 0 && iana.IsScheme([]byte(scheme[k+1:])) {
+		return true
 	}
-	return false
+	base, ok := extended(scheme, func(s string) bool { return iana.IsScheme([]byte(s)) })
+	return ok && base != "file"
 }
 
 // registeredSchemes lists the registry's schemes, the common ones first,

@@ -25,8 +25,10 @@ one (two, for long NIDs), the message suggests it. The registry snapshot is in i
 NIDs are compared ignoring case. "example" (RFC 6963) is registered, for examples and experiments.
 
 By default only a NID that is a likely typo of a registered one is reported: on real documents, the
-other unregistered NIDs were private namespaces used on purpose (urn:mozilla:, urn:xmpps:). With
---strict, every unregistered NID is.
+other unregistered NIDs were private namespaces used on purpose (urn:mozilla:). A registered NID with
+letters added at the end names a variant of it, as scheme variants do (ftps, imaps), and is no typo
+(urn:xmpps:, but not urn:isbnn:, whose added letter repeats the last). With --strict, every
+unregistered NID is reported.
 
 Private namespaces that a team uses on purpose can be allowed in the configuration. NIDs that can never
 be registered are reported by urn-nid-reserved instead.
@@ -48,6 +50,9 @@ Fix (not safe): the suggested registered NID.`,
 			return
 		}
 		s := suggest(n, registeredNIDs())
+		if _, isVariant := extended(n, func(b string) bool { _, ok := iana.LookupNamespace(b); return ok }); isVariant {
+			s = "" // a variant of a registered namespace ("xmpps"), named so on purpose
+		}
 		if s == "" && !p.Config.Strict {
 			return // no likely typo: a private namespace, on purpose
 		}

@@ -24,11 +24,12 @@ import "strings"
 //   - two or more "#" that end s after a letter or digit, standing for
 //     digits to fill in ("https://www.rfc-editor.org/info/rfc####").
 //
-// A valid percent-encoding ("%2F") is never a format field.
+// (Names in square brackets are another kind of stand-in: see
+// BracketNames.) A valid percent-encoding ("%2F") is never a format field.
 func Placeholders(s string) []Span {
 	var spans []Span
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], "{%<$#")
+		k := strings.IndexAny(s[i:], openers)
 		if k < 0 {
 			break
 		}
@@ -44,10 +45,13 @@ func Placeholders(s string) []Span {
 	return spans
 }
 
+// openers are the characters a placeholder starts with.
+const openers = "{%<$#"
+
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], "{%<$#")
+		k := strings.IndexAny(s[i:], openers)
 		if k < 0 {
 			return false
 		}
@@ -72,7 +76,7 @@ func IsPlaceholder(s string) bool {
 }
 
 // placeholderAt returns the end of the placeholder that starts at s[i], one
-// of "{", "%", "<", "$" or "#".
+// of openers.
 func placeholderAt(s string, i int) (int, bool) {
 	rest := s[i:]
 	switch {
@@ -107,6 +111,70 @@ func placeholderAt(s string, i int) (int, bool) {
 		return len(s), true
 	}
 	return 0, false
+}
+
+// BracketNames returns the spans of the names in square brackets in s, in
+// order, or nil. A URI holds square brackets only around the IP literal of
+// its host; around a name elsewhere they mark a stand-in, written on
+// purpose: a placeholder ("urn:xmpp:archive:[name]",
+// "https://api.example/users/[user_id]", a route "/blog/[slug]") or an
+// optional part, as ABNF writes one ("urn:xmpp:ShortName[:SubName]",
+// "http://jabber.org/protocol/muc[#user]"). The name is a word: letters,
+// digits, "_", "-" and ".", with a letter, not starting with a digit ("[1]"
+// is an index), after at most one ":", "#" or "." that joins an optional
+// part. A path in brackets ("[kubernetes/enhancements]", a Markdown label)
+// is none. Brackets in the authority
+// ("http://[::1]/") are never one. Unlike a placeholder's syntax, the
+// notation is a judgement: only the default configuration reads it so.
+func BracketNames(s string) []Span {
+	var spans []Span
+	for i := authorityEnd(s); i < len(s); {
+		k := strings.IndexByte(s[i:], '[')
+		if k < 0 {
+			break
+		}
+		start := i + k
+		if end, ok := bracketed(s, start); ok {
+			spans = append(spans, Span{start, end})
+			i = end
+			continue
+		}
+		i = start + 1
+	}
+	return spans
+}
+
+// bracketed returns the end of the name in square brackets at s[i] (see
+// Placeholders).
+func bracketed(s string, i int) (int, bool) {
+	j, letter := i+1, false
+	if j < len(s) && strings.IndexByte(":#.", s[j]) >= 0 {
+		j++
+	}
+	if j == len(s) || is(s[j], cDigit) {
+		return 0, false
+	}
+	for ; j < len(s) && (is(s[j], cAlpha|cDigit) || strings.IndexByte("_-.", s[j]) >= 0); j++ {
+		letter = letter || is(s[j], cAlpha)
+	}
+	if !letter || j == len(s) || s[j] != ']' {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// authorityEnd returns where the authority of the URI s ends (after
+// "scheme://", at the first "/", "?" or "#"), or 0 when it has none.
+func authorityEnd(s string) int {
+	c := strings.IndexByte(s, ':')
+	if c < 1 || !strings.HasPrefix(s[c:], "://") {
+		return 0
+	}
+	a := c + 3
+	if k := strings.IndexAny(s[a:], "/?#"); k >= 0 {
+		return a + k
+	}
+	return len(s)
 }
 
 // tagStart reports whether rest, what follows a "{%", "{#" or "<%", starts

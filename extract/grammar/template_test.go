@@ -111,3 +111,31 @@ func TestIsPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+func TestBracketNames(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want []Span
+	}{
+		{"urn:xmpp:archive:[name]", []Span{{17, 23}}},
+		{"urn:xmpp:ShortName[:SubName]", []Span{{18, 28}}},
+		{"URN:xmpp:gre:formatter:[FORMATTER_NAME]:[VERSION]", []Span{{23, 39}, {40, 49}}},
+		{"urn:a:[]", nil},
+		{"urn:example:a[1]", nil}, // an index
+		{"urn:a:[b c]", nil},
+		{"urn:a:[b", nil},
+		{"http://[::1]/[name]", []Span{{13, 19}}}, // not in the authority
+		{"http://[v1.x]/", nil},
+		{"https://api.example/users/[user_id]/posts", []Span{{26, 35}}},
+		{"http://jabber.org/protocol/muc[#user]", []Span{{30, 37}}},
+		{"https://example.com/a[1]", nil},
+		{"https://kubernetes.io/[kubernetes/enhancements]", nil},
+		{"urn:a:[::b]", nil},
+		{"https://grep.app/search?filter[repo][0]=k8s", []Span{{30, 36}}},
+		{"https://example.com/{id}", nil},
+	} {
+		if got := BracketNames(tt.s); !slices.Equal(got, tt.want) {
+			t.Errorf("BracketNames(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
