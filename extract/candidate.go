@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // Kind says what a candidate is.
@@ -27,6 +29,28 @@ func (k Kind) String() string {
 
 // MarshalText writes the kind's name, for JSON.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// KindOf returns the kind of a candidate that parses as the production as.
+func KindOf(as grammar.As) Kind {
+	switch as {
+	case grammar.AsURN:
+		return KindURN
+	case grammar.AsRelativeRef:
+		return KindRelativeRef
+	}
+	return KindURI
+}
+
+// As returns the production a candidate of kind k is parsed as.
+func (k Kind) As() grammar.As {
+	switch k {
+	case KindURN:
+		return grammar.AsURN
+	case KindRelativeRef:
+		return grammar.AsRelativeRef
+	}
+	return grammar.AsURI
+}
 
 // Context says where in a document a candidate was found.
 type Context string

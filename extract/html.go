@@ -294,15 +294,7 @@ func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr
 
 // kindOfValue is the kind of a URI found in a markup attribute or link
 // destination, where relative references are URIs too.
-func kindOfValue(uri string) Kind {
-	switch grammar.Detect(uri) {
-	case grammar.AsURN:
-		return KindURN
-	case grammar.AsURI:
-		return KindURI
-	}
-	return KindRelativeRef
-}
+func kindOfValue(uri string) Kind { return KindOf(grammar.Detect(uri)) }
 
 // isHTMLSpace reports whether c is ASCII whitespace as HTML defines it.
 func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }

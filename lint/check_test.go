@@ -12,8 +12,11 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
+// testDoc is a rule's documentation, for tests.
+var testDoc = lint.Doc{Title: "Title.", Text: "Text.", Bad: "a", Good: "b", Fix: "No fix."}
+
 func rule(name string, codes ...grammar.Code) *lint.Rule {
-	return &lint.Rule{Name: name, Category: lint.Syntax, Severity: lint.Error, Doc: "Title.\n\nText.", Codes: codes, Run: func(*lint.Pass) {}}
+	return &lint.Rule{Name: name, Category: lint.Syntax, Severity: lint.Error, Doc: testDoc, Codes: codes, Run: func(*lint.Pass) {}}
 }
 
 func TestValidate(t *testing.T) {
@@ -30,8 +33,9 @@ func TestValidate(t *testing.T) {
 		{[]*lint.Rule{rule("A", all...)}, "lower case"},
 		{[]*lint.Rule{rule("a", all[1:]...)}, "reported by no rule"},
 		{[]*lint.Rule{rule("a", all...), rule("b", all[0])}, "claimed by rules"},
-		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: "Only a title.", Codes: all, Run: func(*lint.Pass) {}}}, "title paragraph"},
-		{[]*lint.Rule{{Name: "a", Category: "other", Severity: lint.Error, Doc: "T.\n\nX.", Codes: all, Run: func(*lint.Pass) {}}}, "unknown category"},
+		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: lint.Doc{Title: "Only a title."}, Codes: all, Run: func(*lint.Pass) {}}}, "one-line title and an explanation"},
+		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: lint.Doc{Title: "T.", Text: "X."}, Codes: all, Run: func(*lint.Pass) {}}}, "examples (Bad, Good)"},
+		{[]*lint.Rule{{Name: "a", Category: "other", Severity: lint.Error, Doc: testDoc, Codes: all, Run: func(*lint.Pass) {}}}, "unknown category"},
 	}
 	for _, tt := range tests {
 		err := lint.Validate(tt.rules)

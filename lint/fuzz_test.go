@@ -82,7 +82,7 @@ func checkDoc(t *testing.T, ch *lint.Checker, format lint.Format, src []byte) []
 				t.Fatalf("%v: %s: ranges %+v do not start at the diagnostic, in order", format, d.Rule.Name, d.Ranges)
 			}
 		}
-		if d.Message == "" || d.URI == "" && d.Rule.Name != lint.UnusedSuppression {
+		if d.Message == "" || d.URI == "" && d.Rule.Name != lint.UnusedSuppression.Name {
 			t.Fatalf("%v: %s: empty message or URI", format, d.Rule.Name)
 		}
 		for _, fix := range d.Fixes {

@@ -64,9 +64,9 @@ type Rule struct {
 	Category Category
 	// Severity is the default severity of its diagnostics.
 	Severity Severity
-	// Doc documents the rule: the first paragraph is a one-line title, the
-	// rest explains, with examples.
-	Doc string
+	// Doc documents the rule, as urilint explain, docs/rules.md and the
+	// SARIF output show it.
+	Doc Doc
 	// Codes are the grammar problem codes this rule reports. Every code is
 	// claimed by exactly one rule, so that no problem goes unreported.
 	Codes []grammar.Code
@@ -85,10 +85,36 @@ type Rule struct {
 	Run func(*Pass)
 }
 
-// Title is the first paragraph of the rule's documentation.
-func (r *Rule) Title() string {
-	title, _, _ := strings.Cut(strings.TrimSpace(r.Doc), "\n\n")
-	return strings.Join(strings.Fields(title), " ")
+// Title is the one-line title of the rule's documentation.
+func (r *Rule) Title() string { return r.Doc.Title }
+
+// Doc is a rule's documentation, in the parts every rendering needs, in the
+// manner of staticcheck's lint.Documentation.
+type Doc struct {
+	// Title says what the rule reports, in one line.
+	Title string
+	// Text explains why, with the specification's words: paragraphs.
+	Text string
+	// Bad and Good are examples: what the rule reports, and the same
+	// written right. A line holds one or more examples, two spaces apart;
+	// a block of lines (indented, as a document would hold them) starts
+	// with a line break.
+	Bad, Good string
+	// Fix says what the fixes do and whether they are safe, or why none is
+	// offered: one paragraph or more.
+	Fix string
+}
+
+// String is the whole documentation as text: the title, the text, the
+// examples after "Bad:" and "Good:", and the fix.
+func (d Doc) String() string {
+	example := func(label, sep, ex string) string {
+		if strings.HasPrefix(ex, "\n") {
+			return label + ex
+		}
+		return label + sep + ex
+	}
+	return d.Title + "\n\n" + d.Text + "\n\n" + example("Bad:", "  ", d.Bad) + "\n" + example("Good:", " ", d.Good) + "\n\n" + d.Fix
 }
 
 // DocURL is where the rule is documented.

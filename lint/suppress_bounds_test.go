@@ -117,12 +117,12 @@ func TestUnusedSuppressionCap(t *testing.T) {
 			t.Fatalf("%v: %d diagnostics, want 100 and the count of the rest", f, len(diags))
 		}
 		for i, d := range diags[:100] {
-			if d.Rule.Name != lint.UnusedSuppression || d.Start != 26+5*i || !strings.Contains(d.Message, `unknown rule "nope"`) {
+			if d.Rule.Name != lint.UnusedSuppression.Name || d.Start != 26+5*i || !strings.Contains(d.Message, `unknown rule "nope"`) {
 				t.Fatalf("%v: diagnostic %d: %s at %d: %s", f, i, d.Rule.Name, d.Start, d.Message)
 			}
 		}
 		more := diags[100]
-		if more.Rule.Name != lint.UnusedSuppression || more.Start != 526 || more.End != 526 ||
+		if more.Rule.Name != lint.UnusedSuppression.Name || more.Start != 526 || more.End != 526 ||
 			more.Message != "150 more unused-suppression reports on this urilint-disable-line are not listed (only the first 100 are)" {
 			t.Errorf("%v: the count: %s at %d-%d, %q", f, more.Rule.Name, more.Start, more.End, more.Message)
 		}

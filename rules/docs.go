@@ -36,16 +36,16 @@ func Markdown() string {
 	return b.String()
 }
 
-// markdownDoc turns a rule's Doc into Markdown: the title paragraph in
-// bold, "Bad:"/"Good:" example lines and indented blocks as code.
-func markdownDoc(doc string) string {
-	paras := strings.Split(strings.TrimSpace(doc), "\n\n")
+// markdownDoc turns a rule's Doc into Markdown: the title in bold, the
+// examples as code.
+func markdownDoc(d lint.Doc) string {
+	paras := strings.Split(d.String(), "\n\n")
 	var b strings.Builder
 	for i, p := range paras {
 		switch {
 		case i == 0:
-			fmt.Fprintf(&b, "**%s**\n\n", strings.Join(strings.Fields(p), " "))
-		case strings.HasPrefix(p, "Bad:") || strings.HasPrefix(p, "Good:"):
+			fmt.Fprintf(&b, "**%s**\n\n", p)
+		case strings.HasPrefix(p, "Bad:"):
 			b.WriteString("```text\n" + p + "\n```\n\n")
 		default:
 			b.WriteString(p + "\n\n")
@@ -57,7 +57,7 @@ func markdownDoc(doc string) string {
 // Explain is the full documentation of a rule, for urilint explain.
 func Explain(r *lint.Rule) string {
 	return fmt.Sprintf("%s (%s, default severity %s%s)\n\n%s\n\n%s\n", r.Name, r.Category, r.Severity, offNote(r),
-		strings.TrimSpace(r.Doc), r.DocURL())
+		r.Doc, r.DocURL())
 }
 
 // offNote says that a rule is off by default.

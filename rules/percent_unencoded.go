@@ -16,9 +16,9 @@ var PercentUnencoded = &lint.Rule{
 	Severity:     lint.Error,
 	Codes:        []grammar.Code{grammar.Unencoded},
 	ProblemsOnly: true,
-	Doc: `A character that can only appear in a URI percent-encoded appears literally.
-
-RFC 3986 section 2 and appendix A admit no other characters. The excluded ones of RFC 2396bis 2.4.3 and
+	Doc: lint.Doc{
+		Title: `A character that can only appear in a URI percent-encoded appears literally.`,
+		Text: `RFC 3986 section 2 and appendix A admit no other characters. The excluded ones of RFC 2396bis 2.4.3 and
 draft-ietf-urnbis-rfc2141bis-urn-03 2.5.3 must be percent-encoded, and no other standard admits them
 either (not RFC 3987 for IRIs, nor the WHATWG URL Standard for links):
 - control characters (C1 controls too) and the space (where whitespace is not layout, as it is inside
@@ -36,18 +36,17 @@ By default, forms that are written on purpose and work are left to --strict: the
 letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); and in Markdown, HTML and XML, the
 characters browsers send as written in a fragment ("|", "{", "}", "^", brackets that pair up, a "#"
 after a "/": #/room/#channel) and in a query (brackets that pair up, filter[repo][0]=x, and "|",
-the list separator of web APIs).
-
-Bad:  http://example.com/a b  http://example.com/a|b  http://example.com/a^b
-Good: http://example.com/a%20b  http://example.com/a%7Cb
-
-Fix: percent-encode the octets. It is safe, since the only way to read such a URI is with the
+the list separator of web APIs).`,
+		Bad:  `http://example.com/a b  http://example.com/a|b  http://example.com/a^b`,
+		Good: `http://example.com/a%20b  http://example.com/a%7Cb`,
+		Fix: `Fix: percent-encode the octets. It is safe, since the only way to read such a URI is with the
 characters encoded, with three exceptions where the fix is not safe:
 - a byte that is not UTF-8 (a file in Latin-1, say): encoding the byte keeps it, while the character
   meant is encoded otherwise in UTF-8;
 - in a host name, where no such character can be;
 - in a link (an HTML attribute, a Markdown link destination), browsers read "\" as "/" and drop tabs
   and line breaks (the WHATWG URL Standard), so encoding them changes where the link goes.`,
+	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		markup := p.Candidate.Context.IsLink()

@@ -16,23 +16,22 @@ var PercentUnreserved = &lint.Rule{
 	Severity:   lint.Info,
 	DefaultOff: true,
 	Kinds:      []extract.Kind{extract.KindURI, extract.KindRelativeRef},
-	Doc: `An unreserved character (letter, digit, "-", ".", "_", "~") is percent-encoded in a URI.
-
-RFC 3986 section 2.3: percent-encoded unreserved characters "should not be created by URI producers and,
+	Doc: lint.Doc{
+		Title: `An unreserved character (letter, digit, "-", ".", "_", "~") is percent-encoded in a URI.`,
+		Text: `RFC 3986 section 2.3: percent-encoded unreserved characters "should not be created by URI producers and,
 when found in a URI, should be decoded". URIs that differ only in that are equivalent (section
 6.2.2.2), so decoding is safe. Never for URNs: RFC 8141 section 3 forbids decoding a URN's
-percent-encodings, and "a123%2Cz456" and "a123,z456" are different URNs.
-
-Bad:  http://example.com/%7Euser  http://example.com/a%2Db
-Good: http://example.com/~user  http://example.com/a-b
-
-Fix (safe): write the character itself. In running text, where --fix never applies a fix (the end of a
+percent-encodings, and "a123%2Cz456" and "a123,z456" are different URNs.`,
+		Bad:  `http://example.com/%7Euser  http://example.com/a%2Db`,
+		Good: `http://example.com/~user  http://example.com/a-b`,
+		Fix: `Fix (safe): write the character itself. In running text, where --fix never applies a fix (the end of a
 bare URI is a judgement), the fix offered is marked unsafe besides for "_" and "~", which Markdown may
 read as emphasis or strikethrough, and for a "." that would end up last, where it would be read as the
 sentence's full stop (RFC 3986 appendix C).
 
 Not reported: "%2D" in a text fragment directive (#:~:text=...), where "-" separates a prefix or suffix
 from the text and a literal "-" must stay encoded (the URL Fragment Text Directives specification).`,
+	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		// bare: delimited by whitespace, with trailing punctuation trimmed;

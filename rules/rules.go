@@ -37,7 +37,7 @@ var All = []*lint.Rule{
 	URIHyphenBreak,
 	URIWrappedBare,
 	URIURLPrefix,
-	UnusedSuppression,
+	lint.UnusedSuppression, // the engine's own: see lint/suppress.go
 }
 
 // ByName returns the rule with a name, or nil.

@@ -12,20 +12,19 @@ var URIAuthority = &lint.Rule{
 	Severity:     lint.Error,
 	Codes:        []grammar.Code{grammar.PortChar, grammar.IPLiteral, grammar.UserinfoChar, grammar.HostChar},
 	ProblemsOnly: true,
-	Doc: `A URI's authority is malformed: its port, IP literal, userinfo or host.
-
-RFC 3986 section 3.2: authority = [ userinfo "@" ] host [ ":" port ], with port = *DIGIT. An IP literal is
+	Doc: lint.Doc{
+		Title: `A URI's authority is malformed: its port, IP literal, userinfo or host.`,
+		Text: `RFC 3986 section 3.2: authority = [ userinfo "@" ] host [ ":" port ], with port = *DIGIT. An IP literal is
 "[" IPv6address "]" or "[" IPvFuture "]" (section 3.2.2), and nothing but ":" and a port may follow its
 "]". IPv6 zone identifiers (RFC 6874, "%25eth0") are not part of RFC 3986 and are reported. The userinfo
 ends at the last "@", so an earlier "@" must be percent-encoded. Characters that must always be
 percent-encoded are reported by percent-unencoded. The sip and sips schemes write their host without
-"//" (RFC 3261 section 25.1: sip:alice@[2001:db8::1]); their IP literal is checked here too.
-
-Bad:  http://example.com:80a/  http://[::1%25eth0]/  http://[1:2:3]/  http://me@work@example.com/
-Good: http://example.com:80/  http://[::1]/  http://me%40work@example.com/
-
-Fix: percent-encode an "@" in the userinfo (safe: the last "@" ends the userinfo, so this is the only
+"//" (RFC 3261 section 25.1: sip:alice@[2001:db8::1]); their IP literal is checked here too.`,
+		Bad:  `http://example.com:80a/  http://[::1%25eth0]/  http://[1:2:3]/  http://me@work@example.com/`,
+		Good: `http://example.com:80/  http://[::1]/  http://me%40work@example.com/`,
+		Fix: `Fix: percent-encode an "@" in the userinfo (safe: the last "@" ends the userinfo, so this is the only
 reading). Nothing else has a fix.`,
+	},
 	Run: func(p *lint.Pass) {
 		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
 			if pr.Code == grammar.UserinfoChar {

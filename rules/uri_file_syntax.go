@@ -12,21 +12,20 @@ var URIFileSyntax = &lint.Rule{
 	Category: lint.Syntax,
 	Severity: lint.Warning,
 	Kinds:    []extract.Kind{extract.KindURI},
-	Doc: `A file URI breaks RFC 8089: a relative path, userinfo or a port, or a directory taken for the host.
-
-` + schemeDoc(&scheme.File) + `
+	Doc: lint.Doc{
+		Title: `A file URI breaks RFC 8089: a relative path, userinfo or a port, or a directory taken for the host.`,
+		Text: `` + schemeDoc(&scheme.File) + `
 
 "file://home/me/notes.txt" is valid syntax, but names the host "home": the author meant
 "file:///home/me/notes.txt", a "/" short. The rule reports that when the host is the name of a top
 directory of common file systems (home, usr, etc, tmp, var, Users, Volumes, ...); "file://server/share"
 stays a host. A host and no path ("file://notes.txt") is reported only with --strict: tools such as
-Docker take "file://name" for a file name on purpose.
-
-Bad:  file://home/me/notes.txt  file://c:/Windows  file:notes.txt  file://me@host/x
-Good: file:///home/me/notes.txt  file:///c:/Windows  file:/notes.txt  file://host/x
-
-Fix (not safe): the missing "/" for a directory taken as the host, "file:///c:" for a drive letter
+Docker take "file://name" for a file name on purpose.`,
+		Bad:  `file://home/me/notes.txt  file://c:/Windows  file:notes.txt  file://me@host/x`,
+		Good: `file:///home/me/notes.txt  file:///c:/Windows  file:/notes.txt  file://host/x`,
+		Fix: `Fix (not safe): the missing "/" for a directory taken as the host, "file:///c:" for a drive letter
 taken as the host, a "/" before a relative path.`,
+	},
 	Run: func(p *lint.Pass) {
 		reportScheme(p, &scheme.File, func(c scheme.Code) bool { return c != scheme.FileNoPath || p.Config.Strict })
 	},

@@ -13,9 +13,9 @@ var URIHTTPSyntax = &lint.Rule{
 	Category: lint.Syntax,
 	Severity: lint.Error,
 	Kinds:    []extract.Kind{extract.KindURI},
-	Doc: `An http, https, ws or wss URI breaks the syntax of its scheme: browsers reject it or read it otherwise.
-
-RFC 3986 lets a URI's authority be empty and its host be any registered name; the schemes of the web
+	Doc: lint.Doc{
+		Title: `An http, https, ws or wss URI breaks the syntax of its scheme: browsers reject it or read it otherwise.`,
+		Text: `RFC 3986 lets a URI's authority be empty and its host be any registered name; the schemes of the web
 ask more, and browsers (the WHATWG URL Standard's "special schemes") enforce it:
 
 ` + schemeDoc(&scheme.HTTP) + `
@@ -28,12 +28,11 @@ alone: browsers take them), and an empty or overlong label ("www..example.com").
 Html Checker rejects too. A fragment in a ws or wss URI is reported in plain text only: browsers drop
 it. In running text, "http://" alone is the prefix being talked about ("URLs start with http://"), and
 "http:" before a word that is no host name is prose ("http:/https: URLs") or a name ("http:header"):
-these are reported only in a link or with --strict.
-
-Bad:  http://  https:example.com  http://mailto:josh@example.org  http://example.com:99999/  http://1.2.3.256/  http://www..example.com/
-Good: http://example.com/  mailto:josh@example.org  http://example.com:9999/  http://1.2.3.4/
-
-Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
+these are reported only in a link or with --strict.`,
+		Bad:  `http://  https:example.com  http://mailto:josh@example.org  http://example.com:99999/  http://1.2.3.256/  http://www..example.com/`,
+		Good: `http://example.com/  mailto:josh@example.org  http://example.com:9999/  http://1.2.3.4/`,
+		Fix:  `Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
+	},
 	Run: func(p *lint.Pass) {
 		reportScheme(p, &scheme.HTTP, func(c scheme.Code) bool {
 			switch c {

@@ -10,21 +10,20 @@ var URIHyphenBreak = &lint.Rule{
 	Category:   lint.Style,
 	Severity:   lint.Warning,
 	DefaultOff: true,
-	Doc: `A URI inside <...> was broken across lines right after a hyphen.
-
-Inside angle brackets, whitespace and line breaks are layout and are removed (RFC 3986 appendix C). But
+	Doc: lint.Doc{
+		Title: `A URI inside <...> was broken across lines right after a hyphen.`,
+		Text: `Inside angle brackets, whitespace and line breaks are layout and are removed (RFC 3986 appendix C). But
 "no whitespace should be introduced after a hyphen": typesetters add hyphens when they break lines, so
 "the hyphen may or may not actually be part of the URI". urilint keeps the hyphen, and reports the break
-so that someone checks.
-
-Bad:
+so that someone checks.`,
+		Bad: `
     <https://example.com/a-very-
-     long-path>
-Good:
+     long-path>`,
+		Good: `
     <https://example.com/a-very
-     -long-path>
-
-Fix (not safe): remove the hyphen, if a typesetter added it.`,
+     -long-path>`,
+		Fix: `Fix (not safe): remove the hyphen, if a typesetter added it.`,
+	},
 	Run: func(p *lint.Pass) {
 		for _, h := range p.Candidate.HyphenBreaks {
 			p.Report(lint.Finding{Start: h, End: h + 1, InDocument: true,

@@ -12,16 +12,15 @@ var URIMailtoSyntax = &lint.Rule{
 	Category: lint.Syntax,
 	Severity: lint.Warning,
 	Kinds:    []extract.Kind{extract.KindURI},
-	Doc: `A mailto URI breaks RFC 6068: an address that is not one, or header fields written wrong.
-
-` + schemeDoc(&scheme.Mailto) + `
+	Doc: lint.Doc{
+		Title: `A mailto URI breaks RFC 6068: an address that is not one, or header fields written wrong.`,
+		Text: `` + schemeDoc(&scheme.Mailto) + `
 
 Mail programs guess at what such a link means, each in its own way, and the Nu Html Checker does not
-look into mailto URIs: the rule is a warning.
-
-Bad:  mailto:someone  mailto:a@example.com;b@example.com  mailto:a@example.com&subject=Hi  mailto:a@example.com?subject
-Good: mailto:someone@example.com  mailto:a@example.com,b@example.com  mailto:a@example.com?subject=Hi
-
-Fix (not safe): "," for a ";" between addresses, "?" for the "&" that starts the header fields.`,
+look into mailto URIs: the rule is a warning.`,
+		Bad:  `mailto:someone  mailto:a@example.com;b@example.com  mailto:a@example.com&subject=Hi  mailto:a@example.com?subject`,
+		Good: `mailto:someone@example.com  mailto:a@example.com,b@example.com  mailto:a@example.com?subject=Hi`,
+		Fix:  `Fix (not safe): "," for a ";" between addresses, "?" for the "&" that starts the header fields.`,
+	},
 	Run: func(p *lint.Pass) { reportScheme(p, &scheme.Mailto, nil) },
 }

@@ -18,9 +18,9 @@ var URINonASCII = &lint.Rule{
 	Severity:     lint.Warning,
 	Codes:        []grammar.Code{grammar.NonASCII},
 	ProblemsOnly: true,
-	Doc: `A URI holds non-ASCII characters: it is an IRI, not a URI.
-
-URIs are ASCII (RFC 3986 section 2): a non-ASCII character is written as the percent-encoding of its
+	Doc: lint.Doc{
+		Title: `A URI holds non-ASCII characters: it is an IRI, not a URI.`,
+		Text: `URIs are ASCII (RFC 3986 section 2): a non-ASCII character is written as the percent-encoding of its
 UTF-8 octets, and a non-ASCII host name as its IDNA A-label (xn--...). An IRI (RFC 3987) may hold them
 as they are, and so may a URL in a browser: the WHATWG URL Standard counts every character from U+00A0
 on (but noncharacters) among the URL code points, and browsers percent-encode them when they follow the
@@ -33,14 +33,13 @@ link. So:
   reports them at its default severity.
 
 Characters that no standard allows, non-ASCII or not (C1 controls, noncharacters, bytes that are not
-UTF-8, the space, "<", ">", "|", ...), are reported by percent-unencoded at every level.
-
-Bad:  urn:example:café  http://example.com/Москва
-Good: urn:example:caf%C3%A9  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0
-
-Fix: percent-encode the UTF-8 octets (RFC 3987 section 3.1, mapping an IRI to a URI), which is safe:
+UTF-8, the space, "<", ">", "|", ...), are reported by percent-unencoded at every level.`,
+		Bad:  `urn:example:café  http://example.com/Москва`,
+		Good: `urn:example:caf%C3%A9  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0`,
+		Fix: `Fix: percent-encode the UTF-8 octets (RFC 3987 section 3.1, mapping an IRI to a URI), which is safe:
 it never changes what the identifier means. In a host name, the A-label (RFC 5891) is offered
 instead, and not as safe: IDNA's mappings differ between its versions for a few characters ("ß").`,
+	},
 	Run: func(p *lint.Pass) {
 		if p.Format != lint.Text && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
 			return // on the web, where IRIs work

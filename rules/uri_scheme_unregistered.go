@@ -18,21 +18,20 @@ var URISchemeUnregistered = &lint.Rule{
 	Category: lint.Policy,
 	Severity: lint.Warning,
 	Kinds:    []extract.Kind{extract.KindURI},
-	Doc: `A URI's scheme is not in the IANA registry.
-
-Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
+	Doc: lint.Doc{
+		Title: `A URI's scheme is not in the IANA registry.`,
+		Text: `Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
 lists the permanent, provisional and historical ones (the snapshot is in iana/uri-schemes.csv). A scheme
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
 schemes; a three-letter scheme only from a common one such as http, ftp or urn), the message suggests
 the likely one. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
 text run together with the scheme ("seehttps://"). Schemes are compared ignoring case. Private schemes
-used on purpose can be allowed in the configuration.
-
-Bad:  htps://example.com/  htttp://example.com/  seehttp://example.com/
-Good: https://example.com/  see http://example.com/
-
-Fix (not safe): the suggested scheme; for run-together text, a space before the scheme in running
+used on purpose can be allowed in the configuration.`,
+		Bad:  `htps://example.com/  htttp://example.com/  seehttp://example.com/`,
+		Good: `https://example.com/  see http://example.com/`,
+		Fix: `Fix (not safe): the suggested scheme; for run-together text, a space before the scheme in running
 text, or removing the text in a link.`,
+	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		if u.As == grammar.AsURN || !u.Scheme.Present() {

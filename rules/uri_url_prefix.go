@@ -10,17 +10,16 @@ var URIURLPrefix = &lint.Rule{
 	Category:   lint.Style,
 	Severity:   lint.Info,
 	DefaultOff: true,
-	Doc: `A URI is written with the "URL:" prefix, <URL:http://...>.
-
-RFC 3986 appendix C: 'The prefix "URL:" (with or without a trailing space) was formerly recommended as a
+	Doc: lint.Doc{
+		Title: `A URI is written with the "URL:" prefix, <URL:http://...>.`,
+		Text: `RFC 3986 appendix C: 'The prefix "URL:" (with or without a trailing space) was formerly recommended as a
 way to help distinguish a URI from other bracketed designators, though it is not commonly used in
 practice and is no longer recommended.' The 1993 URL draft introduced it. The angle brackets alone
-delimit a URI.
-
-Bad:  <URL:http://example.com/>
-Good: <http://example.com/>
-
-Fix (safe: the prefix is not part of the URI): remove the prefix.`,
+delimit a URI.`,
+		Bad:  `<URL:http://example.com/>`,
+		Good: `<http://example.com/>`,
+		Fix:  `Fix (safe: the prefix is not part of the URI): remove the prefix.`,
+	},
 	Run: func(p *lint.Pass) {
 		c := p.Candidate
 		if c.PrefixStart < 0 { // only <URL:...> has one; the context may be code-span

@@ -11,25 +11,24 @@ var URIWrappedBare = &lint.Rule{
 	Name:     "uri-wrapped-bare",
 	Category: lint.Style,
 	Severity: lint.Warning,
-	Doc: `A bare URI ends at a line break, and the next line seems to continue it.
-
-RFC 3986 appendix C: "a URI that may be broken across lines" belongs between "<" and ">", where
+	Doc: lint.Doc{
+		Title: `A bare URI ends at a line break, and the next line seems to continue it.`,
+		Text: `RFC 3986 appendix C: "a URI that may be broken across lines" belongs between "<" and ">", where
 whitespace is layout; a bare URI in running text ends at whitespace, so readers (and programs that
 make links of text) take only the first line of it. The rule reports a URI in running text that ends
 at the end of its line with a character a cut URI often ends with ("-", "/", ".", "_", "=", "?", "&",
 "#", "%"), when the next line, after its indentation, starts with a word of URI characters holding
 one of "/.-_=?&#%~" or a digit ("icmp-parameters", "form.example/x"), not a word of prose nor a
 label followed by ":" (a YAML key). The message names the probable whole URI; the URI found is never
-joined with the next line.
-
-Bad:  see https://www.iana.org/assignments/
-        icmp-parameters for the list
-Good: see <https://www.iana.org/assignments/
-        icmp-parameters> for the list
-
-Fix (not safe: the continuation is a guess): in plain text, put the URI and its continuation between
+joined with the next line.`,
+		Bad: `see https://www.iana.org/assignments/
+        icmp-parameters for the list`,
+		Good: `see <https://www.iana.org/assignments/
+        icmp-parameters> for the list`,
+		Fix: `Fix (not safe: the continuation is a guess): in plain text, put the URI and its continuation between
 "<" and ">"; in Markdown, whose autolinks cannot span lines, join them into one autolink; in HTML and
 XML, join them on one line (with "&" written "&amp;" in XML).`,
+	},
 	Run: func(p *lint.Pass) {
 		c := p.Candidate
 		if c.Continued == "" {

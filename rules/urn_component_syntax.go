@@ -14,17 +14,16 @@ var URNComponentSyntax = &lint.Rule{
 	Codes:        []grammar.Code{grammar.RComponentEmpty, grammar.QComponentEmpty, grammar.ComponentStart},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
-	Doc: `A URN's r-component ("?+") or q-component ("?=") is empty or starts with "/" or "?".
-
-RFC 8141 section 2: r-component = pchar *( pchar / "/" / "?" ), and the same for the q-component. So a
+	Doc: lint.Doc{
+		Title: `A URN's r-component ("?+") or q-component ("?=") is empty or starts with "/" or "?".`,
+		Text: `RFC 8141 section 2: r-component = pchar *( pchar / "/" / "?" ), and the same for the q-component. So a
 component must not be empty and must start with a pchar. An r-component ends at the first "?=" or "#",
 a q-component only at "#". So "urn:ex:ex?+?=q" has an empty r-component, and "?+" or "?=" inside a
-q-component is data. Characters that must be percent-encoded are reported by percent-unencoded.
-
-Bad:  urn:example:a?+  urn:example:a?+?=q  urn:example:a?=/x
-Good: urn:example:a?=q  urn:example:a?=x/y
-
-Fixes (not safe): remove the delimiter of an empty component, or percent-encode a leading "/" or "?".`,
+q-component is data. Characters that must be percent-encoded are reported by percent-unencoded.`,
+		Bad:  `urn:example:a?+  urn:example:a?+?=q  urn:example:a?=/x`,
+		Good: `urn:example:a?=q  urn:example:a?=x/y`,
+		Fix:  `Fixes (not safe): remove the delimiter of an empty component, or percent-encode a leading "/" or "?".`,
+	},
 	Run: func(p *lint.Pass) {
 		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
 			if pr.Code == grammar.ComponentStart {

@@ -17,23 +17,22 @@ var URNNamespaceSyntax = &lint.Rule{
 	Category: lint.Syntax,
 	Severity: lint.Warning,
 	Kinds:    []extract.Kind{extract.KindURN},
-	Doc: `A URN's namespace-specific string (NSS) breaks the syntax its namespace defines.
-
-RFC 8141 leaves the NSS to each namespace, and the RFC that registered the namespace says what it holds.
+	Doc: lint.Doc{
+		Title: `A URN's namespace-specific string (NSS) breaks the syntax its namespace defines.`,
+		Text: `RFC 8141 leaves the NSS to each namespace, and the RFC that registered the namespace says what it holds.
 The rule checks the NSS of a URN in these namespaces, matched exactly (urn:guid: is not urn:uuid:; a
 NID that is a likely typo is urn-nid-unregistered's):
 
 ` + namespaceDoc() + `
 
 A check digit that does not match (ISBN, ISSN) is a mistyped digit, and the message gives the right one.
-The URN is still a URN to the generic syntax, and browsers do not look into it: the rule is a warning.
-
-Bad:  urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf  urn:isbn:0-395-36341-2  urn:ietf:rfc:0123  urn:publicid:-//OASIS//DTD+DocBook+XML+V4.1.2//EN  urn:oid:1.3.06.1
-Good: urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6  urn:isbn:0-395-36341-1  urn:ietf:rfc:123  urn:publicid:-:OASIS:DTD+DocBook+XML+V4.1.2:EN  urn:oid:1.3.6.1
-
-Fix (not safe): the URN the author most likely meant, where there is one: the right check digit, a UUID
+The URN is still a URN to the generic syntax, and browsers do not look into it: the rule is a warning.`,
+		Bad:  `urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf  urn:isbn:0-395-36341-2  urn:ietf:rfc:0123  urn:publicid:-//OASIS//DTD+DocBook+XML+V4.1.2//EN  urn:oid:1.3.06.1`,
+		Good: `urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6  urn:isbn:0-395-36341-1  urn:ietf:rfc:123  urn:publicid:-:OASIS:DTD+DocBook+XML+V4.1.2:EN  urn:oid:1.3.6.1`,
+		Fix: `Fix (not safe): the URN the author most likely meant, where there is one: the right check digit, a UUID
 with its hyphens, an RFC number without leading zeros, a public identifier transcribed by RFC 3151's
 rules, service labels in lower case.`,
+	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		if u.As != grammar.AsURN || !u.NID.Present() || !u.NSS.Present() || u.NSS.End == u.NSS.Start {

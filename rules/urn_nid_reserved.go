@@ -17,9 +17,9 @@ var URNNIDReserved = &lint.Rule{
 	Severity: lint.Error,
 	Codes:    []grammar.Code{grammar.NIDReserved},
 	Kinds:    []extract.Kind{extract.KindURN},
-	Doc: `A URN's namespace identifier (NID) is one that can never be registered.
-
-RFC 8141 section 5 constrains NIDs beyond their syntax:
+	Doc: lint.Doc{
+		Title: `A URN's namespace identifier (NID) is one that can never be registered.`,
+		Text: `RFC 8141 section 5 constrains NIDs beyond their syntax:
 - "urn" itself is reserved (RFC 2141 section 2.1; draft-ietf-urnbis-rfc2141bis-urn-03 section 2.1);
 - "X-" started the experimental namespaces of RFC 3406. RFC 8141 appendix C removed them, and "strings
   conforming to URN syntax within experimental URN namespaces are not valid URNs". Use urn:example for
@@ -32,12 +32,11 @@ RFC 8141 section 5 constrains NIDs beyond their syntax:
 
 A NID in the IANA registry, or allowed by the configuration, is exempt from the last two. Under
 --urn-syntax rfc2141 only "urn" is reserved: the other constraints are RFC 8141's, and documents written
-against RFC 2141 could use experimental "X-" namespaces (RFC 3406).
-
-Bad:  urn:urn:x  urn:X-foo:x  urn:urn-01:x  urn:de-bund:x  urn:xn--abc:x  urn:ab:x
-Good: urn:example:x  urn:urn-7:x
-
-No fix is offered.`,
+against RFC 2141 could use experimental "X-" namespaces (RFC 3406).`,
+		Bad:  `urn:urn:x  urn:X-foo:x  urn:urn-01:x  urn:de-bund:x  urn:xn--abc:x  urn:ab:x`,
+		Good: `urn:example:x  urn:urn-7:x`,
+		Fix:  `No fix is offered.`,
+	},
 	Run: func(p *lint.Pass) {
 		nid, ok := validNID(p)
 		if !ok || p.URI.Syntax == grammar.RFC2141 && !strings.EqualFold(nid, "urn") {

@@ -17,22 +17,21 @@ var URNNIDSyntax = &lint.Rule{
 		grammar.NIDLeadingHyphen, grammar.NIDTrailingHyphen},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
-	Doc: `The namespace identifier (NID) of a URN is malformed.
-
-RFC 8141 section 2 defines NID = (alphanum) 0*30(ldh) (alphanum): 2 to 32 ASCII letters, digits and
+	Doc: lint.Doc{
+		Title: `The namespace identifier (NID) of a URN is malformed.`,
+		Text: `RFC 8141 section 2 defines NID = (alphanum) 0*30(ldh) (alphanum): 2 to 32 ASCII letters, digits and
 hyphens, neither starting nor ending with a hyphen. Nothing else may appear in it, and it cannot be
 percent-encoded. The rule reports an empty NID, a NID that is too short or too long, a leading or
 trailing hyphen, and any other character.
 
 With --urn-syntax rfc2141, RFC 2141's rule applies instead: 1 to 32 letters, digits and hyphens, not
 starting with a hyphen (a trailing one is allowed). The reserved NID "urn" is reported by
-urn-nid-reserved.
-
-Bad:  urn:a:b  urn:-x:y  urn:x_y:z  urn::z
-Good: urn:example:b
-
-An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixed by removing the
+urn-nid-reserved.`,
+		Bad:  `urn:a:b  urn:-x:y  urn:x_y:z  urn::z`,
+		Good: `urn:example:b`,
+		Fix: `An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixed by removing the
 extra ":" (safe). For other problems no fix is offered: only the author knows the intended namespace.`,
+	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		reportProblems(p, func(pr grammar.Problem) []lint.Fix {

@@ -16,9 +16,9 @@ var URNNIDUnregistered = &lint.Rule{
 	Category: lint.Policy,
 	Severity: lint.Warning,
 	Kinds:    []extract.Kind{extract.KindURN},
-	Doc: `A URN's namespace identifier (NID) is not in the IANA registry.
-
-A URN namespace exists once IANA registers it (RFC 8141 section 6): in its "Uniform Resource Names
+	Doc: lint.Doc{
+		Title: `A URN's namespace identifier (NID) is not in the IANA registry.`,
+		Text: `A URN namespace exists once IANA registers it (RFC 8141 section 6): in its "Uniform Resource Names
 (URN) Namespaces" registry, formal NIDs by name and informal ones as "urn-" and a number. A URN in an
 unregistered namespace is only syntactically a URN. When the NID is one edit away from a registered
 one (two, for long NIDs), the message suggests it. The registry snapshot is in iana/urn-namespaces.csv.
@@ -31,12 +31,11 @@ letters added at the end names a variant of it, as scheme variants do (ftps, ima
 unregistered NID is reported.
 
 Private namespaces that a team uses on purpose can be allowed in the configuration. NIDs that can never
-be registered are reported by urn-nid-reserved instead.
-
-Bad:  urn:isbm:0-395-36341-1  urn:mycorp:x (with --strict)
-Good: urn:isbn:0-395-36341-1
-
-Fix (not safe): the suggested registered NID.`,
+be registered are reported by urn-nid-reserved instead.`,
+		Bad:  `urn:isbm:0-395-36341-1  urn:mycorp:x (with --strict)`,
+		Good: `urn:isbn:0-395-36341-1`,
+		Fix:  `Fix (not safe): the suggested registered NID.`,
+	},
 	Run: func(p *lint.Pass) {
 		nid, ok := validNID(p)
 		if !ok || reservedNID(nid, p.Config) != "" {

@@ -12,16 +12,15 @@ var URNRComponent = &lint.Rule{
 	Severity:   lint.Warning,
 	DefaultOff: true,
 	Kinds:      []extract.Kind{extract.KindURN},
-	Doc: `A URN has an r-component ("?+...").
-
-RFC 8141 section 2.3.1 defines the r-component for parameters to URN resolution services, and reserves
+	Doc: lint.Doc{
+		Title: `A URN has an r-component ("?+...").`,
+		Text: `RFC 8141 section 2.3.1 defines the r-component for parameters to URN resolution services, and reserves
 it: "r-components SHOULD NOT be used for actual URNs until additional development and standardization
-work is complete". No resolution service defines them yet.
-
-Bad:  urn:example:foo-bar-baz-qux?+CCResolve:cc=uk
-Good: urn:example:foo-bar-baz-qux
-
-No fix is offered: dropping the component is the author's decision.`,
+work is complete". No resolution service defines them yet.`,
+		Bad:  `urn:example:foo-bar-baz-qux?+CCResolve:cc=uk`,
+		Good: `urn:example:foo-bar-baz-qux`,
+		Fix:  `No fix is offered: dropping the component is the author's decision.`,
+	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
 		if !u.RComponent.Present() || u.RComponent.Start == u.RComponent.End {

@@ -17,9 +17,9 @@ var URNUnencodedQuestion = &lint.Rule{
 	Codes:        []grammar.Code{grammar.UnencodedQuestion},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,
-	Doc: `A "?" in a URN's namespace-specific string that starts neither "?+" nor "?=".
-
-RFC 8141 section 2: "a '?' that is not immediately followed by '=' or '+' is not defined for URNs and
+	Doc: lint.Doc{
+		Title: `A "?" in a URN's namespace-specific string that starts neither "?+" nor "?=".`,
+		Text: `RFC 8141 section 2: "a '?' that is not immediately followed by '=' or '+' is not defined for URNs and
 SHOULD be treated as a syntax error". Documents still carry the component syntaxes of earlier drafts,
 and the message says which one a "?" most likely comes from:
 - the 2015 URNbis draft started a q-component with "?" and an r-component with "??";
@@ -31,13 +31,12 @@ By default a URN is checked where its extent is certain: a link, an XML namespac
 <...>, a value to validate. Bare in running text, and in an XML attribute value read as text, it is
 checked only with --strict: there a "?" most often starts what was built onto the URN, as XMPP's
 pubsub node names do ("urn:xmpp:pubsub-attachments:1/xmpp:juliet@capulet.lit?;node=..."), and on
-real documents none of those reports was a slip.
-
-Bad:  urn:example:a?b  urn:example:a??resolve  urn:example:a?s=I2U
-Good: urn:example:a?=b  urn:example:a%3Fb
-
-Fixes (not safe, since they change the URN): write "?+" for "??", write "?=" for "?", or
+real documents none of those reports was a slip.`,
+		Bad:  `urn:example:a?b  urn:example:a??resolve  urn:example:a?s=I2U`,
+		Good: `urn:example:a?=b  urn:example:a%3Fb`,
+		Fix: `Fixes (not safe, since they change the URN): write "?+" for "??", write "?=" for "?", or
 percent-encode the "?".`,
+	},
 	Run: func(p *lint.Pass) {
 		if !p.Config.Strict && runningText(p.Candidate.Context) {
 			return

@@ -81,8 +81,9 @@ func yamlList(prefix string, items []string) string {
 	return b.String()
 }
 
-func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("init", "[--force] [DIR]", stdout, stderr)
+func runInit(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fs := newFlags(e, "init", "[--force] [DIR]")
 	force := fs.Bool("force", false, "replace an existing configuration file")
 	rest, code := fs.parse(args)
 	if code >= 0 {
@@ -114,7 +115,8 @@ func runInit(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func runConfig(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runConfig(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 || args[0] != "print" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			fmt.Fprint(stdout, "Usage: urilint config print [--config FILE | --no-config] [PATH]\n")
@@ -122,7 +124,7 @@ func runConfig(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return usageError(stderr, "config", errors.New("want: urilint config print [PATH]"))
 	}
-	fs := newFlags("config print", "[--config FILE | --no-config] [PATH]", stdout, stderr)
+	fs := newFlags(e, "config print", "[--config FILE | --no-config] [PATH]")
 	configPath := fs.String("config", "", "use the configuration `file`, instead of the nearest .urilint.yaml")
 	noConfig := fs.Bool("no-config", false, "use no configuration file")
 	rest, code := fs.parse(args[1:])

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
@@ -13,8 +12,9 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
-func runExtract(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("extract", "[flags] PATH...   (\"-\" reads standard input)", stdout, stderr)
+func runExtract(e *env, args []string) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	fs := newFlags(e, "extract", "[flags] PATH...   (\"-\" reads standard input)")
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
 	codeSettings := codeFlags(fs)
 	sel := selectionFlags(fs)

@@ -35,6 +35,12 @@ type selection struct {
 	failed   int             // paths that could not be linted or fixed, after eachFile
 	unfixed  int             // of those, files linted whose fixes could not be written
 	named    map[string]bool // the files named on the command line, cleaned
+	// buffers holds the buffers files are read into, for the next file:
+	// reading each file into a new buffer left the garbage collector as
+	// much to do as the files' size, and cost -j 2 more than it did -j 1.
+	// Nothing a file's processing returns refers to its bytes (the
+	// candidates' and diagnostics' strings are copies).
+	buffers sync.Pool
 }
 
 func selectionFlags(fs *flags) *selection {
@@ -129,13 +135,6 @@ func (s *selection) stdinExcluded() bool {
 	return s.stdinFilename != "" && driver.Excluded(s.configs, s.stdinFilename, false)
 }
 
-// readBuffers holds the buffers files are read into, for the next file:
-// reading each file into a new buffer left the garbage collector as much
-// to do as the files' size, and cost -j 2 more than it did -j 1. Nothing a
-// file's processing returns refers to its bytes (the candidates' and
-// diagnostics' strings are copies).
-var readBuffers sync.Pool
-
 // maxPooledBuffer is the largest buffer kept for the next file: a rare
 // large file's is left to the collector.
 const maxPooledBuffer = 4 << 20
@@ -174,7 +173,7 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 					return err
 				}
 			}
-			buf, _ := readBuffers.Get().(*[]byte)
+			buf, _ := s.buffers.Get().(*[]byte)
 			if buf == nil {
 				buf = new([]byte)
 			}
@@ -183,7 +182,7 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 				if cap(src) > cap(*buf) && cap(src) <= maxPooledBuffer {
 					*buf = src[:0]
 				}
-				readBuffers.Put(buf)
+				s.buffers.Put(buf)
 			}()
 		}
 		if err != nil {

@@ -9,8 +9,9 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
-func runLSP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("lsp", "[--stdio]", stdout, stderr)
+func runLSP(e *env, args []string) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	fs := newFlags(e, "lsp", "[--stdio]")
 	fs.Bool("stdio", true, "talk over standard input and output (the only way; accepted because editors pass it)")
 	rest, code := fs.parse(args)
 	if code >= 0 {

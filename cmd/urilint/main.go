@@ -12,8 +12,8 @@ import (
 
 func main() {
 	tuneGC()
-	limitProcs = useCores
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, useCores: useCores}
+	os.Exit(e.run(os.Args[1:]))
 }
 
 // tuneGC sets the garbage collector for urilint's work: a small live heap

@@ -25,12 +25,12 @@ func TestMain(m *testing.M) {
 		// urilint-panicking is urilint whose check panics on every file
 		// with "panic" in its name: a bug in one file's processing.
 		"urilint-panicking": func() {
-			testHookCheck = func(name string) {
+			e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, beforeCheck: func(name string) {
 				if strings.Contains(name, "panic") {
 					panic("a bug, for the test")
 				}
-			}
-			os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			}}
+			os.Exit(e.run(os.Args[1:]))
 		},
 	})
 }
@@ -167,8 +167,6 @@ func TestUseCores(t *testing.T) {
 		t.Skip("GOMAXPROCS is set")
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	defer func(f func(int)) { limitProcs = f }(limitProcs)
-	limitProcs = useCores
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		args []string
@@ -180,7 +178,8 @@ func TestUseCores(t *testing.T) {
 	} {
 		runtime.GOMAXPROCS(startProcs)
 		var stdout, stderr bytes.Buffer
-		run(append(append([]string{"check", "--quiet"}, tt.args...), dir), strings.NewReader(""), &stdout, &stderr)
+		e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, useCores: useCores}
+		e.run(append(append([]string{"check", "--quiet"}, tt.args...), dir))
 		if got := runtime.GOMAXPROCS(0); got != tt.want {
 			t.Errorf("check %v: GOMAXPROCS %d, want %d", tt.args, got, tt.want)
 		}

@@ -10,8 +10,9 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
-func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("rules", "", stdout, stderr)
+func runRules(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fs := newFlags(e, "rules", "")
 	rest, code := fs.parse(args)
 	if code >= 0 {
 		return code
@@ -31,8 +32,9 @@ func runRules(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return flushed(tw, stderr)
 }
 
-func runExplain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("explain", "RULE...", stdout, stderr)
+func runExplain(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fs := newFlags(e, "explain", "RULE...")
 	names, code := fs.parse(args)
 	if code >= 0 {
 		return code

@@ -40,7 +40,22 @@ I/O error.
 
 type command struct {
 	name string
-	run  func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	run  func(e *env, args []string) int
+}
+
+// env is what a command runs with: the process's streams, and the hooks
+// that main and tests set. Commands keep no state of their own between
+// runs: tests run many in one process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// useCores, when set, is called with the -j a command line gives: main
+	// sets it to limit the cores the process uses (see useCores); tests,
+	// which share one process, leave it unset.
+	useCores func(jobs int)
+	// beforeCheck, set by tests only, is called as each file is checked: a
+	// test makes it panic to see the panic reported for that file alone.
+	beforeCheck func(name string)
 }
 
 var commands = []command{
@@ -54,9 +69,15 @@ var commands = []command{
 	{"lsp", runLSP},
 }
 
-// run is the whole program: main only passes it the process's arguments
-// and streams, so tests can call it directly.
+// run is the whole program without the hooks of env: tests call it with
+// their arguments and streams.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return (&env{stdin: stdin, stdout: stdout, stderr: stderr}).run(args)
+}
+
+// run runs the command args name.
+func (e *env) run(args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitError
@@ -67,7 +88,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(rest) > 0 && name == "help" {
 			for _, c := range commands {
 				if c.name == rest[0] {
-					return c.run([]string{"-h"}, stdin, stdout, stderr)
+					return c.run(e, []string{"-h"})
 				}
 			}
 			fmt.Fprintf(stderr, "urilint help: unknown command %q\n", rest[0])
@@ -81,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands {
 		if c.name == name {
-			return c.run(rest, stdin, stdout, stderr)
+			return c.run(e, rest)
 		}
 	}
 	fmt.Fprintf(stderr, "urilint: unknown command %q\n\n%s", name, usage)
@@ -101,6 +122,7 @@ func versionNumber() string {
 // flags is a command's flag set and its usage.
 type flags struct {
 	*flag.FlagSet
+	env            *env
 	stdout, stderr io.Writer
 	synopsis       string
 }
@@ -108,11 +130,11 @@ type flags struct {
 // newFlags returns the flag set of a command whose usage line is synopsis.
 // Parse errors go to stderr; the usage goes to stdout when asked for (-h)
 // and is otherwise only pointed to, so that it never mixes with output.
-func newFlags(name, synopsis string, stdout, stderr io.Writer) *flags {
+func newFlags(e *env, name, synopsis string) *flags {
 	fs := flag.NewFlagSet("urilint "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(e.stderr)
 	fs.Usage = func() {}
-	return &flags{FlagSet: fs, stdout: stdout, stderr: stderr, synopsis: synopsis}
+	return &flags{FlagSet: fs, env: e, stdout: e.stdout, stderr: e.stderr, synopsis: synopsis}
 }
 
 // parse parses flags wherever they appear among the arguments ("urilint
@@ -155,11 +177,6 @@ func usageError(stderr io.Writer, cmd string, err error) int {
 // maxJobs bounds -j: more files at once than this only costs memory.
 const maxJobs = 1024
 
-// limitProcs, when set, is called with the -j a command line gives. main
-// sets it to limit the cores the process uses (see useCores); tests, which
-// share one process, leave it unset.
-var limitProcs func(jobs int)
-
 // jobsFlag defines -j, the number of files processed at once.
 func jobsFlag(fs *flags) *int {
 	j := new(int)
@@ -170,8 +187,8 @@ func jobsFlag(fs *flags) *int {
 			return fmt.Errorf("must be a number from 1 to %d", maxJobs)
 		}
 		*j = n
-		if limitProcs != nil {
-			limitProcs(n)
+		if fs.env.useCores != nil {
+			fs.env.useCores(n)
 		}
 		return nil
 	})

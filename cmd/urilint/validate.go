@@ -41,8 +41,9 @@ type validateProblem struct {
 	End     extract.Pos `json:"end"`
 }
 
-func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("validate", "[--as auto|uri|uri-reference|relative-ref|urn] [--urn-syntax rfc8141|rfc2141] [--format text|json] [--] VALUE...", stdout, stderr)
+func runValidate(e *env, args []string) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	fs := newFlags(e, "validate", "[--as auto|uri|uri-reference|relative-ref|urn] [--urn-syntax rfc8141|rfc2141] [--format text|json] [--] VALUE...")
 	// valid follows the grammar alone; findings add the lint rules.
 	asName := fs.String("as", "auto", "parse values as `production`: auto (urn for \"urn:...\", uri with a scheme, relative-ref otherwise), uri, uri-reference, relative-ref or urn")
 	synName := fs.String("urn-syntax", "rfc8141", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax)")

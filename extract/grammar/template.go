@@ -214,7 +214,7 @@ func formatField(s string, i int) (int, bool) {
 	plain := true // only the verb: no name, index, flags, width or precision
 	if j < len(s) && s[j] == '(' {
 		k := strings.IndexByte(s[j:], ')')
-		if !formatName(s[j+1 : j+k]) {
+		if k < 0 || !formatName(s[j+1:j+k]) {
 			return 0, false
 		}
 		j += k + 1

@@ -69,6 +69,7 @@ func TestPlaceholders(t *testing.T) {
 		{"/%sure", nil},
 		{"/%()s", nil},
 		{"/%(a b)s", nil},
+		{"/%(name", nil}, // no ")": found by FuzzCheck
 		{"/%y", nil},
 		{"/img/100%.png", nil},
 		{"/%p/%T", nil},

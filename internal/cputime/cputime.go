@@ -5,11 +5,21 @@
 // runs at the same time) used the cores.
 package cputime
 
-import "time"
+import (
+	"runtime"
+	"runtime/debug"
+	"time"
+)
 
-// Of returns the CPU time (user and system, every thread of the process:
-// the garbage collector's work included) that f takes.
+// Of returns the CPU time (user and system, every thread of the process)
+// that f takes. The garbage collector is off while f runs (after a
+// collection before it): when collections fall, and how much work the
+// heap left by earlier tests gives them, is noise for a comparison of two
+// sizes, which once made a linear function look superlinear on a busy
+// machine.
 func Of(f func()) time.Duration {
+	runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	start := now()
 	f()
 	return now() - start

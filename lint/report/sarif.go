@@ -142,7 +142,7 @@ func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
 		rules = append(rules, sarifRule{
 			ID: r.Name, Name: r.Name,
 			ShortDescription:     sarifMessage{r.Title()},
-			FullDescription:      sarifMessage{strings.TrimSpace(r.Doc)},
+			FullDescription:      sarifMessage{r.Doc.String()},
 			HelpURI:              r.DocURL(),
 			DefaultConfiguration: sarifConfiguration{sarifLevel(r.Severity)},
 			Properties:           sarifRuleProps{Tags: []string{string(r.Category)}},

@@ -1,0 +1,166 @@
+package extract
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
+
+// continuation finds the text at the start of the next line that plausibly
+// continues a bare URI ending at src[end], a line break: the URI ends with
+// a character a complete URI seldom ends with when it is cut ("-", "/", ".",
+// "_", "=", "?", "&", "#", "%"), and the next line, after its indentation,
+// starts with a word of URI characters that holds one of "/.-_=?&#%~" or a
+// digit (a path segment, "icmp-parameters", "form.example"; not a word of
+// prose such as "and", nor a label followed by ":" as a YAML key is). It
+// returns that word's span.
+func continuation(src []byte, end int) (int, int, bool) {
+	if end == 0 || end >= len(src) || strings.IndexByte("-/._=?&#%", src[end-1]) < 0 {
+		return 0, 0, false
+	}
+	k := end
+	if src[k] == '\r' {
+		k++
+	}
+	if k >= len(src) || src[k] != '\n' && src[k-1] != '\r' {
+		return 0, 0, false
+	}
+	if src[k] == '\n' {
+		k++
+	}
+	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+		k++
+	}
+	if k >= len(src) || !grammar.IsAlnum(src[k]) && src[k] != '/' {
+		return 0, 0, false
+	}
+	e := trim(src, k, extend(src, k), false)
+	word := src[k:e]
+	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
+		return 0, 0, false
+	}
+	if e < len(src) && src[e] == ':' && (e+1 == len(src) || grammar.IsSpace(src[e+1])) {
+		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
+	}
+	return k, e, true
+}
+
+// tableRow reports whether the line holding src[i] is a row of a
+// plain-text table: its first and last characters, whitespace aside, are
+// "|". A line of more than maxRow bytes is no table's row (and looking
+// at it costs no more than that).
+func tableRow(src []byte, i int) bool {
+	from := max(i-maxRow, 0)
+	start := bytes.LastIndexByte(src[from:i], '\n') + 1
+	if start == 0 && from > 0 {
+		return false
+	}
+	start += from
+	end := bytes.IndexByte(src[i:min(i+maxRow, len(src))], '\n')
+	switch {
+	case end >= 0:
+		end += i
+	case i+maxRow < len(src):
+		return false
+	default:
+		end = len(src)
+	}
+	line := bytes.TrimSpace(src[start:end])
+	return len(line) > 1 && line[0] == '|' && line[len(line)-1] == '|'
+}
+
+// maxRow is the longest line that tableRow and fieldName look at.
+const maxRow = 1024
+
+// emptyNID reports whether "urn:" ending at src[colon] is followed by a
+// second ":" and more ("urn::xmpp:styling:0"), the typo of an empty
+// namespace identifier: a candidate, for urn-nid-syntax to report.
+func emptyNID(src []byte, colon int) bool {
+	return colon+2 < len(src) && src[colon+1] == ':' && continues(src[colon+2])
+}
+
+// fieldName reports whether the line holding src[colon] starts, after its
+// indentation, with the name of a field ending at that colon: a token (a
+// letter, then letters, digits and "-"), optionally followed by
+// parameters (";" token "=" value, the value quoted or not), as iCalendar,
+// vCard, SIP and HTTP examples write them ("ORGANIZER:mailto:...",
+// "TEL;VALUE=uri:tel:+1-555-555-5555", "Contact:sip:alice@example.com").
+// A hex dump ("3f:bb:30") has no such name.
+func fieldName(src []byte, colon int) bool {
+	from := max(colon-maxRow, 0)
+	i := bytes.LastIndexByte(src[from:colon], '\n') + 1
+	if i == 0 && from > 0 {
+		return false // too far from the start of the line for a field's name
+	}
+	i += from
+	for i < colon && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	token := func() bool {
+		if i >= colon || !grammar.IsAlpha(src[i]) {
+			return false
+		}
+		for i < colon && (grammar.IsAlnum(src[i]) || src[i] == '-') {
+			i++
+		}
+		return true
+	}
+	if !token() {
+		return false
+	}
+	for i < colon && src[i] == ';' {
+		i++
+		if !token() || i >= colon || src[i] != '=' {
+			return false
+		}
+		i++
+		if i < colon && src[i] == '"' {
+			q := bytes.IndexByte(src[i+1:colon], '"')
+			if q < 0 {
+				return false
+			}
+			i += q + 2
+			continue
+		}
+		for i < colon && src[i] != ';' && src[i] != '"' && src[i] != '\n' {
+			i++
+		}
+	}
+	return i == colon
+}
+
+// pattern reports whether a candidate is a pattern that matches URIs rather
+// than a URI: a regular expression ("urn:cid:.+@([^\\.]+\\.)(.*)$" in a NAPTR
+// record, "urn:ietf:(\\w*):(\\d*)") or a string escaped for one
+// ("http://cdni\\\\.example/"). It holds an escaped dot "\\.", a class escape
+// with a quantifier ("\\d+", "\\w*", "\\s?"), or ".*", ".+", "[^" or "(?".
+// (A "^" right before the scheme anchors a pattern too; the scanner looks
+// at that.) A backslash in a Windows path ("file:///C:\\dir") is no
+// pattern.
+func pattern(uri string) bool {
+	for i := 0; i+1 < len(uri); i++ {
+		switch uri[i] {
+		case '\\':
+			switch c := uri[i+1]; {
+			case c == '.':
+				return true
+			case (c == 'd' || c == 'w' || c == 's') && i+2 < len(uri) && strings.IndexByte("*+?{", uri[i+2]) >= 0:
+				return true
+			}
+		case '.':
+			if c := uri[i+1]; c == '*' || c == '+' {
+				return true
+			}
+		case '[':
+			if uri[i+1] == '^' {
+				return true
+			}
+		case '(':
+			if uri[i+1] == '?' {
+				return true
+			}
+		}
+	}
+	return false
+}
