@@ -108,18 +108,10 @@ func runeCount(b []byte) int {
 	return len(b)
 }
 
-// PosInString returns the position of byte offset off in a string given on
-// its own, such as a value to validate: unlike a document's, every
-// character counts, a leading byte order mark included.
-func PosInString(s string, off int) Pos {
-	before := s[:off]
-	line := 1 + strings.Count(before, "\n")
-	lineStart := strings.LastIndexByte(before, '\n') + 1
-	return Pos{Offset: off, Line: line, Column: 1 + utf8.RuneCountInString(before[lineStart:])}
-}
-
-// StringLocator returns the positions of PosInString for many offsets of
-// one string, such as the findings on a value to validate. Like Locator, it
+// StringLocator returns the positions of the characters of a string given
+// on its own, such as a value to validate: unlike a document's, every
+// character counts, a leading byte order mark included. It serves many
+// offsets of one string, such as the findings on a value to validate. Like Locator, it
 // keeps a cursor: offsets asked for in order cost one pass over the string
 // in all, where PosInString counts each from the start.
 type StringLocator struct {
@@ -132,7 +124,7 @@ type StringLocator struct {
 // NewStringLocator returns a StringLocator for s.
 func NewStringLocator(s string) *StringLocator { return &StringLocator{s: s, line: 1, col: 1} }
 
-// Pos returns PosInString(s, off).
+// Pos returns the position of byte offset off in the string.
 func (l *StringLocator) Pos(off int) Pos {
 	s := l.s
 	// An offset inside a character counts the bytes of it before the

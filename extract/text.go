@@ -59,14 +59,6 @@ var scanClass = func() (t [256]uint8) {
 	return t
 }()
 
-// Text returns the URI and URN candidates in the plain text doc, in
-// document order.
-func Text(doc []byte) []Candidate {
-	var cands []Candidate
-	ScanText(doc, 0, func(c *Candidate) { cands = append(cands, *c) })
-	return cands
-}
-
 // ScanText calls yield with each URI and URN candidate found in the plain
 // text src, whose first byte is at offset base of its document (0 for a
 // whole document), in document order. Nothing is kept between calls, so

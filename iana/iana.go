@@ -98,16 +98,6 @@ func lookup[S ~string | ~[]byte](m map[string]int, name S) (int, bool) {
 	return i, ok
 }
 
-// LookupScheme reports the registry entry for a scheme name, compared
-// case-insensitively (RFC 3986 section 3.1).
-func LookupScheme[S ~string | ~[]byte](name S) (Scheme, bool) {
-	i, ok := lookup(schemeIndex, name)
-	if !ok {
-		return Scheme{}, false
-	}
-	return schemes[i], true
-}
-
 // IsScheme reports whether name is a registered URI scheme, ignoring case.
 func IsScheme[S ~string | ~[]byte](name S) bool {
 	if isHTTP(name) { // the scheme of most URIs, before the table

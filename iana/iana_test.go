@@ -34,9 +34,9 @@ func TestLookupScheme(t *testing.T) {
 		{string(bytes.Repeat([]byte("a"), 200)), false, 0},
 	}
 	for _, tt := range tests {
-		s, ok := LookupScheme(tt.name)
+		s, ok := lookupScheme(tt.name)
 		if ok != tt.ok || s.Status != tt.status {
-			t.Errorf("LookupScheme(%q) = %v, %v; want status %v, %v", tt.name, s, ok, tt.status, tt.ok)
+			t.Errorf("lookupScheme(%q) = %v, %v; want status %v, %v", tt.name, s, ok, tt.status, tt.ok)
 		}
 		if IsScheme([]byte(tt.name)) != tt.ok {
 			t.Errorf("IsScheme(%q) = %v, want %v", tt.name, !tt.ok, tt.ok)
@@ -119,4 +119,14 @@ func TestGeneratedTablesAreCurrent(t *testing.T) {
 			t.Errorf("%s is stale: run go generate ./iana and commit the result", name)
 		}
 	}
+}
+
+// lookupScheme reports the registry entry for a scheme name, compared
+// case-insensitively (RFC 3986 section 3.1).
+func lookupScheme[S ~string | ~[]byte](name S) (Scheme, bool) {
+	i, ok := lookup(schemeIndex, name)
+	if !ok {
+		return Scheme{}, false
+	}
+	return schemes[i], true
 }

@@ -73,7 +73,7 @@ func summary(doc string, diags []*lint.Diagnostic) string {
 // columns are the columns of a diagnostic of a value (urilint validate),
 // from its first to past its last character.
 func columns(v string, d *lint.Diagnostic) string {
-	return fmt.Sprintf("%s %d-%d", d.Rule.Name, extract.PosInString(v, d.Start).Column, extract.PosInString(v, d.End).Column)
+	return fmt.Sprintf("%s %d-%d", d.Rule.Name, extract.NewStringLocator(v).Pos(d.Start).Column, extract.NewStringLocator(v).Pos(d.End).Column)
 }
 
 // Diagnostics come in order of offset, then rule name; severities can be

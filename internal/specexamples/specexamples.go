@@ -45,18 +45,18 @@ func Extract(dir string, keep func(*grammar.Parsed) bool, verdicts map[string]st
 			return nil, err
 		}
 		loc := extract.NewLocator(src)
-		for _, c := range extract.Text(src) {
+		extract.ScanText(src, 0, func(c *extract.Candidate) {
 			v := c.URI + c.Continued
 			u := grammar.Parse(v, grammar.AsAuto, grammar.RFC8141)
 			if !keep(&u) {
-				continue
+				return
 			}
 			e := Example{Where: fmt.Sprintf("%s:%d", filepath.Base(f), loc.Pos(c.Start).Line), Value: v, Verdict: "ok"}
 			if s, ok := verdicts[e.Where+" "+v]; ok {
 				e.Verdict = s
 			}
 			out = append(out, e)
-		}
+		})
 	}
 	return out, nil
 }

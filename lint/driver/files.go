@@ -324,16 +324,12 @@ var (
 	ErrLinkLoop = fmt.Errorf("%w (a loop)", ErrBrokenLink)
 )
 
-// ReadFile reads a document to lint. A file that is not text is reported
-// as CheckText says; one that is not a regular file (a named pipe, a
-// device), links followed, is not read: osfile.ErrNotRegular.
-func ReadFile(path string) ([]byte, error) {
-	return ReadFileInto(path, nil)
-}
-
-// ReadFileInto is ReadFile reading into buf when it is large enough (its
-// length does not matter), so that a worker can reuse one buffer for file
-// after file rather than leave each to the garbage collector.
+// ReadFileInto reads a document to lint, into buf when it is large enough
+// (its length does not matter; nil is fine), so that a worker can reuse one
+// buffer for file after file rather than leave each to the garbage
+// collector. A file that is not text is reported as CheckText says; one
+// that is not a regular file (a named pipe, a device), links followed, is
+// not read: osfile.ErrNotRegular.
 func ReadFileInto(path string, buf []byte) ([]byte, error) {
 	f, info, err := osfile.OpenRegular(path)
 	if err != nil {

@@ -115,14 +115,14 @@ func TestCheckText(t *testing.T) {
 
 func TestReadFile(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := ReadFile(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) || err.Error() != "no such file or directory" {
+	if _, err := ReadFileInto(filepath.Join(dir, "missing"), nil); !errors.Is(err, os.ErrNotExist) || err.Error() != "no such file or directory" {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := ReadFile(dir); err == nil || IsSkip(err) {
+	if _, err := ReadFileInto(dir, nil); err == nil || IsSkip(err) {
 		t.Errorf("directory: %v", err)
 	}
 	write(t, filepath.Join(dir, "bin"), "\x00")
-	if _, err := ReadFile(filepath.Join(dir, "bin")); !IsSkip(err) {
+	if _, err := ReadFileInto(filepath.Join(dir, "bin"), nil); !IsSkip(err) {
 		t.Errorf("binary: %v", err)
 	}
 }

@@ -128,7 +128,7 @@ func TestRunFileDeleted(t *testing.T) {
 	var out []string
 	got := map[string]error{}
 	Run(listed, 2, func(path string, sink *Sink) error {
-		src, err := ReadFile(path)
+		src, err := ReadFileInto(path, nil)
 		if err != nil {
 			return err
 		}

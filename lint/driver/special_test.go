@@ -57,7 +57,7 @@ func TestReadSpecialFiles(t *testing.T) {
 	for _, path := range []string{fifo, link, zero, dir} {
 		name := filepath.Base(path)
 		guard(t, "ReadFile "+name, func() {
-			_, err := ReadFile(path)
+			_, err := ReadFileInto(path, nil)
 			if err == nil || err.Error() != want[path] {
 				t.Errorf("ReadFile %s: error %v, want %q", name, err, want[path])
 			}

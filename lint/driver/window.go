@@ -122,14 +122,9 @@ func (t *TextWindows) Each(fn func(Window)) error {
 	})
 }
 
-// EachWindow reads the plain text r to its end in windows of about window
+// eachWindow reads the plain text r to its end in windows of about window
 // bytes, cut after blank lines, and calls fn with each, in order (see
-// TextWindows; r is not checked for NUL bytes or directives).
-func EachWindow(r io.Reader, window int, fn func(Window)) error {
-	return eachWindow(r, window, func(w Window) error { fn(w); return nil })
-}
-
-// eachWindow is EachWindow for r. A window without a blank line doubles
+// TextWindows; r is not checked for NUL bytes or directives). A window without a blank line doubles
 // until it has one; once cut, what is left goes back into a buffer of the
 // window's size when it fits, so that a long stretch without a blank line
 // near the start does not make every later window as large.

@@ -26,7 +26,7 @@ func TestExamples(t *testing.T) {
 	ok := 0
 	for _, e := range es {
 		u := grammar.Parse(e.Value, grammar.AsURI, grammar.RFC8141)
-		ps := Check(&u)
+		ps := check(&u)
 		switch {
 		case e.Verdict == "ok" && len(ps) > 0:
 			t.Errorf("%s: %s: %s", e.Where, e.Value, ps[0].Message)

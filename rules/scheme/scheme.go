@@ -81,20 +81,6 @@ func Lookup(name string) *Scheme {
 	return nil
 }
 
-// Check returns the problems of u under its scheme's syntax, or nil when u
-// has no scheme with a checker. u must be a URI (not a URN, not a relative
-// reference) whose scheme is well formed.
-func Check(u *grammar.Parsed) []Problem {
-	if u.As == grammar.AsURN || !u.Scheme.Present() {
-		return nil
-	}
-	s := Lookup(u.Scheme.In(u.Input))
-	if s == nil {
-		return nil
-	}
-	return s.Check(u)
-}
-
 // rest is the part of the URI after the scheme's ":" and before the
 // fragment.
 func rest(u *grammar.Parsed) (start, end int) {

@@ -80,7 +80,7 @@ func TestCheckBad(t *testing.T) {
 		{"data:;base64,SG=sbG8=", DataBase64, 16, 17, "after the"},
 	} {
 		u := grammar.Parse(c.uri, grammar.AsURI, grammar.RFC8141)
-		ps := Check(&u)
+		ps := check(&u)
 		found := false
 		for _, p := range ps {
 			if p.Code == c.code {
@@ -114,7 +114,7 @@ func TestCheckGood(t *testing.T) {
 		"ftp:x", "sip:alice@example.com", "http://.../api", "http://…/api",
 	} {
 		u := grammar.Parse(uri, grammar.AsURI, grammar.RFC8141)
-		if ps := Check(&u); len(ps) > 0 {
+		if ps := check(&u); len(ps) > 0 {
 			t.Errorf("%s: %s %q", uri, ps[0].Code, ps[0].Message)
 		}
 	}
@@ -127,4 +127,18 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, want %v", name, got, want)
 		}
 	}
+}
+
+// check returns the problems of u under its scheme's syntax, or nil when u
+// has no scheme with a checker. u must be a URI (not a URN, not a relative
+// reference) whose scheme is well formed.
+func check(u *grammar.Parsed) []Problem {
+	if u.As == grammar.AsURN || !u.Scheme.Present() {
+		return nil
+	}
+	s := Lookup(u.Scheme.In(u.Input))
+	if s == nil {
+		return nil
+	}
+	return s.Check(u)
 }
