@@ -167,11 +167,7 @@ func flattenNesting(doc, fix []byte) bool {
 	for i := 0; i < len(doc); {
 		depth, j := 0, i
 		for {
-			k := j
-			for k < len(doc) && k-j < 4 && (doc[k] == ' ' || doc[k] == '\t') {
-				k++
-			}
-			m := listOrQuoteMarker(doc[k:])
+			k, m := nextMarker(doc, j)
 			if m == 0 {
 				break
 			}
@@ -193,6 +189,17 @@ func flattenNesting(doc, fix []byte) bool {
 		i = j + nl + 1
 	}
 	return found
+}
+
+// nextMarker returns the offset k and the length m of the block quote or
+// list marker at doc[j:], after up to three spaces, or m == 0 when there is
+// none.
+func nextMarker(doc []byte, j int) (k, m int) {
+	k = j
+	for k < len(doc) && k-j < 4 && (doc[k] == ' ' || doc[k] == '\t') {
+		k++
+	}
+	return k, listOrQuoteMarker(doc[k:])
 }
 
 // listOrQuoteMarker returns the length of the block quote or list marker at

@@ -260,11 +260,7 @@ func needsCopy(doc []byte) (deep, blanks bool) {
 	for i := 0; i < len(doc); {
 		depth, j := 0, i
 		for !deep {
-			k := j
-			for k < len(doc) && k-j < 4 && (doc[k] == ' ' || doc[k] == '\t') {
-				k++
-			}
-			m := listOrQuoteMarker(doc[k:])
+			k, m := nextMarker(doc, j)
 			if m == 0 {
 				break
 			}

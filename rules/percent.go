@@ -12,8 +12,8 @@ import (
 // percent-encoding in s.
 func encodings(s string, fn func(i int, v byte)) {
 	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
-		if isHex(s[i+1]) && isHex(s[i+2]) {
-			fn(i, hexByte(s[i+1])<<4|hexByte(s[i+2]))
+		if grammar.IsHex(s[i+1]) && grammar.IsHex(s[i+2]) {
+			fn(i, grammar.HexValue(s[i+1])<<4|grammar.HexValue(s[i+2]))
 		}
 		j := strings.IndexByte(s[i+1:], '%')
 		if j < 0 {
@@ -47,18 +47,5 @@ func decodable(u *grammar.Parsed, i int, v byte) bool {
 }
 
 func unreserved(c byte) bool {
-	return isLetter(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
-}
-
-func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-// hexByte is the value of the hexadecimal digit c.
-func hexByte(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
+	return grammar.IsAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }

@@ -214,5 +214,5 @@ func driveLetter(s string, path grammar.Span, bar int) bool {
 	if i < len(s) && s[i] == '/' {
 		i++
 	}
-	return bar == i+1 && isLetter(s[i]) && (bar+1 == len(s) || s[bar+1] == '/')
+	return bar == i+1 && grammar.IsAlpha(s[i]) && (bar+1 == len(s) || s[bar+1] == '/')
 }

@@ -78,7 +78,7 @@ func reservedNID(nid string, cfg *lint.Config) string {
 		return `namespace identifier "` + nid + `": experimental "X-" namespaces are not valid URNs (RFC 8141 appendix C); use "urn:example:" for experiments`
 	case strings.HasPrefix(n, "urn-") && !informalNumber(n[4:]):
 		return `namespace identifier "` + nid + `": informal namespaces are "urn-" and a number without leading zeros (RFC 8141 section 5.2)`
-	case len(n) >= 3 && isLetter(n[0]) && isLetter(n[1]) && n[2] == '-' && !registered():
+	case len(n) >= 3 && grammar.IsAlpha(n[0]) && grammar.IsAlpha(n[1]) && n[2] == '-' && !registered():
 		if len(n) > 3 && n[3] == '-' {
 			return `namespace identifier "` + nid + `": two letters and "--" (such as "xn--") are reserved for DNS A-labels (RFC 8141 section 5.1)`
 		}
@@ -101,5 +101,3 @@ func informalNumber(s string) bool {
 	}
 	return true
 }
-
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

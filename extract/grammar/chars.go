@@ -1,6 +1,9 @@
 package grammar
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Character classes of RFC 3986 Appendix A, RFC 8141 section 2 and RFC 2141
 // section 2, one bit each, looked up in a 256-entry table so that the
@@ -146,6 +149,38 @@ func appendPercentEncoded(dst []byte, s string) []byte {
 		dst = append(dst, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
 	}
 	return dst
+}
+
+// HexValue is the value of the hexadecimal digit c (IsHex(c)).
+func HexValue(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// PercentDecode returns s with each percent-encoding ("%" and two
+// hexadecimal digits) replaced by its octet; a "%" that starts none stays as
+// it is.
+func PercentDecode(s string) string {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
+			b = append(b, HexValue(s[i+1])<<4|HexValue(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // PercentEncode returns the percent-encoding (upper-case hex digits) of every

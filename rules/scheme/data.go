@@ -46,7 +46,7 @@ func checkData(u *grammar.Parsed) []Problem {
 		typ, sub, ok := strings.Cut(mt, "/")
 		if !ok || !token(typ) || !token(sub) {
 			ps = append(ps, Problem{Code: DataMediaType, Start: a, End: a + semi,
-				Message: fmt.Sprintf(`media type %q is not type "/" subtype (RFC 2397 section 3; RFC 2045 section 5.1)`, decode(mt))})
+				Message: fmt.Sprintf(`media type %q is not type "/" subtype (RFC 2397 section 3; RFC 2045 section 5.1)`, grammar.PercentDecode(mt))})
 		}
 	}
 	for i := semi; i < len(head); {
@@ -65,10 +65,10 @@ func checkData(u *grammar.Parsed) []Problem {
 				Message: `";base64" must come last, right before "," (RFC 2397 section 3)`})
 		case !hasEq:
 			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
-				Message: fmt.Sprintf(`parameter %q has no "=": parameter = attribute "=" value (RFC 2397 section 3)`, ";"+decode(p))})
-		case !token(attr) || value == "" || !token(value) && !quoted(decode(value)):
+				Message: fmt.Sprintf(`parameter %q has no "=": parameter = attribute "=" value (RFC 2397 section 3)`, ";"+grammar.PercentDecode(p))})
+		case !token(attr) || value == "" || !token(value) && !quoted(grammar.PercentDecode(value)):
 			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
-				Message: fmt.Sprintf(`parameter %q is not attribute "=" value (RFC 2397 section 3; RFC 2045 section 5.1)`, ";"+decode(p))})
+				Message: fmt.Sprintf(`parameter %q is not attribute "=" value (RFC 2397 section 3; RFC 2045 section 5.1)`, ";"+grammar.PercentDecode(p))})
 		}
 		i += 1 + j
 	}
@@ -84,7 +84,7 @@ func checkData(u *grammar.Parsed) []Problem {
 // token reports whether s, percent-decoded, is an RFC 2045 token: printable
 // ASCII but space and tspecials.
 func token(s string) bool {
-	s = decode(s)
+	s = grammar.PercentDecode(s)
 	if s == "" {
 		return false
 	}
@@ -111,8 +111,8 @@ func checkBase64(d string) (string, int) {
 			continue
 		}
 		at := i
-		if c == '%' && i+2 < len(d) && isHex(d[i+1]) && isHex(d[i+2]) {
-			c = unhex(d[i+1])<<4 | unhex(d[i+2])
+		if c == '%' && i+2 < len(d) && grammar.IsHex(d[i+1]) && grammar.IsHex(d[i+2]) {
+			c = grammar.HexValue(d[i+1])<<4 | grammar.HexValue(d[i+2])
 			i += 2
 		}
 		switch {
@@ -122,7 +122,7 @@ func checkBase64(d string) (string, int) {
 			pad++
 			n++
 			continue
-		case isAlnum(c) || c == '+' || c == '/':
+		case grammar.IsAlnum(c) || c == '+' || c == '/':
 			if pad > 0 {
 				return `data after the "=" padding`, at
 			}
@@ -140,7 +140,7 @@ func checkBase64(d string) (string, int) {
 // base64Char holds the 64 characters of base64 (RFC 2045 section 6.8).
 var base64Char = func() (t [256]bool) {
 	for c := 0; c < 256; c++ {
-		t[c] = isAlnum(byte(c)) || c == '+' || c == '/'
+		t[c] = grammar.IsAlnum(byte(c)) || c == '+' || c == '/'
 	}
 	return t
 }()

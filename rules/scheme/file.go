@@ -52,7 +52,7 @@ func checkFile(u *grammar.Parsed) []Problem {
 		ps = append(ps, Problem{Code: FileUserinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1,
 			Message: fmt.Sprintf(`userinfo %q in a file URI: file-auth = "localhost" / host (RFC 8089 section 2)`, u.Userinfo.In(s)+"@")})
 	}
-	if len(host) == 1 && isAlpha(host[0]) && u.Port.Present() && u.Port.Start == u.Port.End {
+	if len(host) == 1 && grammar.IsAlpha(host[0]) && u.Port.Present() && u.Port.Start == u.Port.End {
 		return append(ps, Problem{Code: FileDriveHost, Start: u.Host.Start, End: u.Port.End,
 			Message: fmt.Sprintf(`drive letter %q after "file://" is read as a host: write "file:///%s:" (RFC 8089 appendix E.2; the WHATWG URL Standard's file-invalid-Windows-drive-letter-host)`, host+":", host),
 			Fix:     "/" + host + ":", FixStart: u.Host.Start, FixEnd: u.Port.End, FixMessage: fmt.Sprintf("write %q", "file:///"+host+":")})
@@ -78,5 +78,5 @@ func checkFile(u *grammar.Parsed) []Problem {
 // driveLetter reports whether p starts with a DOS drive letter, "c:" or
 // "c|" (RFC 8089 appendix E.2).
 func driveLetter(p string) bool {
-	return len(p) >= 2 && isAlpha(p[0]) && (p[1] == ':' || p[1] == '|') && (len(p) == 2 || p[2] == '/' || p[2] == '\\')
+	return len(p) >= 2 && grammar.IsAlpha(p[0]) && (p[1] == ':' || p[1] == '|') && (len(p) == 2 || p[2] == '/' || p[2] == '\\')
 }

@@ -118,7 +118,7 @@ func hostName(s string) bool {
 	dots, n := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case isAlnum(c) || c == '-':
+		case grammar.IsAlnum(c) || c == '-':
 			n++
 		case c == '.' && n > 0:
 			dots, n = dots+1, 0
@@ -158,7 +158,7 @@ func schemeInUserinfo(ui string) (string, bool) {
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !grammar.IsDigit(s[i]) {
 			return false
 		}
 	}
@@ -299,7 +299,7 @@ func isHexNumber(s string) bool {
 		return false
 	}
 	for i := 2; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !grammar.IsHex(s[i]) {
 			return false
 		}
 	}

@@ -89,7 +89,7 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 		return append(ps, Problem{Code: MailtoEmpty, Start: a, End: e,
 			Message: "empty address " + what + ` in a mailto URI: to = addr-spec *("," addr-spec) (RFC 6068 section 2)`})
 	}
-	dec := decode(addr)
+	dec := grammar.PercentDecode(addr)
 	if k := strings.Index(addr, "&"); k > 0 {
 		if name, _, ok := strings.Cut(addr[k+1:], "="); ok && isHeaderName(name) {
 			return append(ps, Problem{Code: MailtoAmpersand, Start: a + k, End: a + k + 1,
@@ -115,14 +115,14 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 	local, domain := addr[:at], addr[at+1:]
 	if msg := dotAtom(local, true); msg != "" {
 		ps = append(ps, Problem{Code: MailtoLocalPart, Start: a, End: a + at,
-			Message: fmt.Sprintf(`local part %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, decode(local), dec, msg)})
+			Message: fmt.Sprintf(`local part %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(local), dec, msg)})
 	}
 	if strings.HasPrefix(domain, "[") {
 		return ps
 	}
 	if msg := dotAtom(domain, false); msg != "" {
 		ps = append(ps, Problem{Code: MailtoDomain, Start: a + at + 1, End: e,
-			Message: fmt.Sprintf(`domain %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, decode(domain), dec, msg)})
+			Message: fmt.Sprintf(`domain %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(domain), dec, msg)})
 	}
 	return ps
 }
@@ -131,7 +131,7 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 // 1*atext *("." 1*atext)), or "": empty, or a "." first, last or doubled.
 // A local part in quotes (quoted-string) is not checked.
 func dotAtom(s string, local bool) string {
-	d := decode(s)
+	d := grammar.PercentDecode(s)
 	switch {
 	case d == "":
 		return "empty"

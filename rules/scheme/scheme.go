@@ -90,39 +90,3 @@ func rest(u *grammar.Parsed) (start, end int) {
 	}
 	return start, end
 }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-func isHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
-
-// unhex is the value of a hexadecimal digit.
-func unhex(c byte) byte {
-	switch {
-	case isDigit(c):
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
-// decode percent-decodes s; a malformed "%" stays as it is.
-func decode(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}

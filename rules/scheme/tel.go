@@ -47,14 +47,14 @@ func checkTel(u *grammar.Parsed) []Problem {
 	for i := 0; i < len(digits); {
 		c := digits[i]
 		switch {
-		case isDigit(c):
+		case grammar.IsDigit(c):
 			any = true
 			i++
 			continue
 		case c == '-' || c == '.' || c == '(' || c == ')':
 			i++
 			continue
-		case !global && (isHex(c) || c == '*'):
+		case !global && (grammar.IsHex(c) || c == '*'):
 			any = true
 			i++
 			continue
@@ -69,12 +69,12 @@ func checkTel(u *grammar.Parsed) []Problem {
 		case strings.HasPrefix(digits[i:], "%20"):
 			what = `a space ("%20")`
 		case c == '%':
-			what = fmt.Sprintf("%q", decode(digits[i:min(i+3, len(digits))]))
-		case isAlpha(c):
+			what = fmt.Sprintf("%q", grammar.PercentDecode(digits[i:min(i+3, len(digits))]))
+		case grammar.IsAlpha(c):
 			what = fmt.Sprintf("the letter %q (a number is written in digits, not the letters of a keypad)", c)
 		}
 		return append(ps, Problem{Code: TelDigits, Start: at, End: at + 1 + 2*boolInt(c == '%'),
-			Message: fmt.Sprintf(`%s in telephone number %q: only digits and the visual separators "-", ".", "(", ")" are allowed (RFC 3966 section 3)`, what, decode(num))})
+			Message: fmt.Sprintf(`%s in telephone number %q: only digits and the visual separators "-", ".", "(", ")" are allowed (RFC 3966 section 3)`, what, grammar.PercentDecode(num))})
 	}
 	if !any {
 		return append(ps, Problem{Code: TelEmpty, Start: a, End: a + len(num),
@@ -110,7 +110,7 @@ func checkTel(u *grammar.Parsed) []Problem {
 	}
 	if !global && !ctx {
 		ps = append(ps, Problem{Code: TelNoContext, Start: a, End: a + len(num),
-			Message: fmt.Sprintf(`local number %q without ";phone-context=": a local number must say where it is dialled (RFC 3966 section 5.1.5); write the global number, "+" and the country code`, decode(num))})
+			Message: fmt.Sprintf(`local number %q without ";phone-context=": a local number must say where it is dialled (RFC 3966 section 5.1.5); write the global number, "+" and the country code`, grammar.PercentDecode(num))})
 	}
 	return ps
 }
@@ -125,7 +125,7 @@ func boolInt(b bool) int {
 // pname checks pname = 1*( alphanum / "-" ).
 func pname(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isAlnum(s[i]) && s[i] != '-' {
+		if !grammar.IsAlnum(s[i]) && s[i] != '-' {
 			return false
 		}
 	}

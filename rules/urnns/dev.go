@@ -1,6 +1,10 @@
 package urnns
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
 
 // Dev is urn:dev: (RFC 9039 section 3.2).
 var Dev = Namespace{
@@ -48,7 +52,7 @@ func checkDev(nss string) []Problem {
 			return p
 		}
 	default:
-		if sub == "" || !isAlpha(sub[0]) || notLDH(sub) >= 0 || strings.Contains(sub, "-") {
+		if sub == "" || !grammar.IsAlpha(sub[0]) || notLDH(sub) >= 0 || strings.Contains(sub, "-") {
 			return problem(0, len(sub), `subtype %q of DEV URN %q: a letter, then letters and digits (RFC 9039 section 3.2)`, sub, nss)
 		}
 		if p := checkIdentifiers(rest, at, nss); p != nil {
@@ -72,7 +76,7 @@ func checkIdentifiers(s string, at int, nss string) []Problem {
 			if k == len(id) && id != "" {
 				break
 			}
-			if k == len(id) || !isAlnum(id[k]) && id[k] != '.' && id[k] != '-' {
+			if k == len(id) || !grammar.IsAlnum(id[k]) && id[k] != '.' && id[k] != '-' {
 				o := at + offs[i] + k
 				return problem(o, min(o+1, len(nss)), `identifier %q of DEV URN %q: letters, digits, "." and "-", not empty (RFC 9039 section 3.2)`, id, nss)
 			}

@@ -1,6 +1,10 @@
 package urnns
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
 
 // FDC is urn:fdc: (RFC 4198 section 2): federated content. RFC 4198 was
 // filed in ../shared/specs as the mpeg namespace's RFC, which is RFC 3614;
@@ -23,7 +27,7 @@ func checkFDC(nss string) []Problem {
 	labels := strings.Split(provider, ".")
 	ok := len(labels) >= 2
 	for i, l := range labels {
-		ok = ok && ldh(l) && (i < len(labels)-1 || isAlpha(l[0]))
+		ok = ok && ldh(l) && (i < len(labels)-1 || grammar.IsAlpha(l[0]))
 	}
 	if !ok {
 		return problem(0, len(provider), `provider %q is not a domain name (RFC 4198 section 2: ProviderId = 1*(label ".") toplabel)`, provider)

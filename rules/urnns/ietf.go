@@ -3,6 +3,8 @@ package urnns
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // IETF is urn:ietf: (RFC 2648 section 2), with its params sub-namespace
@@ -97,7 +99,7 @@ func notLDH(s string) int {
 		return 0
 	}
 	for i := 0; i < len(s); i++ {
-		if !isAlnum(s[i]) && s[i] != '-' {
+		if !grammar.IsAlnum(s[i]) && s[i] != '-' {
 			return i
 		}
 	}

@@ -3,6 +3,8 @@ package urnns
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // ISBN is urn:isbn: (RFC 3187 section 3, and the template RFC 8254
@@ -57,7 +59,7 @@ func stripHyphens(s, extra string) (string, int) {
 		c := s[i]
 		switch {
 		case c == '-':
-		case isDigit(c) || strings.IndexByte(extra, c) >= 0:
+		case grammar.IsDigit(c) || strings.IndexByte(extra, c) >= 0:
 			b.WriteByte(c)
 		default:
 			return "", i

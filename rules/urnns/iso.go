@@ -3,6 +3,8 @@ package urnns
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // ISO is urn:iso: (RFC 5141 section 2.4 and appendix B).
@@ -79,7 +81,7 @@ func checkISO(nss string) []Problem {
 
 // isoStage checks stagecode [ "." iteration ]: DD.DD[.vN].
 func isoStage(s string) bool {
-	if len(s) < 5 || !isDigit(s[0]) || !isDigit(s[1]) || s[2] != '.' || !isDigit(s[3]) || !isDigit(s[4]) {
+	if len(s) < 5 || !grammar.IsDigit(s[0]) || !grammar.IsDigit(s[1]) || s[2] != '.' || !grammar.IsDigit(s[3]) || !grammar.IsDigit(s[4]) {
 		return false
 	}
 	return len(s) == 5 || strings.HasPrefix(s[5:], ".v") && allDigits(s[7:])

@@ -1,6 +1,10 @@
 package urnns
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
 
 // NBN is urn:nbn: (RFC 8458 section 4.2).
 var NBN = Namespace{
@@ -16,7 +20,7 @@ func checkNBN(nss string) []Problem {
 		return problem(len(nss), len(nss), `no "-" in %q: an NBN URN is the country code (and sub-namespaces), "-" and the NBN string (RFC 8458 section 4.2)`, nss)
 	}
 	parts, offs := fields(nss[:dash], ':')
-	if cc := parts[0]; len(cc) != 2 || !isAlpha(cc[0]) || !isAlpha(cc[1]) {
+	if cc := parts[0]; len(cc) != 2 || !grammar.IsAlpha(cc[0]) || !grammar.IsAlpha(cc[1]) {
 		return problem(0, len(cc), `%q is not a two-letter ISO 3166-1 country code: prefix = iso-cc *( ":" subspc ) (RFC 8458 section 4.2)`, cc)
 	}
 	for i, p := range parts[1:] {
@@ -24,7 +28,7 @@ func checkNBN(nss string) []Problem {
 			if k == len(p) && p != "" {
 				break
 			}
-			if k == len(p) || !isAlnum(p[k]) {
+			if k == len(p) || !grammar.IsAlnum(p[k]) {
 				o := offs[i+1] + k
 				return problem(o, min(o+1, dash), `sub-namespace %q of NBN %q: subspc = 1*( ALPHA / DIGIT ) (RFC 8458 section 4.2)`, p, nss)
 			}

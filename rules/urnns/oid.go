@@ -1,5 +1,7 @@
 package urnns
 
+import "github.com/urilint/urilint/extract/grammar"
+
 // OID is urn:oid: (RFC 3061 section 2).
 var OID = Namespace{
 	NID:    "oid",
@@ -16,7 +18,7 @@ func checkOID(nss string) []Problem {
 			return problem(offs[i], offs[i], `empty arc in OID %q: oid = number *( "." number ) (RFC 3061 section 2)`, nss)
 		case !allDigits(a):
 			k := 0
-			for isDigit(a[k]) {
+			for grammar.IsDigit(a[k]) {
 				k++
 			}
 			return problem(offs[i]+k, offs[i]+k+1, `%q in OID %q: the NSS holds only digits and "." (RFC 3061 section 2)`, a[k:k+1], nss)

@@ -3,6 +3,8 @@ package urnns
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // PublicID is urn:publicid: (RFC 3151 section 2).
@@ -71,8 +73,8 @@ func untranscribe(nss string) string {
 			b.WriteString("//")
 		case c == ';':
 			b.WriteString("::")
-		case c == '%' && i+2 < len(nss) && isHex(nss[i+1]) && isHex(nss[i+2]):
-			b.WriteByte(unhex(nss[i+1])<<4 | unhex(nss[i+2]))
+		case c == '%' && i+2 < len(nss) && grammar.IsHex(nss[i+1]) && grammar.IsHex(nss[i+2]):
+			b.WriteByte(grammar.HexValue(nss[i+1])<<4 | grammar.HexValue(nss[i+2]))
 			i += 2
 		default:
 			b.WriteByte(c)
@@ -103,14 +105,4 @@ func transcribe(id string) string {
 		}
 	}
 	return b.String()
-}
-
-func unhex(c byte) byte {
-	switch {
-	case isDigit(c):
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }

@@ -10,6 +10,8 @@ package urnns
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // Problem is one violation of a namespace's syntax, at the NSS bytes
@@ -68,17 +70,9 @@ func problem(start, end int, format string, args ...any) []Problem {
 	return []Problem{{Start: start, End: end, Message: fmt.Sprintf(format, args...)}}
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-func isHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isAlnum(c byte) bool { return isAlpha(c) || isDigit(c) }
-
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !grammar.IsDigit(s[i]) {
 			return false
 		}
 	}
@@ -109,7 +103,7 @@ func ldh(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isAlnum(s[i]) && s[i] != '-' {
+		if !grammar.IsAlnum(s[i]) && s[i] != '-' {
 			return false
 		}
 	}

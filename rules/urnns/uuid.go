@@ -1,6 +1,10 @@
 package urnns
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
 
 // UUID is urn:uuid: (RFC 9562 section 4; RFC 4122 registered the NID).
 var UUID = Namespace{
@@ -32,7 +36,7 @@ func checkUUID(nss string) []Problem {
 	}
 	for i, g := range gs {
 		for k := 0; k < len(g); k++ {
-			if !isHex(g[k]) {
+			if !grammar.IsHex(g[k]) {
 				return problem(offs[i]+k, offs[i]+k+1, `%q in the %s group of UUID %q is not a hexadecimal digit (RFC 9562 section 4)`, g[k:k+1], uuidOrdinals[i], nss)
 			}
 		}
@@ -45,7 +49,7 @@ func checkUUID(nss string) []Problem {
 
 func allHex(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !grammar.IsHex(s[i]) {
 			return false
 		}
 	}
@@ -63,7 +67,7 @@ func uuidShape(nss string) bool {
 			if nss[i] != '-' {
 				return false
 			}
-		} else if !isHex(nss[i]) {
+		} else if !grammar.IsHex(nss[i]) {
 			return false
 		}
 	}
