@@ -18,6 +18,9 @@ type Checker struct {
 	byName map[string]*Rule // every rule, off or not
 	// unused is unused-suppression, when it is in the list and on.
 	unused *activeRule
+	// across says that a rule that looks across documents runs: facts
+	// are collected into cfg.Across.
+	across bool
 }
 
 // activeRule is a rule that runs, with the severity its diagnostics get.
@@ -54,6 +57,12 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 		if r == UnusedSuppression { // reported by the engine
 			ch.unused = &a
 			continue
+		}
+		if r.Across != nil {
+			if cfg.Across == nil { // nothing would see its facts
+				continue
+			}
+			ch.across = true
 		}
 		for _, c := range r.Codes {
 			a.codes |= 1 << c
@@ -109,6 +118,11 @@ func Validate(rules []*Rule) error {
 	return nil
 }
 
+// LooksAcross reports whether a rule that looks across documents runs:
+// the checker then collects facts into the configuration's Across, and a
+// document must be checked whole for them to be complete.
+func (ch *Checker) LooksAcross() bool { return ch.across }
+
 // enabled reports whether the rule name runs (is not off).
 func (ch *Checker) enabled(name string) bool {
 	r := ch.byName[name]
@@ -123,10 +137,17 @@ func (ch *Checker) enabled(name string) bool {
 // with them holds at most the diagnostics it lists.
 func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) Unlisted {
 	var l Lister
+	var facts []*Diagnostic
 	emit := func(d *Diagnostic) {
-		if l.List(d) {
+		switch {
+		case d.fact != nil:
+			facts = append(facts, d)
+		case l.List(d):
 			yield(d)
 		}
+	}
+	if ch.across {
+		defer func() { ch.collect(path, extract.NewLocator(src), facts, true) }()
 	}
 	// Directives are looked for first, which costs a pass over the bytes
 	// (for "urilint-"): a document without any is checked streaming.
@@ -169,6 +190,8 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 		start()
 		switch {
 		case sup.hides(d):
+		case d.fact != nil:
+			facts = append(facts, d)
 		case len(held) < MaxFileDiagnostics:
 			held = append(held, d)
 		default:
@@ -183,11 +206,36 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 }
 
 // CheckWindow lints a stretch of a plain-text document that starts a line
-// at offset base (a window of a large file) and is checkable in pieces
-// (see CheckableInPieces), calling yield with each diagnostic, its offsets
-// in the document.
-func (ch *Checker) CheckWindow(path string, src []byte, base int, yield func(*Diagnostic)) {
-	ch.check(path, Text, src, base, ch.cfg.Extract, yield)
+// at position base (a window of a large file, the windows in order) and is
+// checkable in pieces (see CheckableInPieces), calling yield with each
+// diagnostic, its offsets in the document.
+func (ch *Checker) CheckWindow(path string, src []byte, base extract.Pos, yield func(*Diagnostic)) {
+	if !ch.across {
+		ch.check(path, Text, src, base.Offset, ch.cfg.Extract, yield)
+		return
+	}
+	var facts []*Diagnostic
+	ch.check(path, Text, src, base.Offset, ch.cfg.Extract, func(d *Diagnostic) {
+		if d.fact != nil {
+			facts = append(facts, d)
+		} else {
+			yield(d)
+		}
+	})
+	ch.collect(path, extract.NewLocatorAt(src, base), facts, base.Offset == 0)
+}
+
+// collect gives the facts recorded in a document, or in a window of one,
+// to cfg.Across, with their positions; replace drops what the document
+// gave before.
+func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnostic, replace bool) {
+	slices.SortStableFunc(facts, func(a, b *Diagnostic) int { return a.Start - b.Start })
+	fs := make([]Fact, len(facts))
+	for i, d := range facts {
+		fs[i] = *d.fact
+		fs[i].StartPos, fs[i].EndPos = loc.Pos(d.Start), loc.Pos(d.End)
+	}
+	ch.cfg.Across.set(path, fs, replace)
 }
 
 // check lints src, a document in format f, or a stretch of a plain-text

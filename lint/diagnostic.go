@@ -18,6 +18,10 @@ type Diagnostic struct {
 	Ranges []Range
 	// Fixes are the ways to resolve it, their edits in document offsets.
 	Fixes []Fix
+
+	// fact is a fact recorded for an Across step, carried as a diagnostic
+	// through suppression; it is collected, never listed.
+	fact *Fact
 }
 
 // Range is a span of a document, in byte offsets; End is exclusive.

@@ -83,6 +83,10 @@ type Rule struct {
 	DefaultOff bool
 	// Run checks one candidate.
 	Run func(*Pass)
+	// Across, for a rule that compares candidates across the documents
+	// of a run, runs once every document is read, over the facts its Run
+	// recorded (Pass.Record) in all of them: see Across.
+	Across func(*AcrossPass)
 }
 
 // Title is the one-line title of the rule's documentation.
@@ -165,6 +169,14 @@ func (p *Pass) Problems(yield func(grammar.Problem) bool) {
 	}
 }
 
+// Record records a fact about the URI bytes [start, end), for the running
+// rule's Across step: key groups the facts about one thing, value is what
+// this place says of it. A fact at a place where a suppression comment
+// turns the rule off is not recorded.
+func (p *Pass) Record(key, value string, start, end int) {
+	p.Report(Finding{Start: start, End: end, fact: &Fact{Key: key, Value: value}})
+}
+
 // Reportf records a finding on the URI bytes [start, end) with a message
 // and no fix.
 func (p *Pass) Reportf(start, end int, format string, args ...any) {
@@ -182,6 +194,8 @@ type Finding struct {
 	InDocument bool
 	Message    string
 	Fixes      []Fix
+
+	fact *Fact // a fact recorded (Pass.Record), not a finding
 }
 
 // Fix is a way to resolve a finding: edits that do not overlap, and a
@@ -213,6 +227,9 @@ type Config struct {
 	// AllowedNIDs and AllowedSchemes are registered in addition to the IANA
 	// registries (private namespaces and schemes), in lower case.
 	AllowedNIDs, AllowedSchemes map[string]bool
+	// Across collects the facts of the rules that look across documents
+	// (Rule.Across); nil drops them.
+	Across *Across
 	// Strict turns on every rule, and every report of a rule that by
 	// default leaves some out (non-ASCII characters in web links, schemes
 	// that are no likely typo): the letter of the RFCs, for standards

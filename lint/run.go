@@ -241,6 +241,12 @@ func (f *finding) diagnostic(path string, c *extract.Candidate) *Diagnostic {
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
 		Start: f.start, End: f.end, Ranges: f.ranges,
 	}
+	if f.f.fact != nil {
+		fact := *f.f.fact
+		fact.File, fact.URI, fact.Start, fact.End, fact.rule, fact.severity = path, c.URI, f.start, f.end, f.rule, f.severity
+		d.fact = &fact
+		return d
+	}
 	for _, fix := range f.f.Fixes {
 		edits := make([]Edit, len(fix.Edits))
 		for i, e := range fix.Edits {

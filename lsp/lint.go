@@ -1,6 +1,9 @@
 package lsp
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/urilint/urilint/lint"
@@ -70,10 +73,7 @@ func (s *Server) lint(d *document) {
 	var unlisted lint.Unlisted
 	var problem error
 	var parts partCache // the parts read, of a Markdown document
-	name := path
-	if name == "" {
-		name = string(d.uri)
-	}
+	name := d.name()
 	prof, err := resolver.Resolve(configPath(path))
 	src := []byte(t.s)
 	switch {
@@ -83,9 +83,10 @@ func (s *Server) lint(d *document) {
 		problem = err
 	case path != "" && driver.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
-	case format == lint.Markdown && lint.CheckableInPieces(src):
-		// Else (a suppression comment, which reaches across parts) the
-		// document is read whole.
+	case format == lint.Markdown && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
+		// Else (a suppression comment, which reaches across parts, or a
+		// rule that looks across documents, whose facts are of the whole)
+		// the document is read whole.
 		var cached []map[string][]*lint.Diagnostic
 		for _, c := range caches {
 			if c.checker == prof.Checker { // else the configuration changed
@@ -96,6 +97,13 @@ func (s *Server) lint(d *document) {
 		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stale, cached...)
 	default:
 		unlisted = prof.Checker.Check(name, format, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+	}
+	var across []string
+	looksAcross := err == nil && prof.Checker.LooksAcross()
+	if looksAcross && !stale() {
+		diags, across = s.withAcross(name, diags)
+	} else if !looksAcross && s.across.Forget(name) {
+		looksAcross = true // its facts went: the others' reports may change
 	}
 	var out []wireDiagnostic
 	if !stale() {
@@ -118,6 +126,10 @@ func (s *Server) lint(d *document) {
 	case current:
 		d.last = &result{version: version, text: t, diags: diags}
 		d.parts, d.partial = parts, partCache{}
+		d.across = across
+		if looksAcross {
+			s.acrossChanged(d)
+		}
 	case parts.parts != nil:
 		d.partial = parts
 	}
@@ -128,4 +140,62 @@ func (s *Server) lint(d *document) {
 		// after this one, and if it closed, this is not sent.
 		_ = st.publish(gen, wirePublish{URI: d.uri, Version: version, Diagnostics: out})
 	}
+}
+
+// withAcross adds to diags, the diagnostics of the document name in offset
+// order, those the rules that look across documents report in it over the
+// open documents, and returns them with their keys (see acrossKey).
+func (s *Server) withAcross(name string, diags []*lint.Diagnostic) ([]*lint.Diagnostic, []string) {
+	var keys []string
+	added := false
+	for _, pl := range s.finishAcross() {
+		if pl.File == name {
+			diags = append(diags, pl.Diagnostic)
+			keys = append(keys, acrossKey(pl.Diagnostic))
+			added = true
+		}
+	}
+	if added {
+		slices.SortStableFunc(diags, func(a, b *lint.Diagnostic) int { return cmp.Compare(a.Start, b.Start) })
+	}
+	return diags, keys
+}
+
+// finishAcross runs the rules that look across documents over the open
+// documents, in the order of their names.
+func (s *Server) finishAcross() []lint.Placed {
+	s.mu.Lock()
+	names := make([]string, 0, len(s.docs))
+	for _, d := range s.docs {
+		names = append(names, d.name())
+	}
+	s.mu.Unlock()
+	slices.Sort(names)
+	return s.across.Finish(names)
+}
+
+// acrossChanged lints again each open document other than d whose
+// reports of the rules that look across documents are no longer those it
+// published: d's lint changed what they compare. A document whose reports
+// stay the same is not linted again, so this ends. s.mu is held.
+func (s *Server) acrossChanged(d *document) {
+	names := make([]string, 0, len(s.docs))
+	for _, o := range s.docs {
+		names = append(names, o.name())
+	}
+	slices.Sort(names)
+	now := map[string][]string{}
+	for _, pl := range s.across.Finish(names) {
+		now[pl.File] = append(now[pl.File], acrossKey(pl.Diagnostic))
+	}
+	for _, o := range s.docs {
+		if o != d && o.last != nil && !slices.Equal(o.across, now[o.name()]) {
+			s.schedule(o)
+		}
+	}
+}
+
+// acrossKey identifies a report of a rule that looks across documents.
+func acrossKey(d *lint.Diagnostic) string {
+	return fmt.Sprintf("%d-%d %s %s", d.Start, d.End, d.Rule.Name, d.Message)
 }

@@ -39,11 +39,14 @@ type Server struct {
 
 	stream *stream
 
-	mu           sync.Mutex
-	enc          encoding
-	docs         map[p.DocumentUri]*document
-	resolver     *config.Resolver
-	configErr    error
+	mu        sync.Mutex
+	enc       encoding
+	docs      map[p.DocumentUri]*document
+	resolver  *config.Resolver
+	configErr error
+	// across collects the facts of the rules that look across documents,
+	// over the open documents.
+	across       *lint.Across
 	initialized  bool // initialize was answered
 	shutdown     bool
 	exitCode     int  // set by the exit notification
@@ -83,6 +86,19 @@ type document struct {
 	// part. partial holds those of the last lint that was stale (whole or
 	// not): what it read serves the next.
 	parts, partial partCache
+	// across is what the rules that look across documents reported in the
+	// last lint published (see acrossKey): when another document's lint
+	// changes it, the document is linted again.
+	across []string
+}
+
+// name is the name the document is linted under: its path, or its URI
+// when it is not a file.
+func (d *document) name() string {
+	if d.path == "" {
+		return string(d.uri)
+	}
+	return d.path
 }
 
 // partCache is the diagnostics of the parts of a Markdown document, read
@@ -100,7 +116,7 @@ type result struct {
 
 // NewServer returns a server running rules.
 func NewServer(rules []*lint.Rule) *Server {
-	s := &Server{rules: rules, docs: map[p.DocumentUri]*document{}}
+	s := &Server{rules: rules, docs: map[p.DocumentUri]*document{}, across: lint.NewAcross()}
 	s.loadConfigs()
 	return s
 }
@@ -150,7 +166,7 @@ func (s *Server) loadConfigs() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.configErr = err
-	s.resolver = config.NewResolver(s.rules, configs, config.Settings{})
+	s.resolver = config.NewResolver(s.rules, configs, config.Settings{}).CollectAcross(s.across)
 }
 
 // handle answers a request or takes a notification (notif), with its
@@ -376,6 +392,15 @@ func (s *Server) didClose(params *documentParams) {
 	s.mu.Unlock()
 	if d == nil {
 		return
+	}
+	if s.across.Forget(d.name()) {
+		// What the other documents' rules that look across documents
+		// report may change.
+		s.mu.Lock()
+		for _, o := range s.docs {
+			s.schedule(o)
+		}
+		s.mu.Unlock()
 	}
 	// The problems of a closed document are no longer shown (and a lint
 	// that ends later publishes nothing: its state is earlier).

@@ -21,6 +21,7 @@ var All = []*lint.Rule{
 	URNRComponent,
 	URNNUL,
 	URNNamespaceSyntax,
+	URNInconsistentSpelling,
 	PercentMalformed,
 	PercentUnencoded,
 	URINonASCII,

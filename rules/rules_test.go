@@ -129,15 +129,20 @@ func blankWants(src []byte) []byte {
 
 func check(t *testing.T, path string, src []byte, cfg *lint.Config) []*lint.Diagnostic {
 	t.Helper()
-	if cfg == nil {
-		cfg = &lint.Config{}
+	c := lint.Config{}
+	if cfg != nil {
+		c = *cfg
 	}
-	ch, err := lint.NewChecker(All, cfg)
+	c.Across = lint.NewAcross() // the document is the run
+	ch, err := lint.NewChecker(All, &c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var diags []*lint.Diagnostic
 	ch.Check(path, lint.FormatOf(path), src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+	for _, p := range c.Across.Finish([]string{path}) {
+		diags = append(diags, p.Diagnostic)
+	}
 	return diags
 }
 

@@ -109,7 +109,11 @@ func runCheck(e *env, args []string) int {
 	}
 	c := &checkRun{
 		env: e, sel: sel, w: w, fix: *fix, diff: *diff,
-		resolver: config.NewResolver(rules.All, sel.configs, cli),
+		across: lint.NewAcross(),
+	}
+	c.resolver = config.NewResolver(rules.All, sel.configs, cli).CollectAcross(c.across)
+	if !c.diff {
+		sel.finish = c.finish
 	}
 	if !c.fix && !c.diff {
 		sel.windowed = c.window

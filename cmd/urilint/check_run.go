@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"sync"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
@@ -20,6 +21,28 @@ type checkRun struct {
 	w         *report.Writer
 	fix, diff bool
 	sum       summary
+	// across collects the facts of the rules that look across files;
+	// withProblems holds the names of the files that had a diagnostic.
+	across       *lint.Across
+	withProblems sync.Map
+}
+
+// finish writes the diagnostics of the rules that look across files, once
+// every file is read, in the order of the files (names) and counts them.
+func (c *checkRun) finish(names []string, w *report.Writer) error {
+	var b []byte
+	for _, p := range c.across.Finish(names) {
+		prof, err := c.resolver.Resolve(p.File)
+		if err != nil {
+			continue // reported with the file
+		}
+		c.sum.count(p.Diagnostic, prof.FailLevel)
+		if _, had := c.withProblems.LoadOrStore(p.File, true); !had {
+			c.sum.problemFiles.Add(1)
+		}
+		b = w.AppendDiagnostic(b, p.Diagnostic, &p)
+	}
+	return w.Write(b)
 }
 
 // window checks a large plain-text file a window at a time (see
@@ -36,7 +59,7 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 	var l lint.Lister
 	err = windows.Each(func(win driver.Window) {
 		loc := extract.NewLocatorAt(win.Src, win.Base)
-		p.Checker.CheckWindow(name, win.Src, win.Base.Offset, func(d *lint.Diagnostic) {
+		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
 			problems = true
 			if l.List(d) {
 				c.sum.count(d, p.FailLevel)
@@ -46,6 +69,7 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 	})
 	if problems {
 		c.sum.problemFiles.Add(1)
+		c.withProblems.Store(name, true)
 	}
 	sink.Close(b)
 	return errors.Join(err, c.sum.unlisted(l.Unlisted, p.FailLevel))
@@ -91,6 +115,7 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	}
 	if len(diags) > 0 {
 		c.sum.problemFiles.Add(1)
+		c.withProblems.Store(name, true)
 	}
 	// The diagnostics are of the fixed document with --fix, once written
 	// (else of the document read).

@@ -32,9 +32,13 @@ type selection struct {
 	// windowed, when set, processes a large plain-text file a window at a
 	// time (see driver.TextWindows) instead of eachFile's process.
 	windowed func(name string, windows *driver.TextWindows, sink *driver.Sink) error
-	failed   int             // paths that could not be linted or fixed, after eachFile
-	unfixed  int             // of those, files linted whose fixes could not be written
-	named    map[string]bool // the files named on the command line, cleaned
+	// finish, when set, gives what is written after every file is read:
+	// the diagnostics of the rules that look across files (names are the
+	// files in the run's order, as process was given them).
+	finish  func(names []string, w *report.Writer) error
+	failed  int             // paths that could not be linted or fixed, after eachFile
+	unfixed int             // of those, files linted whose fixes could not be written
+	named   map[string]bool // the files named on the command line, cleaned
 	// buffers holds the buffers files are read into, for the next file:
 	// reading each file into a new buffer left the garbage collector as
 	// much to do as the files' size, and cost -j 2 more than it did -j 1.
@@ -206,6 +210,16 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 		}
 	})
 	s.failed = len(errs)
+	if writeErr == nil && s.finish != nil {
+		names := make([]string, len(files))
+		for i, path := range files {
+			names[i] = path
+			if path == stdinPath {
+				names[i] = s.stdinName()
+			}
+		}
+		writeErr = s.finish(names, w)
+	}
 	if writeErr == nil {
 		writeErr = w.Close(errs)
 	}

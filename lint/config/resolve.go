@@ -26,6 +26,7 @@ type Resolver struct {
 	rules  []*lint.Rule
 	finder *Finder
 	cli    Settings
+	across *lint.Across
 	mu     sync.Mutex
 	byKey  map[profileKey]*Profile
 }
@@ -63,6 +64,7 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 		return p, nil
 	}
 	cfg := eff.Config
+	cfg.Across = r.across
 	ch, err := lint.NewChecker(r.rules, &cfg)
 	if err != nil {
 		return nil, err
@@ -70,6 +72,14 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	p := &Profile{Checker: ch, FailLevel: eff.FailLevel, Effective: eff}
 	r.byKey[key] = p
 	return p, nil
+}
+
+// CollectAcross makes the checkers of the resolver collect into a the
+// facts of the rules that look across files (see lint.Across), and returns
+// the resolver. Without it, such rules do not run.
+func (r *Resolver) CollectAcross(a *lint.Across) *Resolver {
+	r.across = a
+	return r
 }
 
 // Finder returns the configuration files the resolver follows.

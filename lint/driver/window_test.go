@@ -91,7 +91,7 @@ func TestTextWindows(t *testing.T) {
 		}
 		if err := tw.Each(func(w driver.Window) {
 			loc := extract.NewLocatorAt(w.Src, w.Base) // as check places them
-			ch.CheckWindow(d.Path, w.Src, w.Base.Offset, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
+			ch.CheckWindow(d.Path, w.Src, w.Base, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
 		}); err != nil {
 			t.Fatal(err)
 		}

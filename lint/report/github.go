@@ -3,7 +3,6 @@ package report
 import (
 	"strconv"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -21,7 +20,7 @@ import (
 // escape sequence for the log's terminal): C0 controls, DEL and C1 controls
 // are percent-encoded too, and stay so in the annotation.
 
-func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc *extract.Locator) []byte {
+func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byte {
 	cmd := "notice"
 	switch d.Severity {
 	case lint.Error:

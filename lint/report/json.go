@@ -72,7 +72,7 @@ type jsonEdit struct {
 	New   string      `json:"new"`
 }
 
-func newJSONDiagnostic(d *lint.Diagnostic, loc *extract.Locator) jsonDiagnostic {
+func newJSONDiagnostic(d *lint.Diagnostic, loc Positions) jsonDiagnostic {
 	j := jsonDiagnostic{
 		File: d.File, Rule: d.Rule.Name, Category: d.Rule.Category, Severity: d.Severity,
 		Message: d.Message, URI: d.URI, Start: loc.Pos(d.Start), End: loc.Pos(d.End), Fixes: []jsonFix{}, URL: d.Rule.DocURL(),

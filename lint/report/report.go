@@ -73,9 +73,16 @@ func (w *Writer) AppendCandidate(dst []byte, path string, c *extract.Candidate, 
 	return appendTextCandidate(dst, path, c, loc)
 }
 
+// Positions gives the positions of a document's offsets: an
+// *extract.Locator of the document (or of the window of it the diagnostic
+// is in), or a *lint.Placed, which carries its own.
+type Positions interface {
+	Pos(off int) extract.Pos
+}
+
 // AppendDiagnostic appends one diagnostic, whose positions loc gives (see
-// AppendCandidate).
-func (w *Writer) AppendDiagnostic(dst []byte, d *lint.Diagnostic, loc *extract.Locator) []byte {
+// Positions).
+func (w *Writer) AppendDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byte {
 	switch w.format {
 	case "json":
 		return appendJSONItem(dst, newJSONDiagnostic(d, loc))

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -165,7 +164,7 @@ func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
 
 // appendSARIFResult appends one result, after a separating comma (which
 // Writer.Write drops before the first one).
-func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc *extract.Locator, rules []*lint.Rule) []byte {
+func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc Positions, rules []*lint.Rule) []byte {
 	index := -1
 	for i, r := range rules {
 		if r == d.Rule {

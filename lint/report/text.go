@@ -30,7 +30,7 @@ const (
 	ansiBlue   = "\x1b[34m"
 )
 
-func appendTextDiagnostic(dst []byte, d *lint.Diagnostic, loc *extract.Locator, color bool) []byte {
+func appendTextDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions, color bool) []byte {
 	p := loc.Pos(d.Start)
 	if !color {
 		return fmt.Appendf(dst, "%s:%d:%d: %s %s: %s (%s)\n", DisplayPath(d.File), p.Line, p.Column,

@@ -1,0 +1,139 @@
+package lint
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// Rules that look across the documents of a run, in the spirit of
+// go/analysis facts: a rule's Run records facts about candidates
+// (Pass.Record) as each document is checked; the engine keeps them, with
+// their places, in an Across; and once every document is read, the rule's
+// Across step sees all of them, in the run's order, and reports. Facts are
+// few and small (a key and a value per candidate), so a run keeps them all
+// and no document.
+
+// A Fact is what a rule recorded about a candidate: Key groups the facts
+// about one thing (two facts with the same key are about the same thing),
+// Value is what this place says of it.
+type Fact struct {
+	Key, Value string
+	// File, URI, Start and End (document offsets, End exclusive) are the
+	// place, and StartPos and EndPos its positions, resolved when the
+	// document was checked.
+	File             string
+	URI              string
+	Start, End       int
+	StartPos, EndPos extract.Pos
+
+	rule     *Rule
+	severity Severity
+}
+
+// Across collects the facts of the documents of one run, and runs the
+// Across steps of the rules that recorded them. It is safe for concurrent
+// use: files are checked in parallel, and Finish orders what they gave.
+type Across struct {
+	mu    sync.Mutex
+	facts map[string][]Fact // by file
+}
+
+// NewAcross returns an empty collection.
+func NewAcross() *Across { return &Across{facts: map[string][]Fact{}} }
+
+// set replaces the facts of file (a document checked whole: again, when
+// fixes were applied, or in the language server after an edit); add
+// appends to them (the next window of a large file).
+func (a *Across) set(file string, fs []Fact, replace bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if replace {
+		delete(a.facts, file)
+	}
+	if len(fs) > 0 {
+		a.facts[file] = append(a.facts[file], fs...)
+	}
+}
+
+// Forget drops the facts of file (a document closed in the language
+// server), and reports whether it had any.
+func (a *Across) Forget(file string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	_, had := a.facts[file]
+	delete(a.facts, file)
+	return had
+}
+
+// AcrossPass is what a rule's Across step sees: every fact its Run
+// recorded in the run, in the run's order of files and then by offset, and
+// where it reports.
+type AcrossPass struct {
+	Facts []Fact
+	out   *[]Placed
+}
+
+// Report reports a finding of the running rule at the place of the fact at.
+func (p *AcrossPass) Report(at *Fact, message string) {
+	*p.out = append(*p.out, Placed{
+		Diagnostic: &Diagnostic{File: at.File, Rule: at.rule, Severity: at.severity, Message: message, URI: at.URI, Start: at.Start, End: at.End},
+		StartPos:   at.StartPos, EndPos: at.EndPos,
+	})
+}
+
+// Placed is a diagnostic of an Across step, with its positions: its
+// document is no longer at hand to resolve them.
+type Placed struct {
+	*Diagnostic
+	StartPos, EndPos extract.Pos
+}
+
+// Pos returns the position of the diagnostic's start or end offset, as an
+// extract.Locator of its document would.
+func (p *Placed) Pos(off int) extract.Pos {
+	if off == p.Start {
+		return p.StartPos
+	}
+	return p.EndPos
+}
+
+// Finish runs the Across step of every rule that recorded facts over them,
+// files in the order given (the run's; files not in it after them, by
+// name), and returns the diagnostics in that order of files, then by offset
+// and rule. The result does not depend on the order in which the files
+// were checked.
+func (a *Across) Finish(files []string) []Placed {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	rank := make(map[string]int, len(files))
+	for i, f := range files {
+		rank[f] = i
+	}
+	order := func(file string) int {
+		if i, ok := rank[file]; ok {
+			return i
+		}
+		return len(files)
+	}
+	byRule := map[*Rule][]Fact{}
+	for _, fs := range a.facts {
+		for _, f := range fs {
+			byRule[f.rule] = append(byRule[f.rule], f)
+		}
+	}
+	compareFacts := func(x, y Fact) int {
+		return cmp.Or(cmp.Compare(order(x.File), order(y.File)), cmp.Compare(x.File, y.File), cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End))
+	}
+	var out []Placed
+	for r, fs := range byRule {
+		slices.SortFunc(fs, compareFacts)
+		r.Across(&AcrossPass{Facts: fs, out: &out})
+	}
+	slices.SortFunc(out, func(x, y Placed) int {
+		return cmp.Or(cmp.Compare(order(x.File), order(y.File)), cmp.Compare(x.File, y.File), cmp.Compare(x.Start, y.Start), cmp.Compare(x.Rule.Name, y.Rule.Name), cmp.Compare(x.Message, y.Message))
+	})
+	return out
+}
