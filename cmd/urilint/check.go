@@ -38,6 +38,7 @@ func runCheck(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	paths = sel.withStdin(paths)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	usage := func(err error) int { return usageError(stderr, "check", err) }

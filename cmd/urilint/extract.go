@@ -22,6 +22,7 @@ func runExtract(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	paths = sel.withStdin(paths)
 	if err := oneOf("format", *format, report.CandidateFormats); err != nil {
 		return usageError(stderr, "extract", err)
 	}

@@ -49,7 +49,7 @@ func selectionFlags(fs *flags) *selection {
 	fs.BoolVar(&s.noConfig, "no-config", false, "use no configuration file")
 	fs.BoolVar(&s.noIgnore, "no-ignore", false, "also read what .gitignore ignores")
 	fs.BoolVar(&s.listFiles, "list-files", false, "print the files that would be read, one per line, and stop")
-	fs.StringVar(&s.stdinFilename, "stdin-filename", "", "the `path` standard input (\"-\") stands for: it decides the format and the configuration")
+	fs.StringVar(&s.stdinFilename, "stdin-filename", "", "the `path` standard input (\"-\") stands for: it decides the format and the configuration; without a PATH argument, standard input is read")
 	s.jobs = jobsFlag(fs)
 	return s
 }
@@ -87,6 +87,16 @@ func ruleNames() []string {
 		names[i] = r.Name
 	}
 	return names
+}
+
+// withStdin returns paths, or "-" (standard input) when there are none
+// and --stdin-filename says what standard input is: giving its name is
+// asking for it.
+func (s *selection) withStdin(paths []string) []string {
+	if len(paths) == 0 && s.stdinFilename != "" {
+		return []string{"-"}
+	}
+	return paths
 }
 
 // stdinName is the name standard input is shown with.
