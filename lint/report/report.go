@@ -133,13 +133,18 @@ func (w *Writer) Close(errs []*lint.FileError) error {
 	return err
 }
 
+// jsonVersion is the version of the json and jsonl formats, which each
+// document and each line carries: it changes when a field changes meaning
+// or goes away (fields may be added).
+const jsonVersion = 1
+
 // header is what comes before the first item of the json and sarif
 // formats.
 func (w *Writer) header() []byte {
 	if w.format == "sarif" {
 		return appendSARIFStart(nil, w.opts)
 	}
-	return fmt.Appendf(nil, `{"version":1,%q:[`, w.key)
+	return fmt.Appendf(nil, `{"version":%d,%q:[`, jsonVersion, w.key)
 }
 
 // appendJSON appends the JSON encoding of v, without a newline and without
