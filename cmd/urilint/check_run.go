@@ -34,13 +34,14 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 	var b []byte
 	problems := false
 	var l lint.Lister
+	var occ report.Occurrences
 	err = windows.Each(func(win driver.Window) {
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base.Offset, func(d *lint.Diagnostic) {
 			problems = true
 			if l.List(d) {
 				c.sum.count(d, p.FailLevel)
-				b = sink.Flush(c.w.AppendDiagnostic(b, d, loc))
+				b = sink.Flush(c.w.AppendDiagnostic(b, d, loc, occ.Next(d)))
 			}
 		})
 	})
@@ -99,10 +100,11 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 		doc = fixed
 	}
 	loc := extract.NewLocator(doc)
+	var occ report.Occurrences
 	for _, d := range diags {
 		c.sum.count(d, p.FailLevel)
 		if !c.diff {
-			b = sink.Flush(c.w.AppendDiagnostic(b, d, loc))
+			b = sink.Flush(c.w.AppendDiagnostic(b, d, loc, occ.Next(d)))
 		}
 	}
 	sink.Close(b)
