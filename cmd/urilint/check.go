@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
@@ -23,8 +21,9 @@ var failLevels = []string{"info", "warning", "error", "none"}
 func runCheck(e *env, args []string) int {
 	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
 	fs := newFlags(e, "check", "[flags] PATH...   (\"-\" reads standard input)")
-	format := fs.String("format", "text", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations)")
-	output := fs.String("output", "", "write the output to `file` (replaced atomically) instead of standard output")
+	var formats formatsFlag
+	fs.Var(&formats, "format", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), to standard output; NAME:PATH writes it to the file PATH (replaced atomically). May be given more than once, each output getting the same findings; at most one without a path (default: text)")
+	output := fs.String("output", "", "write the output of the --format given without a path to `file` (replaced atomically) instead of standard output")
 	failLevel := fs.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
 	synName := fs.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
 	codeSettings := codeFlags(fs)
@@ -42,7 +41,8 @@ func runCheck(e *env, args []string) int {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	usage := func(err error) int { return usageError(stderr, "check", err) }
-	if err := oneOf("format", *format, report.DiagnosticFormats); err != nil {
+	specs, err := parseOutputs(formats, *output)
+	if err != nil {
 		return usage(err)
 	}
 	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
@@ -79,10 +79,13 @@ func runCheck(e *env, args []string) int {
 		return usage(errors.New("no path given (try: urilint check .)"))
 	case *fix && slices.Contains(paths, "-"):
 		return usage(errors.New("--fix cannot write standard input back: use --diff"))
-	case (*format == "sarif" || *format == "github") && slices.Contains(paths, "-") && sel.stdinFilename == "":
-		return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", *format))
+	case slices.Contains(paths, "-") && sel.stdinFilename == "":
+		for _, s := range specs {
+			if s.format == "sarif" || s.format == "github" {
+				return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", s.format))
+			}
+		}
 	}
-	var err error
 	if err = sel.load(); err != nil {
 		return configError(stderr, err)
 	}
@@ -90,37 +93,27 @@ func runCheck(e *env, args []string) int {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
 
-	if *fix || *output != "" {
+	if *fix || slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
 		defer removeTemporariesOnSignal()()
 	}
-	dst := stdout
-	var outFile *driver.AtomicFile
-	if *output != "" {
-		if dst, outFile, err = openOutput(*output, stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
-			return exitError
-		}
-		defer outFile.Abort()
-	}
-	out := bufio.NewWriterSize(dst, 64<<10)
-	useColor := colorOn(*color, isTerminal(dst), os.Getenv)
-	w, err := report.NewDiagnosticWriter(*format, out, report.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
+	outs, err := openOutputs(specs, stdout, stderr, func(dst io.Writer) report.WriterOptions {
+		return report.WriterOptions{Color: colorOn(*color, isTerminal(dst), os.Getenv), Rules: rules.All, Version: versionNumber()}
+	})
 	if err != nil {
-		return usage(err)
+		fmt.Fprintf(stderr, "urilint: %v\n", err)
+		return exitError
 	}
+	defer outs.abort()
 	c := &checkRun{
-		env: e, sel: sel, w: w, fix: *fix, diff: *diff,
+		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff,
 		resolver: config.NewResolver(rules.All, sel.configs, cli),
 	}
 	if !c.fix && !c.diff {
 		sel.windowed = c.window
 	}
-	code = sel.eachFile(paths, stdin, w, out, stderr, c.file)
-	if outFile != nil {
-		if err := outFile.Commit(); err != nil {
-			fmt.Fprintf(stderr, "urilint: writing %s: %v\n", *output, err)
-			code = exitError
-		}
+	code = sel.eachFile(paths, stdin, outs, stderr, c.file)
+	if !outs.commit(stderr) {
+		code = exitError
 	}
 	if !*quiet {
 		fmt.Fprintln(stderr, c.sum.line(c.fix, c.diff)+sel.failedSummary())

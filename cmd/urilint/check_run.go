@@ -17,7 +17,7 @@ type checkRun struct {
 	env       *env
 	sel       *selection
 	resolver  *config.Resolver
-	w         *report.Writer
+	outs      outputs
 	fix, diff bool
 	sum       summary
 }
@@ -31,24 +31,17 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 		return err
 	}
 	c.sum.files.Add(1)
-	var b []byte
-	problems := false
+	r := c.newFileReport(sink, p)
 	var l lint.Lister
-	var occ report.Occurrences
 	err = windows.Each(func(win driver.Window) {
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base.Offset, func(d *lint.Diagnostic) {
-			problems = true
 			if l.List(d) {
-				c.sum.count(d, p.FailLevel)
-				b = sink.Flush(c.w.AppendDiagnostic(b, d, loc, occ.Next(d)))
+				r.add(d, loc)
 			}
 		})
 	})
-	if problems {
-		c.sum.problemFiles.Add(1)
-	}
-	sink.Close(b)
+	r.close()
 	return errors.Join(err, c.sum.unlisted(l.Unlisted, p.FailLevel))
 }
 
@@ -73,11 +66,11 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	} else {
 		unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
-	var b []byte
+	r := c.newFileReport(sink, p)
 	var writeErr error
 	switch {
 	case c.diff:
-		b = append(b, report.UnifiedDiff(name, src, fixed)...)
+		r.bufs[0] = append(r.bufs[0], report.UnifiedDiff(name, src, fixed)...)
 	case c.fix && applied > 0:
 		if writeErr = driver.WriteFileAtomic(name, fixed, src); writeErr != nil {
 			// Nothing was fixed: what is left is what was found.
@@ -90,9 +83,6 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 		c.sum.fixes.Add(int64(applied))
 		c.sum.fixedFiles.Add(1)
 	}
-	if len(diags) > 0 {
-		c.sum.problemFiles.Add(1)
-	}
 	// The diagnostics are of the fixed document with --fix, once written
 	// (else of the document read).
 	doc := src
@@ -100,13 +90,81 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 		doc = fixed
 	}
 	loc := extract.NewLocator(doc)
-	var occ report.Occurrences
 	for _, d := range diags {
-		c.sum.count(d, p.FailLevel)
-		if !c.diff {
-			b = sink.Flush(c.w.AppendDiagnostic(b, d, loc, occ.Next(d)))
+		r.add(d, loc)
+	}
+	r.close()
+	return errors.Join(writeErr, c.sum.unlisted(unlisted, p.FailLevel), malformedXML(f, src))
+}
+
+// fileReport is what the diagnostics of one file go through: each is
+// numbered (report.Occurrences), counted, and written to every output
+// (but with --diff, which writes the diff instead).
+type fileReport struct {
+	c        *checkRun
+	prof     *config.Profile
+	occ      report.Occurrences
+	problems bool // a diagnostic was reported
+	fileOut
+}
+
+func (c *checkRun) newFileReport(sink *driver.Sink, p *config.Profile) *fileReport {
+	return &fileReport{c: c, prof: p, fileOut: newFileOut(sink, len(c.outs))}
+}
+
+// add reports the diagnostic d, whose positions loc gives.
+func (r *fileReport) add(d *lint.Diagnostic, loc *extract.Locator) {
+	n := r.occ.Next(d)
+	r.problems = true
+	r.c.sum.count(d, r.prof.FailLevel)
+	if r.c.diff {
+		return
+	}
+	for i, o := range r.c.outs {
+		r.bufs[i] = o.w.AppendDiagnostic(r.bufs[i], d, loc, n)
+		r.flush(i)
+	}
+}
+
+// close passes on what is left of the file's output, and counts it among
+// the files with problems if it has any.
+func (r *fileReport) close() {
+	if r.problems {
+		r.c.sum.problemFiles.Add(1)
+	}
+	r.fileOut.close()
+}
+
+// fileOut is the output of one file for each output of the run: a buffer
+// each, passed to the sink in chunks whose first byte is the index of
+// their output (which outputs.Write reads).
+type fileOut struct {
+	sink *driver.Sink
+	bufs [][]byte
+}
+
+func newFileOut(sink *driver.Sink, n int) fileOut {
+	o := fileOut{sink: sink, bufs: make([][]byte, n)}
+	for i := range o.bufs {
+		o.bufs[i] = []byte{byte(i)}
+	}
+	return o
+}
+
+// flush passes on the output i when it has grown to a chunk.
+func (o *fileOut) flush(i int) {
+	if b := o.sink.Flush(o.bufs[i]); len(b) == 0 { // passed on
+		o.bufs[i] = append(b, byte(i))
+	} else {
+		o.bufs[i] = b
+	}
+}
+
+// close passes on what is left of each output.
+func (o *fileOut) close() {
+	for _, b := range o.bufs {
+		if len(b) > 1 {
+			o.sink.Close(b)
 		}
 	}
-	sink.Close(b)
-	return errors.Join(writeErr, c.sum.unlisted(unlisted, p.FailLevel), malformedXML(f, src))
 }

@@ -54,7 +54,7 @@ func runExtract(e *env, args []string) int {
 		sink.Close(b)
 		return err
 	}
-	return sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *driver.Sink) error {
+	return sel.eachFile(paths, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *driver.Sink) error {
 		p, err := resolver.Resolve(name)
 		if err != nil {
 			return err

@@ -149,15 +149,23 @@ func (s *selection) stdinExcluded() bool {
 // large file's is left to the collector.
 const maxPooledBuffer = 4 << 20
 
+// chunkWriter takes the output of the files, in chunks, in file order
+// (Write), then what follows it (Close, with the files that could not be
+// read), and flushes it.
+type chunkWriter interface {
+	Write(chunk []byte) error
+	Close(errs []*lint.FileError) error
+}
+
 // eachFile is the pipeline that check and extract share. It reads the
 // files and directories in paths on the selection's workers ("-" is
 // standard input, read once), calls process with each file's name,
 // contents and sink, writes the output of the files in their order through
-// w, names on stderr each file that could not be read, and closes w and
-// flushes out, the buffer under it. process returns an error for a file it
-// could not process. eachFile returns exitError when a file could not be
-// read or processed or the output could not be written, else exitOK.
-func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, out *bufio.Writer, stderr io.Writer,
+// w, names on stderr each file that could not be read, and closes w.
+// process returns an error for a file it could not process. eachFile
+// returns exitError when a file could not be read or processed or the
+// output could not be written, else exitOK.
+func (s *selection) eachFile(paths []string, stdin io.Reader, w chunkWriter, stderr io.Writer,
 	process func(name string, src []byte, sink *driver.Sink) error) int {
 	files, errs := s.files(paths, stderr)
 	var stdinOnce sync.Once
@@ -218,9 +226,6 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 	s.failed = len(errs)
 	if writeErr == nil {
 		writeErr = w.Close(errs)
-	}
-	if writeErr == nil {
-		writeErr = out.Flush()
 	}
 	if writeErr != nil {
 		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)
