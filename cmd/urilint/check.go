@@ -15,8 +15,12 @@ import (
 	"github.com/urilint/urilint/rules"
 )
 
-// failLevels are the values of --fail-level, from the strictest.
-var failLevels = []string{"info", "warning", "error", "none"}
+// failLevels are the values of --fail-level, from the strictest, and
+// reportLevels those of --report-level.
+var (
+	failLevels   = []string{"info", "warning", "error", "none"}
+	reportLevels = []string{"info", "warning", "error"}
+)
 
 func runCheck(e *env, args []string) int {
 	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
@@ -24,6 +28,7 @@ func runCheck(e *env, args []string) int {
 	var formats formatsFlag
 	fs.Var(&formats, "format", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), to standard output; NAME:PATH writes it to the file PATH (replaced atomically). May be given more than once, each output getting the same findings; at most one without a path (default: text)")
 	output := fs.String("output", "", "write the output of the --format given without a path to `file` (replaced atomically) instead of standard output")
+	reportLevel := fs.String("report-level", "info", "report only the diagnostics at or above this `level`: error, warning or info (every one); the others are not written, counted or failed on")
 	failLevel := fs.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
 	synName := fs.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
 	codeSettings := codeFlags(fs)
@@ -48,6 +53,10 @@ func runCheck(e *env, args []string) int {
 	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
 		return usage(err)
 	}
+	if err := oneOf("report-level", *reportLevel, reportLevels); err != nil {
+		return usage(err)
+	}
+	minLevel, _ := lint.ParseSeverity(*reportLevel)
 	var cli config.Settings
 	if set["fail-level"] {
 		if err := oneOf("fail-level", *failLevel, failLevels); err != nil {
@@ -105,7 +114,7 @@ func runCheck(e *env, args []string) int {
 	}
 	defer outs.abort()
 	c := &checkRun{
-		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff,
+		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff, reportLevel: minLevel,
 		resolver: config.NewResolver(rules.All, sel.configs, cli),
 	}
 	if !c.fix && !c.diff {

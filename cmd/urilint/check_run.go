@@ -19,7 +19,10 @@ type checkRun struct {
 	resolver  *config.Resolver
 	outs      outputs
 	fix, diff bool
-	sum       summary
+	// reportLevel is --report-level: diagnostics below it are not
+	// reported (nor counted).
+	reportLevel lint.Severity
+	sum         summary
 }
 
 // window checks a large plain-text file a window at a time (see
@@ -42,7 +45,7 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 		})
 	})
 	r.close()
-	return errors.Join(err, c.sum.unlisted(l.Unlisted, p.FailLevel))
+	return errors.Join(err, c.sum.unlisted(l.Unlisted, p.FailLevel, c.reportLevel))
 }
 
 // file checks the file name read as src, fixes it (--fix) or writes the
@@ -94,7 +97,7 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 		r.add(d, loc)
 	}
 	r.close()
-	return errors.Join(writeErr, c.sum.unlisted(unlisted, p.FailLevel), malformedXML(f, src))
+	return errors.Join(writeErr, c.sum.unlisted(unlisted, p.FailLevel, c.reportLevel), malformedXML(f, src))
 }
 
 // fileReport is what the diagnostics of one file go through: each is
@@ -114,7 +117,10 @@ func (c *checkRun) newFileReport(sink *driver.Sink, p *config.Profile) *fileRepo
 
 // add reports the diagnostic d, whose positions loc gives.
 func (r *fileReport) add(d *lint.Diagnostic, loc *extract.Locator) {
-	n := r.occ.Next(d)
+	n := r.occ.Next(d) // of every diagnostic listed, reported or not
+	if d.Severity < r.c.reportLevel {
+		return
+	}
 	r.problems = true
 	r.c.sum.count(d, r.prof.FailLevel)
 	if r.c.diff {

@@ -30,23 +30,28 @@ func (s *summary) count(d *lint.Diagnostic, fail lint.Severity) {
 }
 
 // unlisted counts the problems of a file that were found but not listed
-// (past lint.MaxFileDiagnostics), and returns the note that says so, or
-// nil.
-func (s *summary) unlisted(u lint.Unlisted, fail lint.Severity) error {
-	if u.N == 0 {
-		return nil
-	}
+// (past lint.MaxFileDiagnostics), those at or above the report level, and
+// returns the note that says so, or nil.
+func (s *summary) unlisted(u lint.Unlisted, fail, report lint.Severity) error {
+	total := 0
 	for sev, n := range u.BySeverity {
+		if lint.Severity(sev) < report {
+			continue
+		}
+		total += n
 		s.bySeverity[sev].Add(int64(n))
 		if lint.Severity(sev) >= fail && fail != lint.Off {
 			s.failing.Add(int64(n))
 		}
 	}
+	if total == 0 {
+		return nil
+	}
 	more := "problems"
-	if u.N == 1 {
+	if total == 1 {
 		more = "problem"
 	}
-	return &note{fmt.Sprintf("%d more %s not listed (a file lists its first %d)", u.N, more, lint.MaxFileDiagnostics)}
+	return &note{fmt.Sprintf("%d more %s not listed (a file lists its first %d)", total, more, lint.MaxFileDiagnostics)}
 }
 
 // line is the summary line: "urilint: 3 problems (1 error, 2 warnings) in
