@@ -10,6 +10,7 @@ import (
 
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/baseline"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
@@ -37,6 +38,8 @@ func runCheck(e *env, args []string) int {
 	diff := fs.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
 	color := fs.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on standard error")
+	baselinePath := fs.String("baseline", "", "report only the findings not in the baseline `file` (written by --write-baseline): matched by file, rule and URI, with counts")
+	writeBaseline := fs.String("write-baseline", "", "write the findings to the baseline `file` (replaced atomically), and report none")
 	sel := selectionFlags(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
@@ -84,6 +87,12 @@ func runCheck(e *env, args []string) int {
 		return usage(errors.New("--fix and --diff exclude each other"))
 	case *diff && set["format"]:
 		return usage(errors.New("--diff prints a diff: --format does not apply"))
+	case set["baseline"] && set["write-baseline"]:
+		return usage(errors.New("--baseline and --write-baseline exclude each other (--write-baseline writes the findings of the whole run)"))
+	case *diff && set["write-baseline"]:
+		return usage(errors.New("--diff and --write-baseline exclude each other: --diff reports no findings"))
+	case set["baseline"] && *baselinePath == "", set["write-baseline"] && *writeBaseline == "":
+		return usage(errors.New("--baseline and --write-baseline take a file"))
 	case len(paths) == 0:
 		return usage(errors.New("no path given (try: urilint check .)"))
 	case *fix && slices.Contains(paths, "-"):
@@ -102,7 +111,22 @@ func runCheck(e *env, args []string) int {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
 
-	if *fix || slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
+	var base *baseline.Baseline
+	if *baselinePath != "" {
+		if base, err = baseline.Load(*baselinePath); err != nil {
+			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			return exitError
+		}
+	}
+	var record *baseline.Recorder
+	if *writeBaseline != "" {
+		if record, err = baseline.NewRecorder(*writeBaseline); err != nil {
+			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			return exitError
+		}
+	}
+
+	if *fix || record != nil || slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
 		defer removeTemporariesOnSignal()()
 	}
 	outs, err := openOutputs(specs, stdout, stderr, func(dst io.Writer) report.WriterOptions {
@@ -114,7 +138,7 @@ func runCheck(e *env, args []string) int {
 	}
 	defer outs.abort()
 	c := &checkRun{
-		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff, reportLevel: minLevel,
+		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff, reportLevel: minLevel, base: base, record: record,
 		resolver: config.NewResolver(rules.All, sel.configs, cli),
 	}
 	if !c.fix && !c.diff {
@@ -124,8 +148,18 @@ func runCheck(e *env, args []string) int {
 	if !outs.commit(stderr) {
 		code = exitError
 	}
+	written := ""
+	if record != nil {
+		if written, err = c.writeBaseline(); err != nil {
+			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			code = exitError
+		}
+	}
 	if !*quiet {
 		fmt.Fprintln(stderr, c.sum.line(c.fix, c.diff)+sel.failedSummary())
+		if written != "" {
+			fmt.Fprintln(stderr, written)
+		}
 	}
 	switch {
 	case code != exitOK:

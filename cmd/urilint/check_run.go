@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/baseline"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
@@ -22,7 +24,31 @@ type checkRun struct {
 	// reportLevel is --report-level: diagnostics below it are not
 	// reported (nor counted).
 	reportLevel lint.Severity
-	sum         summary
+	// base is --baseline, whose findings are not reported; record, with
+	// --write-baseline, takes every finding instead of reporting it.
+	base   *baseline.Baseline
+	record *baseline.Recorder
+	sum    summary
+}
+
+// writeBaseline writes the findings recorded (--write-baseline), unless a
+// path could not be linted or fixed, and returns the line that says so.
+func (c *checkRun) writeBaseline() (string, error) {
+	if c.sel.failed > 0 {
+		return "", fmt.Errorf("%s: the baseline is not written: %s could not be linted or fixed (above)", c.record.Path(), plural(int64(c.sel.failed), "path"))
+	}
+	entries, err := c.record.Write()
+	if err != nil {
+		return "", fmt.Errorf("writing the baseline %w", err)
+	}
+	files, n := 0, 0
+	for i, e := range entries {
+		if i == 0 || e.File != entries[i-1].File {
+			files++
+		}
+		n += e.Count
+	}
+	return fmt.Sprintf("urilint: wrote the baseline %s: %s in %s", report.DisplayPath(c.record.Path()), plural(int64(n), "problem"), plural(int64(files), "file")), nil
 }
 
 // window checks a large plain-text file a window at a time (see
@@ -34,7 +60,7 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 		return err
 	}
 	c.sum.files.Add(1)
-	r := c.newFileReport(sink, p)
+	r := c.newFileReport(name, sink, p)
 	var l lint.Lister
 	err = windows.Each(func(win driver.Window) {
 		loc := extract.NewLocatorAt(win.Src, win.Base)
@@ -69,7 +95,7 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	} else {
 		unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
-	r := c.newFileReport(sink, p)
+	r := c.newFileReport(name, sink, p)
 	var writeErr error
 	switch {
 	case c.diff:
@@ -107,18 +133,35 @@ type fileReport struct {
 	c        *checkRun
 	prof     *config.Profile
 	occ      report.Occurrences
-	problems bool // a diagnostic was reported
+	base     *baseline.Matcher    // with --baseline
+	record   *baseline.FileRecord // with --write-baseline
+	problems bool                 // a diagnostic was reported
 	fileOut
 }
 
-func (c *checkRun) newFileReport(sink *driver.Sink, p *config.Profile) *fileReport {
-	return &fileReport{c: c, prof: p, fileOut: newFileOut(sink, len(c.outs))}
+func (c *checkRun) newFileReport(name string, sink *driver.Sink, p *config.Profile) *fileReport {
+	r := &fileReport{c: c, prof: p, fileOut: newFileOut(sink, len(c.outs))}
+	if c.base != nil {
+		r.base = c.base.Matcher(name)
+	}
+	if c.record != nil {
+		r.record = c.record.File(name)
+	}
+	return r
 }
 
 // add reports the diagnostic d, whose positions loc gives.
 func (r *fileReport) add(d *lint.Diagnostic, loc *extract.Locator) {
 	n := r.occ.Next(d) // of every diagnostic listed, reported or not
-	if d.Severity < r.c.reportLevel {
+	switch {
+	case d.Severity < r.c.reportLevel:
+		return
+	case r.record != nil:
+		r.record.Add(d)
+		r.c.sum.baselined.Add(1)
+		return
+	case r.base != nil && r.base.Hide(d):
+		r.c.sum.baselined.Add(1)
 		return
 	}
 	r.problems = true
@@ -137,6 +180,12 @@ func (r *fileReport) add(d *lint.Diagnostic, loc *extract.Locator) {
 func (r *fileReport) close() {
 	if r.problems {
 		r.c.sum.problemFiles.Add(1)
+	}
+	if r.base != nil {
+		r.c.sum.gone.Add(int64(r.base.Left()))
+	}
+	if r.record != nil {
+		r.record.Close()
 	}
 	r.fileOut.close()
 }

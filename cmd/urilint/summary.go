@@ -12,6 +12,9 @@ import (
 type summary struct {
 	files, problemFiles, fixes, fixedFiles, fixable, failing atomic.Int64
 	bySeverity                                               [lint.Error + 1]atomic.Int64
+	// baselined counts the findings a baseline hid (or --write-baseline
+	// took), gone those the baseline lists that were not found.
+	baselined, gone atomic.Int64
 }
 
 func (s *summary) count(d *lint.Diagnostic, fail lint.Severity) {
@@ -69,6 +72,7 @@ func (s *summary) line(fix, diff bool) string {
 	total := s.bySeverity[lint.Error].Load() + s.bySeverity[lint.Warning].Load() + s.bySeverity[lint.Info].Load()
 	if total == 0 {
 		fmt.Fprintf(&b, "no problems in %s", plural(s.files.Load(), "file"))
+		s.baselineSummary(&b)
 		return b.String()
 	}
 	if fix || diff {
@@ -84,7 +88,20 @@ func (s *summary) line(fix, diff bool) string {
 	if n := s.fixable.Load(); n > 0 && !fix && !diff {
 		fmt.Fprintf(&b, "; %d can be fixed with --fix", n)
 	}
+	s.baselineSummary(&b)
 	return b.String()
+}
+
+// baselineSummary adds to the summary line how many findings the baseline
+// hid, and how many it lists that were not found, if any.
+func (s *summary) baselineSummary(b *strings.Builder) {
+	n, gone := s.baselined.Load(), s.gone.Load()
+	if n > 0 {
+		fmt.Fprintf(b, "; %d hidden by the baseline", n)
+	}
+	if gone > 0 {
+		fmt.Fprintf(b, "; %d in the baseline no longer found", gone)
+	}
 }
 
 func plural(n int64, word string) string {
