@@ -179,7 +179,7 @@ func parse(data []byte) ([]Entry, error) {
 func jsonError(err error) error {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
-		return fmt.Errorf("%v (at byte %d)", err, syn.Offset)
+		return fmt.Errorf("%w (at byte %d)", err, syn.Offset)
 	}
 	var typ *json.UnmarshalTypeError
 	if errors.As(err, &typ) {
