@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,20 +10,26 @@ import (
 
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/baseline"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
 
-// failLevels are the values of --fail-level, from the strictest.
-var failLevels = []string{"info", "warning", "error", "none"}
+// failLevels are the values of --fail-level, from the strictest, and
+// reportLevels those of --report-level.
+var (
+	failLevels   = []string{"info", "warning", "error", "none"}
+	reportLevels = []string{"info", "warning", "error"}
+)
 
 func runCheck(e *env, args []string) int {
 	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
 	fs := newFlags(e, "check", "[flags] PATH...   (\"-\" reads standard input)")
-	format := fs.String("format", "text", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations)")
-	output := fs.String("output", "", "write the output to `file` (replaced atomically) instead of standard output")
+	var formats formatsFlag
+	fs.Var(&formats, "format", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), to standard output; NAME:PATH writes it to the file PATH (replaced atomically). May be given more than once, each output getting the same findings; at most one without a path (default: text)")
+	output := fs.String("output", "", "write the output of the --format given without a path to `file` (replaced atomically) instead of standard output")
+	reportLevel := fs.String("report-level", "info", "report only the diagnostics at or above this `level`: error, warning or info (every one); the others are not written, counted or failed on")
 	failLevel := fs.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
 	synName := fs.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
 	codeSettings := codeFlags(fs)
@@ -33,20 +38,28 @@ func runCheck(e *env, args []string) int {
 	diff := fs.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
 	color := fs.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
 	quiet := fs.Bool("quiet", false, "do not print the summary line on standard error")
+	baselinePath := fs.String("baseline", "", "report only the findings not in the baseline `file` (written by --write-baseline): matched by file, rule and URI, with counts")
+	writeBaseline := fs.String("write-baseline", "", "write the findings to the baseline `file` (replaced atomically), and report none")
 	sel := selectionFlags(fs)
 	paths, code := fs.parse(args)
 	if code >= 0 {
 		return code
 	}
+	paths = sel.withStdin(paths)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	usage := func(err error) int { return usageError(stderr, "check", err) }
-	if err := oneOf("format", *format, report.DiagnosticFormats); err != nil {
+	specs, err := parseOutputs(formats, *output)
+	if err != nil {
 		return usage(err)
 	}
 	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
 		return usage(err)
 	}
+	if err := oneOf("report-level", *reportLevel, reportLevels); err != nil {
+		return usage(err)
+	}
+	minLevel, _ := lint.ParseSeverity(*reportLevel)
 	var cli config.Settings
 	if set["fail-level"] {
 		if err := oneOf("fail-level", *failLevel, failLevels); err != nil {
@@ -74,14 +87,23 @@ func runCheck(e *env, args []string) int {
 		return usage(errors.New("--fix and --diff exclude each other"))
 	case *diff && set["format"]:
 		return usage(errors.New("--diff prints a diff: --format does not apply"))
+	case set["baseline"] && set["write-baseline"]:
+		return usage(errors.New("--baseline and --write-baseline exclude each other (--write-baseline writes the findings of the whole run)"))
+	case *diff && set["write-baseline"]:
+		return usage(errors.New("--diff and --write-baseline exclude each other: --diff reports no findings"))
+	case set["baseline"] && *baselinePath == "", set["write-baseline"] && *writeBaseline == "":
+		return usage(errors.New("--baseline and --write-baseline take a file"))
 	case len(paths) == 0:
 		return usage(errors.New("no path given (try: urilint check .)"))
 	case *fix && slices.Contains(paths, "-"):
 		return usage(errors.New("--fix cannot write standard input back: use --diff"))
-	case (*format == "sarif" || *format == "github") && slices.Contains(paths, "-") && sel.stdinFilename == "":
-		return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", *format))
+	case slices.Contains(paths, "-") && sel.stdinFilename == "":
+		for _, s := range specs {
+			if s.format == "sarif" || s.format == "github" {
+				return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", s.format))
+			}
+		}
 	}
-	var err error
 	if err = sel.load(); err != nil {
 		return configError(stderr, err)
 	}
@@ -89,26 +111,34 @@ func runCheck(e *env, args []string) int {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
 
-	if *fix || *output != "" {
-		defer removeTemporariesOnSignal()()
-	}
-	dst := stdout
-	var outFile *driver.AtomicFile
-	if *output != "" {
-		if dst, outFile, err = openOutput(*output, stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "urilint: %s: %v\n", *output, err)
+	var base *baseline.Baseline
+	if *baselinePath != "" {
+		if base, err = baseline.Load(*baselinePath); err != nil {
+			fmt.Fprintf(stderr, "urilint: %v\n", err)
 			return exitError
 		}
-		defer outFile.Abort()
 	}
-	out := bufio.NewWriterSize(dst, 64<<10)
-	useColor := colorOn(*color, isTerminal(dst), os.Getenv)
-	w, err := report.NewDiagnosticWriter(*format, out, report.WriterOptions{Color: useColor, Rules: rules.All, Version: versionNumber()})
+	var record *baseline.Recorder
+	if *writeBaseline != "" {
+		if record, err = baseline.NewRecorder(*writeBaseline); err != nil {
+			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			return exitError
+		}
+	}
+
+	if *fix || record != nil || slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
+		defer removeTemporariesOnSignal()()
+	}
+	outs, err := openOutputs(specs, stdout, stderr, func(dst io.Writer) report.WriterOptions {
+		return report.WriterOptions{Color: colorOn(*color, isTerminal(dst), os.Getenv), Rules: rules.All, Version: versionNumber()}
+	})
 	if err != nil {
-		return usage(err)
+		fmt.Fprintf(stderr, "urilint: %v\n", err)
+		return exitError
 	}
+	defer outs.abort()
 	c := &checkRun{
-		env: e, sel: sel, w: w, fix: *fix, diff: *diff,
+		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff, reportLevel: minLevel, base: base, record: record,
 		across: lint.NewAcross(),
 	}
 	c.resolver = config.NewResolver(rules.All, sel.configs, cli).CollectAcross(c.across)
@@ -118,15 +148,22 @@ func runCheck(e *env, args []string) int {
 	if !c.fix && !c.diff {
 		sel.windowed = c.window
 	}
-	code = sel.eachFile(paths, stdin, w, out, stderr, c.file)
-	if outFile != nil {
-		if err := outFile.Commit(); err != nil {
-			fmt.Fprintf(stderr, "urilint: writing %s: %v\n", *output, err)
+	code = sel.eachFile(paths, stdin, outs, stderr, c.file)
+	if !outs.commit(stderr) {
+		code = exitError
+	}
+	written := ""
+	if record != nil {
+		if written, err = c.writeBaseline(); err != nil {
+			fmt.Fprintf(stderr, "urilint: %v\n", err)
 			code = exitError
 		}
 	}
 	if !*quiet {
 		fmt.Fprintln(stderr, c.sum.line(c.fix, c.diff)+sel.failedSummary())
+		if written != "" {
+			fmt.Fprintln(stderr, written)
+		}
 	}
 	switch {
 	case code != exitOK:

@@ -2,10 +2,12 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/baseline"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
@@ -18,31 +20,84 @@ type checkRun struct {
 	env       *env
 	sel       *selection
 	resolver  *config.Resolver
-	w         *report.Writer
+	outs      outputs
 	fix, diff bool
-	sum       summary
+	// reportLevel is --report-level: diagnostics below it are not
+	// reported (nor counted).
+	reportLevel lint.Severity
+	// base is --baseline, whose findings are not reported; record, with
+	// --write-baseline, takes every finding instead of reporting it.
+	base   *baseline.Baseline
+	record *baseline.Recorder
+	sum    summary
 	// across collects the facts of the rules that look across files;
-	// withProblems holds the names of the files that had a diagnostic.
+	// withProblems holds the names of the files with a diagnostic
+	// reported, which finish's reports of them must not count again.
 	across       *lint.Across
 	withProblems sync.Map
 }
 
-// finish writes the diagnostics of the rules that look across files, once
-// every file is read, in the order of the files (names) and counts them.
-func (c *checkRun) finish(names []string, w *report.Writer) error {
-	var b []byte
-	for _, p := range c.across.Finish(names) {
-		prof, err := c.resolver.Resolve(p.File)
-		if err != nil {
-			continue // reported with the file
+// finish reports, once every file is read, the diagnostics of the rules
+// that look across files, in the order of the files (names), through
+// what a file's diagnostics go through, and writes them to w.
+func (c *checkRun) finish(names []string, w chunkWriter) error {
+	placed := c.across.Finish(names)
+	out := &directSink{w: w}
+	for i := 0; i < len(placed); {
+		name := placed[i].File
+		prof, err := c.resolver.Resolve(name)
+		j := i + 1
+		for j < len(placed) && placed[j].File == name {
+			j++
 		}
-		c.sum.count(p.Diagnostic, prof.FailLevel)
-		if _, had := c.withProblems.LoadOrStore(p.File, true); !had {
-			c.sum.problemFiles.Add(1)
+		if err != nil { // reported with the file
+			i = j
+			continue
 		}
-		b = w.AppendDiagnostic(b, p.Diagnostic, &p)
+		r := c.newFileReport(name, out, prof)
+		r.sharesFile = true
+		for k := i; k < j; k++ {
+			r.add(placed[k].Diagnostic, &placed[k])
+		}
+		r.close()
+		i = j
 	}
-	return w.Write(b)
+	return out.err
+}
+
+// directSink passes a file's output straight to w, when it is closed: the
+// output of finish, after the files'.
+type directSink struct {
+	w   chunkWriter
+	err error
+}
+
+func (s *directSink) Flush(b []byte) []byte { return b }
+
+func (s *directSink) Close(b []byte) {
+	if s.err == nil {
+		s.err = s.w.Write(b)
+	}
+}
+
+// writeBaseline writes the findings recorded (--write-baseline), unless a
+// path could not be linted or fixed, and returns the line that says so.
+func (c *checkRun) writeBaseline() (string, error) {
+	if c.sel.failed > 0 {
+		return "", fmt.Errorf("%s: the baseline is not written: %s could not be linted or fixed (above)", c.record.Path(), plural(int64(c.sel.failed), "path"))
+	}
+	entries, err := c.record.Write()
+	if err != nil {
+		return "", fmt.Errorf("writing the baseline %w", err)
+	}
+	files, n := 0, 0
+	for i, e := range entries {
+		if i == 0 || e.File != entries[i-1].File {
+			files++
+		}
+		n += e.Count
+	}
+	return fmt.Sprintf("urilint: wrote the baseline %s: %s in %s", report.DisplayPath(c.record.Path()), plural(int64(n), "problem"), plural(int64(files), "file")), nil
 }
 
 // window checks a large plain-text file a window at a time (see
@@ -54,25 +109,18 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 		return err
 	}
 	c.sum.files.Add(1)
-	var b []byte
-	problems := false
+	r := c.newFileReport(name, sink, p)
 	var l lint.Lister
 	err = windows.Each(func(win driver.Window) {
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
-			problems = true
 			if l.List(d) {
-				c.sum.count(d, p.FailLevel)
-				b = sink.Flush(c.w.AppendDiagnostic(b, d, loc))
+				r.add(d, loc)
 			}
 		})
 	})
-	if problems {
-		c.sum.problemFiles.Add(1)
-		c.withProblems.Store(name, true)
-	}
-	sink.Close(b)
-	return errors.Join(err, c.sum.unlisted(l.Unlisted, p.FailLevel))
+	r.close()
+	return errors.Join(err, c.sum.unlisted(l.Unlisted, p.FailLevel, c.reportLevel))
 }
 
 // file checks the file name read as src, fixes it (--fix) or writes the
@@ -96,11 +144,11 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	} else {
 		unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}
-	var b []byte
+	r := c.newFileReport(name, sink, p)
 	var writeErr error
 	switch {
 	case c.diff:
-		b = append(b, report.UnifiedDiff(name, src, fixed)...)
+		r.bufs[0] = append(r.bufs[0], report.UnifiedDiff(name, src, fixed)...)
 	case c.fix && applied > 0:
 		if writeErr = driver.WriteFileAtomic(name, fixed, src); writeErr != nil {
 			// Nothing was fixed: what is left is what was found.
@@ -113,10 +161,6 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 		c.sum.fixes.Add(int64(applied))
 		c.sum.fixedFiles.Add(1)
 	}
-	if len(diags) > 0 {
-		c.sum.problemFiles.Add(1)
-		c.withProblems.Store(name, true)
-	}
 	// The diagnostics are of the fixed document with --fix, once written
 	// (else of the document read).
 	doc := src
@@ -125,11 +169,125 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	}
 	loc := extract.NewLocator(doc)
 	for _, d := range diags {
-		c.sum.count(d, p.FailLevel)
-		if !c.diff {
-			b = sink.Flush(c.w.AppendDiagnostic(b, d, loc))
+		r.add(d, loc)
+	}
+	r.close()
+	return errors.Join(writeErr, c.sum.unlisted(unlisted, p.FailLevel, c.reportLevel), malformedXML(f, src))
+}
+
+// fileReport is what the diagnostics of one file go through: each is
+// numbered (report.Occurrences), counted, and written to every output
+// (but with --diff, which writes the diff instead).
+type fileReport struct {
+	c        *checkRun
+	prof     *config.Profile
+	occ      report.Occurrences
+	base     *baseline.Matcher    // with --baseline
+	record   *baseline.FileRecord // with --write-baseline
+	problems bool                 // a diagnostic was reported
+	// sharesFile says the file was reported before (this is finish's
+	// report of it): the baseline's entries not matched were counted then,
+	// so those matched now are taken off that count.
+	sharesFile bool
+	hidden     int // diagnostics the baseline hid
+	name       string
+	fileOut
+}
+
+func (c *checkRun) newFileReport(name string, sink chunkSink, p *config.Profile) *fileReport {
+	r := &fileReport{c: c, prof: p, name: name, fileOut: newFileOut(sink, len(c.outs))}
+	if c.base != nil {
+		r.base = c.base.Matcher(name)
+	}
+	if c.record != nil {
+		r.record = c.record.File(name)
+	}
+	return r
+}
+
+// add reports the diagnostic d, whose positions loc gives.
+func (r *fileReport) add(d *lint.Diagnostic, loc report.Positions) {
+	n := r.occ.Next(d) // of every diagnostic listed, reported or not
+	switch {
+	case d.Severity < r.c.reportLevel:
+		return
+	case r.record != nil:
+		r.record.Add(d)
+		r.c.sum.baselined.Add(1)
+		return
+	case r.base != nil && r.base.Hide(d):
+		r.c.sum.baselined.Add(1)
+		r.hidden++
+		return
+	}
+	r.problems = true
+	r.c.sum.count(d, r.prof.FailLevel)
+	if r.c.diff {
+		return
+	}
+	for i, o := range r.c.outs {
+		r.bufs[i] = o.w.AppendDiagnostic(r.bufs[i], d, loc, n)
+		r.flush(i)
+	}
+}
+
+// close passes on what is left of the file's output, and counts it among
+// the files with problems if it has any.
+func (r *fileReport) close() {
+	if r.problems {
+		if _, had := r.c.withProblems.LoadOrStore(r.name, true); !had {
+			r.c.sum.problemFiles.Add(1)
 		}
 	}
-	sink.Close(b)
-	return errors.Join(writeErr, c.sum.unlisted(unlisted, p.FailLevel), malformedXML(f, src))
+	switch {
+	case r.base != nil && r.sharesFile:
+		r.c.sum.gone.Add(-int64(r.hidden))
+	case r.base != nil:
+		r.c.sum.gone.Add(int64(r.base.Left()))
+	}
+	if r.record != nil {
+		r.record.Close()
+	}
+	r.fileOut.close()
+}
+
+// fileOut is the output of one file for each output of the run: a buffer
+// each, passed to the sink in chunks whose first byte is the index of
+// their output (which outputs.Write reads).
+type fileOut struct {
+	sink chunkSink
+	bufs [][]byte
+}
+
+// chunkSink takes the chunks of a file's output: a *driver.Sink, or
+// finish's directSink.
+type chunkSink interface {
+	Flush(b []byte) []byte
+	Close(b []byte)
+}
+
+func newFileOut(sink chunkSink, n int) fileOut {
+	o := fileOut{sink: sink, bufs: make([][]byte, n)}
+	for i := range o.bufs {
+		o.bufs[i] = []byte{byte(i)}
+	}
+	return o
+}
+
+// flush passes on the output i when it has grown to a chunk.
+func (o *fileOut) flush(i int) {
+	if b := o.sink.Flush(o.bufs[i]); len(b) == 0 { // passed on
+		o.bufs[i] = append(b, byte(i))
+	} else {
+		o.bufs[i] = b
+	}
+}
+
+// close passes on what is left of each output.
+func (o *fileOut) close() {
+	for _, b := range o.bufs {
+		if len(b) > 1 {
+			o.sink.Close(b)
+		}
+	}
 }

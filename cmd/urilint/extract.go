@@ -22,6 +22,7 @@ func runExtract(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	paths = sel.withStdin(paths)
 	if err := oneOf("format", *format, report.CandidateFormats); err != nil {
 		return usageError(stderr, "extract", err)
 	}
@@ -53,7 +54,7 @@ func runExtract(e *env, args []string) int {
 		sink.Close(b)
 		return err
 	}
-	return sel.eachFile(paths, stdin, w, out, stderr, func(name string, src []byte, sink *driver.Sink) error {
+	return sel.eachFile(paths, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *driver.Sink) error {
 		p, err := resolver.Resolve(name)
 		if err != nil {
 			return err

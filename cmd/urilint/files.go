@@ -35,7 +35,7 @@ type selection struct {
 	// finish, when set, gives what is written after every file is read:
 	// the diagnostics of the rules that look across files (names are the
 	// files in the run's order, as process was given them).
-	finish  func(names []string, w *report.Writer) error
+	finish  func(names []string, w chunkWriter) error
 	failed  int             // paths that could not be linted or fixed, after eachFile
 	unfixed int             // of those, files linted whose fixes could not be written
 	named   map[string]bool // the files named on the command line, cleaned
@@ -53,7 +53,7 @@ func selectionFlags(fs *flags) *selection {
 	fs.BoolVar(&s.noConfig, "no-config", false, "use no configuration file")
 	fs.BoolVar(&s.noIgnore, "no-ignore", false, "also read what .gitignore ignores")
 	fs.BoolVar(&s.listFiles, "list-files", false, "print the files that would be read, one per line, and stop")
-	fs.StringVar(&s.stdinFilename, "stdin-filename", "", "the `path` standard input (\"-\") stands for: it decides the format and the configuration")
+	fs.StringVar(&s.stdinFilename, "stdin-filename", "", "the `path` standard input (\"-\") stands for: it decides the format and the configuration; without a PATH argument, standard input is read")
 	s.jobs = jobsFlag(fs)
 	return s
 }
@@ -91,6 +91,16 @@ func ruleNames() []string {
 		names[i] = r.Name
 	}
 	return names
+}
+
+// withStdin returns paths, or "-" (standard input) when there are none
+// and --stdin-filename says what standard input is: giving its name is
+// asking for it.
+func (s *selection) withStdin(paths []string) []string {
+	if len(paths) == 0 && s.stdinFilename != "" {
+		return []string{"-"}
+	}
+	return paths
 }
 
 // stdinName is the name standard input is shown with.
@@ -143,15 +153,23 @@ func (s *selection) stdinExcluded() bool {
 // large file's is left to the collector.
 const maxPooledBuffer = 4 << 20
 
+// chunkWriter takes the output of the files, in chunks, in file order
+// (Write), then what follows it (Close, with the files that could not be
+// read), and flushes it.
+type chunkWriter interface {
+	Write(chunk []byte) error
+	Close(errs []*lint.FileError) error
+}
+
 // eachFile is the pipeline that check and extract share. It reads the
 // files and directories in paths on the selection's workers ("-" is
 // standard input, read once), calls process with each file's name,
 // contents and sink, writes the output of the files in their order through
-// w, names on stderr each file that could not be read, and closes w and
-// flushes out, the buffer under it. process returns an error for a file it
-// could not process. eachFile returns exitError when a file could not be
-// read or processed or the output could not be written, else exitOK.
-func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, out *bufio.Writer, stderr io.Writer,
+// w, names on stderr each file that could not be read, and closes w.
+// process returns an error for a file it could not process. eachFile
+// returns exitError when a file could not be read or processed or the
+// output could not be written, else exitOK.
+func (s *selection) eachFile(paths []string, stdin io.Reader, w chunkWriter, stderr io.Writer,
 	process func(name string, src []byte, sink *driver.Sink) error) int {
 	files, errs := s.files(paths, stderr)
 	var stdinOnce sync.Once
@@ -222,9 +240,6 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w *report.Writer, 
 	}
 	if writeErr == nil {
 		writeErr = w.Close(errs)
-	}
-	if writeErr == nil {
-		writeErr = out.Flush()
 	}
 	if writeErr != nil {
 		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)

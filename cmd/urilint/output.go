@@ -1,11 +1,18 @@
 package main
 
 import (
+	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/report"
 )
 
 // openOutput opens the file of --output: an AtomicFile that replaces it,
@@ -42,4 +49,234 @@ func sameFile(path string, streams ...io.Writer) io.Writer {
 		}
 	}
 	return nil
+}
+
+// formatsFlag is check's --format, which may be given more than once: each
+// value is NAME, written to standard output (or --output), or NAME:PATH,
+// written to the file PATH.
+type formatsFlag []string
+
+func (f *formatsFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return strings.Join(*f, " ")
+}
+
+func (f *formatsFlag) Set(v string) error {
+	*f = append(*f, v)
+	return nil
+}
+
+// outputSpec is one output of a check run: a format, and the file it goes
+// to ("" for standard output).
+type outputSpec struct {
+	flag   string // "--format NAME" or "--format NAME:PATH", for messages
+	format string
+	path   string
+}
+
+// maxOutputs bounds the outputs of one run: each file's output is tagged
+// with its output's index in one byte (see fileOut).
+const maxOutputs = 255
+
+// parseOutputs reads the values of --format (none: text) and --output into
+// the outputs of a run. At most one format goes without a path, to
+// standard output; --output, when given, is that format's path.
+func parseOutputs(values []string, output string) ([]outputSpec, error) {
+	if len(values) == 0 {
+		values = []string{"text"}
+	}
+	if len(values) > maxOutputs {
+		return nil, fmt.Errorf("--format given %d times: at most %d outputs", len(values), maxOutputs)
+	}
+	var specs []outputSpec
+	toStdout := -1
+	for _, v := range values {
+		name, path, hasPath := strings.Cut(v, ":")
+		s := outputSpec{flag: "--format " + v, format: name, path: path}
+		if !hasPath {
+			if err := oneOf("format", name, report.DiagnosticFormats); err != nil {
+				return nil, err
+			}
+		} else {
+			if !slices.Contains(report.DiagnosticFormats, name) {
+				return nil, fmt.Errorf("invalid format %q in --format %s (want %s, each NAME or NAME:PATH)", name, v, strings.Join(report.DiagnosticFormats, ", "))
+			}
+			if path == "" {
+				return nil, fmt.Errorf("--format %s: no path after \":\" (NAME writes to standard output)", v)
+			}
+		}
+		if !hasPath {
+			if toStdout >= 0 {
+				return nil, fmt.Errorf("%s and %s both write to standard output: give all but one a path (--format NAME:PATH)", specs[toStdout].flag, s.flag)
+			}
+			toStdout = len(specs)
+		}
+		specs = append(specs, s)
+	}
+	if output != "" {
+		if toStdout < 0 {
+			return nil, fmt.Errorf("--output %s: every --format has a path of its own (--output is the path of the one without)", output)
+		}
+		specs[toStdout].path = output
+	}
+	seen := map[string]int{}
+	for i, s := range specs {
+		if s.path == "" {
+			continue
+		}
+		key := s.path
+		if abs, err := filepath.Abs(s.path); err == nil {
+			key = abs
+		}
+		if j, ok := seen[key]; ok {
+			return nil, fmt.Errorf("%s and %s write to the same file", specs[j].describe(), s.describe())
+		}
+		seen[key] = i
+	}
+	return specs, nil
+}
+
+// describe names the output in messages: its --format, with --output when
+// that gave its path.
+func (s outputSpec) describe() string {
+	if _, _, hasPath := strings.Cut(strings.TrimPrefix(s.flag, "--format "), ":"); !hasPath && s.path != "" {
+		return s.flag + " (--output " + s.path + ")"
+	}
+	return s.flag
+}
+
+// output is one open output of a check run.
+type output struct {
+	outputSpec
+	dst  io.Writer          // the file, or the stream
+	file *driver.AtomicFile // nil for a stream
+	buf  *bufio.Writer
+	w    *report.Writer
+	err  error // the first error writing it
+}
+
+// outputs are the open outputs of a check run. Each file's output comes
+// to Write in chunks, each starting with the index of its output (see
+// fileOut).
+type outputs []*output
+
+// openOutputs opens the files of specs (through openOutput) and makes the
+// writer of each. It fails when two outputs would write to one stream
+// (--format json:/dev/stdout beside --format text): their output would
+// mix.
+func openOutputs(specs []outputSpec, stdout, stderr io.Writer, opts func(dst io.Writer) report.WriterOptions) (outputs, error) {
+	var outs outputs
+	for _, s := range specs {
+		o := &output{outputSpec: s, dst: stdout}
+		if s.path != "" {
+			dst, file, err := openOutput(s.path, stdout, stderr)
+			if err != nil {
+				outs.abort()
+				return nil, fmt.Errorf("%s: %w", s.path, err)
+			}
+			o.dst, o.file = dst, file
+		}
+		if o.file == nil {
+			for _, p := range outs {
+				if p.file == nil && p.dst == o.dst {
+					outs.abort()
+					return nil, fmt.Errorf("%s and %s both write to %s", p.describe(), s.describe(), streamName(o.dst, stdout))
+				}
+			}
+		}
+		o.buf = bufio.NewWriterSize(o.dst, 64<<10)
+		w, err := report.NewDiagnosticWriter(s.format, o.buf, opts(o.dst))
+		if err != nil {
+			outs.abort()
+			return nil, err
+		}
+		o.w = w
+		outs = append(outs, o)
+	}
+	return outs, nil
+}
+
+func streamName(w, stdout io.Writer) string {
+	if w == stdout {
+		return "standard output"
+	}
+	return "standard error"
+}
+
+// Write writes a chunk of a file's output to the output its first byte
+// names. An output that fails is written no more; the others go on, and
+// Close reports the failure.
+func (outs outputs) Write(chunk []byte) error {
+	o := outs[chunk[0]]
+	if o.err == nil {
+		o.err = o.w.Write(chunk[1:])
+	}
+	return nil
+}
+
+// Close ends each output (its writer, then its buffer), and returns the
+// errors of those that failed, each named by its path.
+func (outs outputs) Close(errs []*lint.FileError) error {
+	var all []error
+	for _, o := range outs {
+		if o.err == nil {
+			o.err = o.w.Close(errs)
+		}
+		if o.err == nil {
+			o.err = o.buf.Flush()
+		}
+		if o.err != nil {
+			if o.path != "" {
+				all = append(all, fmt.Errorf("%s: %w", o.path, o.err))
+			} else {
+				all = append(all, o.err)
+			}
+		}
+	}
+	return errors.Join(all...)
+}
+
+// commit replaces the files of the outputs written whole, drops those of
+// the others, and reports each failure on stderr. It returns false when an
+// output could not be written.
+func (outs outputs) commit(stderr io.Writer) bool {
+	ok := true
+	for _, o := range outs {
+		switch {
+		case o.err != nil:
+			o.file.Abort()
+			ok = false
+		case o.file != nil:
+			if err := o.file.Commit(); err != nil {
+				fmt.Fprintf(stderr, "urilint: writing %s: %v\n", o.path, err)
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// abort drops the files of the outputs.
+func (outs outputs) abort() {
+	for _, o := range outs {
+		o.file.Abort()
+	}
+}
+
+// singleOutput is the one output of extract: a writer, and the buffer
+// under it.
+type singleOutput struct {
+	w   *report.Writer
+	buf *bufio.Writer
+}
+
+func (s singleOutput) Write(chunk []byte) error { return s.w.Write(chunk) }
+
+func (s singleOutput) Close(errs []*lint.FileError) error {
+	if err := s.w.Close(errs); err != nil {
+		return err
+	}
+	return s.buf.Flush()
 }

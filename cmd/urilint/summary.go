@@ -12,6 +12,9 @@ import (
 type summary struct {
 	files, problemFiles, fixes, fixedFiles, fixable, failing atomic.Int64
 	bySeverity                                               [lint.Error + 1]atomic.Int64
+	// baselined counts the findings a baseline hid (or --write-baseline
+	// took), gone those the baseline lists that were not found.
+	baselined, gone atomic.Int64
 }
 
 func (s *summary) count(d *lint.Diagnostic, fail lint.Severity) {
@@ -30,23 +33,28 @@ func (s *summary) count(d *lint.Diagnostic, fail lint.Severity) {
 }
 
 // unlisted counts the problems of a file that were found but not listed
-// (past lint.MaxFileDiagnostics), and returns the note that says so, or
-// nil.
-func (s *summary) unlisted(u lint.Unlisted, fail lint.Severity) error {
-	if u.N == 0 {
-		return nil
-	}
+// (past lint.MaxFileDiagnostics), those at or above the report level, and
+// returns the note that says so, or nil.
+func (s *summary) unlisted(u lint.Unlisted, fail, report lint.Severity) error {
+	total := 0
 	for sev, n := range u.BySeverity {
+		if lint.Severity(sev) < report {
+			continue
+		}
+		total += n
 		s.bySeverity[sev].Add(int64(n))
 		if lint.Severity(sev) >= fail && fail != lint.Off {
 			s.failing.Add(int64(n))
 		}
 	}
+	if total == 0 {
+		return nil
+	}
 	more := "problems"
-	if u.N == 1 {
+	if total == 1 {
 		more = "problem"
 	}
-	return &note{fmt.Sprintf("%d more %s not listed (a file lists its first %d)", u.N, more, lint.MaxFileDiagnostics)}
+	return &note{fmt.Sprintf("%d more %s not listed (a file lists its first %d)", total, more, lint.MaxFileDiagnostics)}
 }
 
 // line is the summary line: "urilint: 3 problems (1 error, 2 warnings) in
@@ -64,6 +72,7 @@ func (s *summary) line(fix, diff bool) string {
 	total := s.bySeverity[lint.Error].Load() + s.bySeverity[lint.Warning].Load() + s.bySeverity[lint.Info].Load()
 	if total == 0 {
 		fmt.Fprintf(&b, "no problems in %s", plural(s.files.Load(), "file"))
+		s.baselineSummary(&b)
 		return b.String()
 	}
 	if fix || diff {
@@ -79,7 +88,20 @@ func (s *summary) line(fix, diff bool) string {
 	if n := s.fixable.Load(); n > 0 && !fix && !diff {
 		fmt.Fprintf(&b, "; %d can be fixed with --fix", n)
 	}
+	s.baselineSummary(&b)
 	return b.String()
+}
+
+// baselineSummary adds to the summary line how many findings the baseline
+// hid, and how many it lists that were not found, if any.
+func (s *summary) baselineSummary(b *strings.Builder) {
+	n, gone := s.baselined.Load(), s.gone.Load()
+	if n > 0 {
+		fmt.Fprintf(b, "; %d hidden by the baseline", n)
+	}
+	if gone > 0 {
+		fmt.Fprintf(b, "; %d in the baseline no longer found", gone)
+	}
 }
 
 func plural(n int64, word string) string {

@@ -81,19 +81,43 @@ type Positions interface {
 }
 
 // AppendDiagnostic appends one diagnostic, whose positions loc gives (see
-// Positions).
-func (w *Writer) AppendDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byte {
+// Positions) and occurrence is how many diagnostics of its file with the
+// same rule and URI came before it (see Occurrences), for the sarif
+// format's fingerprints.
+func (w *Writer) AppendDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions, occurrence int) []byte {
 	switch w.format {
 	case "json":
 		return appendJSONItem(dst, newJSONDiagnostic(d, loc))
 	case "jsonl":
 		return appendJSONLine(dst, newJSONDiagnostic(d, loc))
 	case "sarif":
-		return appendSARIFResult(dst, d, loc, w.opts.Rules)
+		return appendSARIFResult(dst, d, loc, w.opts.Rules, occurrence)
 	case "github":
 		return appendGitHubDiagnostic(dst, d, loc)
 	}
 	return appendTextDiagnostic(dst, d, loc, w.opts.Color)
+}
+
+// Occurrences numbers the diagnostics of one file by rule and URI, in the
+// order they are found (document order): the first diagnostic of a rule in
+// a URI is occurrence 0, the next of the same rule in the same URI text
+// (elsewhere in the file) 1, and so on. The zero value is ready to use;
+// one Occurrences serves one file.
+type Occurrences struct {
+	n map[occurrenceKey]int
+}
+
+type occurrenceKey struct{ rule, uri string }
+
+// Next returns the occurrence of d and counts it.
+func (o *Occurrences) Next(d *lint.Diagnostic) int {
+	if o.n == nil {
+		o.n = map[occurrenceKey]int{}
+	}
+	k := occurrenceKey{d.Rule.Name, d.URI}
+	i := o.n[k]
+	o.n[k] = i + 1
+	return i
 }
 
 // Write writes the output the Append methods produced for one file.
@@ -140,13 +164,18 @@ func (w *Writer) Close(errs []*lint.FileError) error {
 	return err
 }
 
+// jsonVersion is the version of the json and jsonl formats, which each
+// document and each line carries: it changes when a field changes meaning
+// or goes away (fields may be added).
+const jsonVersion = 1
+
 // header is what comes before the first item of the json and sarif
 // formats.
 func (w *Writer) header() []byte {
 	if w.format == "sarif" {
 		return appendSARIFStart(nil, w.opts)
 	}
-	return fmt.Appendf(nil, `{"version":1,%q:[`, w.key)
+	return fmt.Appendf(nil, `{"version":%d,%q:[`, jsonVersion, w.key)
 }
 
 // appendJSON appends the JSON encoding of v, without a newline and without

@@ -1,6 +1,11 @@
 package report
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/urilint/urilint/lint"
+)
 
 func TestPrintable(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -63,5 +68,34 @@ func TestGitHubEscape(t *testing.T) {
 		if got := string(appendGitHub(nil, tt.in, false)); got != tt.data {
 			t.Errorf("data %q: %q, want %q", tt.in, got, tt.data)
 		}
+	}
+}
+
+// TestSARIFFingerprint checks the fingerprint against a value computed
+// apart (Python: hashlib.sha256(b"percent-malformed\0a.md\0http://example.com/%zz\0" + b"1\0")).
+func TestSARIFFingerprint(t *testing.T) {
+	got := sarifFingerprint("percent-malformed", "a.md", "http://example.com/%zz", 1)
+	if want := "588029e9cbda65d402b6178747941dbc7efa26a1ca562259d44bc80909cd415d"; got != want {
+		t.Errorf("fingerprint %s, want %s", got, want)
+	}
+	// Each field ends with a NUL: moving a character from one field to
+	// the next changes the fingerprint.
+	if sarifFingerprint("a", "bc", "d", 0) == sarifFingerprint("ab", "c", "d", 0) {
+		t.Error("fields run together")
+	}
+}
+
+// TestOccurrences checks that diagnostics are numbered by rule and URI.
+func TestOccurrences(t *testing.T) {
+	r1, r2 := &lint.Rule{Name: "r1"}, &lint.Rule{Name: "r2"}
+	var o Occurrences
+	var got []int
+	for _, d := range []*lint.Diagnostic{
+		{Rule: r1, URI: "u"}, {Rule: r1, URI: "v"}, {Rule: r2, URI: "u"}, {Rule: r1, URI: "u"}, {Rule: r1, URI: "u"}, {Rule: r2, URI: "u"},
+	} {
+		got = append(got, o.Next(d))
+	}
+	if want := []int{0, 0, 0, 1, 2, 1}; !slices.Equal(got, want) {
+		t.Errorf("occurrences %v, want %v", got, want)
 	}
 }

@@ -1,8 +1,11 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/lint"
@@ -71,6 +74,9 @@ type sarifResult struct {
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
 	Fixes     []sarifFix      `json:"fixes,omitempty"`
+	// PartialFingerprints identify the result across runs: see
+	// sarifFingerprint.
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
 
 type sarifFix struct {
@@ -162,9 +168,29 @@ func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
 	return append(dst, `},"columnKind":"unicodeCodePoints","results":[`...)
 }
 
+// fingerprintKey names urilint's fingerprint among a result's
+// partialFingerprints (SARIF 3.27.17: a name, "/v" and a version, which
+// changes when the way it is computed does).
+const fingerprintKey = "urilint/v1"
+
+// sarifFingerprint is a result's fingerprint: the SHA-256, in lower-case
+// hex, of its rule ID, its artifact URI, the URI the problem is in, and its
+// occurrence (decimal: how many results of that rule and URI came before it
+// in the file), each followed by a NUL byte. Lines, columns and messages
+// are left out: the fingerprint stays the same when lines are added or
+// removed elsewhere in the file, or when a message is reworded.
+func sarifFingerprint(rule, artifact, uri string, occurrence int) string {
+	h := sha256.New()
+	for _, s := range []string{rule, artifact, uri, strconv.Itoa(occurrence)} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
 // appendSARIFResult appends one result, after a separating comma (which
 // Writer.Write drops before the first one).
-func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc Positions, rules []*lint.Rule) []byte {
+func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc Positions, rules []*lint.Rule, occurrence int) []byte {
 	index := -1
 	for i, r := range rules {
 		if r == d.Rule {
@@ -175,7 +201,8 @@ func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc Positions, rules []*l
 	uri := sarifURI(d.File)
 	res := sarifResult{
 		RuleID: d.Rule.Name, RuleIndex: index, Level: sarifLevel(d.Severity),
-		Message: sarifMessage{d.Message},
+		Message:             sarifMessage{d.Message},
+		PartialFingerprints: map[string]string{fingerprintKey: sarifFingerprint(d.Rule.Name, uri, d.URI, occurrence)},
 	}
 	// Each place of a problem found more than once in the URI is a
 	// location (SARIF 3.27.12: "the result can only be corrected by making
