@@ -226,3 +226,11 @@ func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
 }
+
+// printConfigError writes each problem of a configuration file, a line
+// each.
+func printConfigError(stderr io.Writer, err error) {
+	for _, p := range config.Problems(err) {
+		fmt.Fprintf(stderr, "urilint: %v\n", p)
+	}
+}
