@@ -30,9 +30,7 @@ var exampleFiles = []txtar.File{
 // status: the examples are real. An example that fails says so ("exit
 // 1").
 func TestExamples(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash")
-	}
+	needShell(t, "bash")
 	dir := t.TempDir()
 	n := 0
 	for _, c := range commands() {
@@ -63,6 +61,18 @@ func TestExamples(t *testing.T) {
 		},
 	})
 	t.Logf("%d examples", n)
+}
+
+// needShell skips the test when shell is not installed, or fails it when
+// URILINT_E2E is set (.ci/run installs bash, zsh and fish, and sets it).
+func needShell(t *testing.T, shell string) {
+	t.Helper()
+	if _, err := exec.LookPath(shell); err != nil {
+		if os.Getenv("URILINT_E2E") != "" {
+			t.Fatalf("%s is not installed (URILINT_E2E is set)", shell)
+		}
+		t.Skipf("%s is not installed", shell)
+	}
 }
 
 // TestHelp checks that each command's -h, and urilint help COMMAND, print
@@ -162,8 +172,10 @@ func TestDescribe(t *testing.T) {
 	}
 }
 
-// completionFlagWant is what a script must hold for each flag of each
-// command, derived from the flag sets.
+// TestCompletionScripts checks that each script names every command, every
+// flag of each (from its flag set), the values of the flags that take one
+// of a list, and the arguments that are a list; and that the shell, when
+// installed, reads it (bash -n, zsh -n, fish -n).
 func TestCompletionScripts(t *testing.T) {
 	for _, shell := range shells {
 		t.Run(shell, func(t *testing.T) {
@@ -211,10 +223,8 @@ func TestCompletionScripts(t *testing.T) {
 					}
 				}
 			}
-			// The shell, when there is one, reads the script.
-			if _, err := exec.LookPath(shell); err != nil {
-				t.Skipf("no %s to check the script's syntax", shell)
-			}
+			// The shell reads the script.
+			needShell(t, shell)
 			file := filepath.Join(t.TempDir(), "urilint."+shell)
 			if err := os.WriteFile(file, stdout.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
@@ -298,9 +308,7 @@ func completionCases() []completionCase {
 // TestCompletionBash runs the bash script's completion function on
 // completionCases.
 func TestCompletionBash(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash")
-	}
+	needShell(t, "bash")
 	var script bytes.Buffer
 	run([]string{"completion", "bash"}, strings.NewReader(""), &script, &script)
 	var b strings.Builder
@@ -319,9 +327,7 @@ func TestCompletionBash(t *testing.T) {
 
 // TestCompletionFish asks fish for the completions of completionCases.
 func TestCompletionFish(t *testing.T) {
-	if _, err := exec.LookPath("fish"); err != nil {
-		t.Skip("no fish")
-	}
+	needShell(t, "fish")
 	var script bytes.Buffer
 	run([]string{"completion", "fish"}, strings.NewReader(""), &script, &script)
 	var b strings.Builder
