@@ -16,6 +16,7 @@ type Checker struct {
 	active [extract.KindRelativeRef + 1][]activeRule
 	cfg    *Config
 	byName map[string]*Rule // every rule, off or not
+	names  []string         // every rule's name, in the order given
 	// unused is unused-suppression, when it is in the list and on.
 	unused *activeRule
 	// across says that a rule that looks across documents runs: facts
@@ -49,6 +50,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 	ch := &Checker{cfg: cfg, byName: map[string]*Rule{}}
 	for _, r := range rules {
 		ch.byName[r.Name] = r
+		ch.names = append(ch.names, r.Name)
 		sev := cfg.SeverityOf(r)
 		if sev == Off {
 			continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/suggest"
 )
 
 // Suppression comments turn rules off for a line, a stretch or a file:
@@ -47,7 +48,8 @@ comment; in XML, an XML comment; in plain text, after a comment marker ("#", "//
 
 Without a rule, a comment applies to every rule. What follows " --" is the reason, for readers. A
 comment that no longer suppresses anything (the URI was fixed, or moved) hides the next real problem
-in its place, so it is reported; so is a rule name that does not exist, which suppresses nothing. A
+in its place, so it is reported; so is a rule name that does not exist, which suppresses nothing (the
+message names the rule most likely meant, if one is close: "did you mean percent-lowercase?"). A
 rule turned off in the configuration is not reported as unused. Comments inside Markdown code
 blocks and code spans, and in the examples of XML CDATA sections, are examples, not directives. In
 plain text a line holds one directive, the first: the rest of the line is its rules and reason. A
@@ -120,6 +122,19 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 			Start: s, End: e,
 		})
 	}
+	// unknownRule reports a rule name that names no rule, with the rule
+	// most likely meant when there is one. Past a directive's share of
+	// reports, where the report is only counted, no rule is looked for: a
+	// comment may name thousands.
+	unknownRule := func(d *directive, r *directiveRule) {
+		if d.reported < maxUnusedReports {
+			if s := suggest.Closest(r.name, ch.names); s != "" {
+				report(d, r.start, r.end, "%s names an unknown rule %q; did you mean %q?", d.word, r.name, s)
+				return
+			}
+		}
+		report(d, r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+	}
 	// unusedReports reports the directives' entries that suppressed
 	// nothing: those naming unused-suppression itself when self is set,
 	// the others when not; then, for each directive past its share of
@@ -130,7 +145,7 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 			if d.kind == enableBlock {
 				for _, r := range d.rules {
 					if ch.byName[r.name] == nil && !self {
-						report(d, r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+						unknownRule(d, &r)
 					}
 				}
 				continue
@@ -144,7 +159,7 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 				}
 				switch {
 				case ch.byName[r.name] == nil:
-					report(d, r.start, r.end, "%s names an unknown rule %q (urilint rules lists them)", d.word, r.name)
+					unknownRule(d, &r)
 				case !r.used && ch.enabled(r.name):
 					report(d, r.start, r.end, "%s suppresses no %s diagnostic: remove %q from it", d.word, r.name, r.name)
 				}

@@ -137,28 +137,6 @@ func TestNIDPolicyConformance(t *testing.T) {
 }
 
 func TestSuggest(t *testing.T) {
-	tests := []struct {
-		name, want string
-		names      []string
-	}{
-		{"isbm", "isbn", []string{"isbn", "issn"}},
-		{"exmaple", "example", []string{"example"}}, //nolint:misspell // the typo is the test
-		{"htps", "https", []string{"https", "http"}},
-		{"htttp", "http", []string{"https", "http"}},
-		{"hxxps", "", []string{"https"}},          // two edits on five letters: no guess (and hxxps is deliberate "defanging")
-		{"mialtoo", "mailto", []string{"mailto"}}, // two edits on a longer name
-		{"xyzzy", "", []string{"https", "http"}},
-		{"ab", "", []string{"abc"}}, // too short to guess
-		{"ISBM", "isbn", []string{"isbn"}},
-	}
-	for _, tt := range tests {
-		if got := suggest(tt.name, tt.names); got != tt.want {
-			t.Errorf("suggest(%q) = %q, want %q", tt.name, got, tt.want)
-		}
-	}
-	if d := distance("ca", "abc", 9); d != 3 {
-		t.Errorf("distance(ca, abc) = %d, want 3 (optimal string alignment)", d)
-	}
 	for _, tt := range []struct {
 		scheme    string
 		authority bool

@@ -9,6 +9,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/iana"
+	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -106,7 +107,7 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	if len(scheme) <= 3 {
 		names = commonSchemes
 	}
-	if s := suggest(scheme, names); s != "" && !variant(scheme) {
+	if s := suggest.Closest(scheme, names); s != "" && !variant(scheme) {
 		return s, false
 	}
 	if u.Authority.Present() {

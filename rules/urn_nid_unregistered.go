@@ -7,6 +7,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/iana"
+	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -48,7 +49,7 @@ be registered are reported by urn-nid-reserved instead.`,
 		if p.Config.AllowedNIDs[n] {
 			return
 		}
-		s := suggest(n, registeredNIDs())
+		s := suggest.Closest(n, registeredNIDs())
 		if _, isVariant := extended(n, func(b string) bool { _, ok := iana.LookupNamespace(b); return ok }); isVariant {
 			s = "" // a variant of a registered namespace ("xmpps"), named so on purpose
 		}

@@ -191,6 +191,6 @@ func colorOn(mode string, terminal bool, getenv func(string) string) bool {
 
 // configError reports a configuration file that cannot be used.
 func configError(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "urilint: %v\n", err)
+	printConfigError(stderr, err)
 	return exitError
 }

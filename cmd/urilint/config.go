@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/driver"
@@ -118,9 +119,11 @@ func runInit(e *env, args []string) int {
 func runConfig(e *env, args []string) int {
 	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 || args[0] != "print" {
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-			fmt.Fprint(stdout, "Usage: urilint config print [--config FILE | --no-config] [PATH]\n")
-			return exitOK
+		switch {
+		case len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help"):
+			return runConfig(e, []string{"print", "-h"}) // print is its only subcommand
+		case len(args) > 0 && !strings.HasPrefix(args[0], "-") && suggest.Closest(args[0], []string{"print"}) != "":
+			return usageError(stderr, "config", fmt.Errorf("unknown subcommand %q; did you mean \"print\"?", args[0]))
 		}
 		return usageError(stderr, "config", errors.New("want: urilint config print [PATH]"))
 	}
@@ -225,4 +228,12 @@ func quotedList(items []string) string {
 func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// printConfigError writes each problem of a configuration file, a line
+// each.
+func printConfigError(stderr io.Writer, err error) {
+	for _, p := range config.Problems(err) {
+		fmt.Fprintf(stderr, "urilint: %v\n", p)
+	}
 }

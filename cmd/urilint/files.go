@@ -315,7 +315,7 @@ func malformedXML(f lint.Format, src []byte) error {
 func noteFile(stderr io.Writer, path string, err error) {
 	var ce *config.Error
 	if errors.As(err, &ce) {
-		fmt.Fprintf(stderr, "urilint: %v\n", err) // it names the file, line and key
+		printConfigError(stderr, err) // it names the file, line and key
 		return
 	}
 	fmt.Fprintf(stderr, "urilint: %s: %v\n", report.DisplayPath(path), err)

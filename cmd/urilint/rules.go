@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -46,7 +47,7 @@ func runExplain(e *env, args []string) int {
 	for _, name := range names {
 		r := rules.ByName(name)
 		if r == nil {
-			return usageError(stderr, "explain", fmt.Errorf("unknown rule %q (urilint rules lists them)", name))
+			return usageError(stderr, "explain", unknownRule(name))
 		}
 		list = append(list, r)
 	}
@@ -58,6 +59,15 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprint(tw, rules.Explain(r))
 	}
 	return flushed(tw, stderr)
+}
+
+// unknownRule is the error of a rule name given on the command line that
+// names no rule: with the rule most likely meant, when one is close.
+func unknownRule(name string) error {
+	if s := suggest.Closest(name, ruleNames()); s != "" {
+		return fmt.Errorf("unknown rule %q; did you mean %q?", name, s)
+	}
+	return fmt.Errorf("unknown rule %q (urilint rules lists them)", name)
 }
 
 // flushed flushes a buffered writer of stdout and returns the exit code.

@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/urilint/urilint/internal/suggest"
 )
 
 // Exit codes, the same for every command.
@@ -17,31 +19,6 @@ const (
 	exitFindings = 1 // a value is invalid (validate); a diagnostic at the fail level (check)
 	exitError    = 2 // usage error, or a file could not be read
 )
-
-const usage = `urilint finds the URIs and URNs in Markdown, HTML, XML and plain-text documents
-and tells you what is wrong with them.
-
-Usage:
-  urilint check [flags] PATH...       report what is wrong with every URI and URN in files and directories
-  urilint extract [flags] PATH...     list every URI and URN found in files and directories
-  urilint validate [flags] VALUE...   check values given on the command line (or "-" for stdin)
-  urilint rules                       list the rules
-  urilint explain RULE...             document a rule
-  urilint init [DIR]                  write a commented starter .urilint.yaml
-  urilint config print [PATH]         show the configuration a file or directory is linted with
-  urilint lsp                         run the language server, for editors (over stdin and stdout)
-  urilint version                     print the version (also: --version)
-  urilint help [COMMAND]              show this help, or a command's flags (also: -h, --help)
-
-Exit status: 0 success, 1 a diagnostic at the fail level (check), a fix to
-make (check --diff) or an invalid value (validate), 2 usage, configuration or
-I/O error.
-`
-
-type command struct {
-	name string
-	run  func(e *env, args []string) int
-}
 
 // env is what a command runs with: the process's streams, and the hooks
 // that main and tests set. Commands keep no state of their own between
@@ -56,17 +33,10 @@ type env struct {
 	// beforeCheck, set by tests only, is called as each file is checked: a
 	// test makes it panic to see the panic reported for that file alone.
 	beforeCheck func(name string)
-}
-
-var commands = []command{
-	{"check", runCheck},
-	{"extract", runExtract},
-	{"validate", runValidate},
-	{"rules", runRules},
-	{"explain", runExplain},
-	{"init", runInit},
-	{"config", runConfig},
-	{"lsp", runLSP},
+	// describe, when set, stops a command at its flag parsing, before it
+	// does anything, and is given the command's flag set (see
+	// command.describe).
+	describe func(*flags)
 }
 
 // run is the whole program without the hooks of env: tests call it with
@@ -77,35 +47,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // run runs the command args name.
 func (e *env) run(args []string) int {
-	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(e.stderr, usage())
 		return exitError
 	}
 	name, rest := args[0], args[1:]
 	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(rest) > 0 && name == "help" {
-			for _, c := range commands {
-				if c.name == rest[0] {
-					return c.run(e, []string{"-h"})
-				}
-			}
-			fmt.Fprintf(stderr, "urilint help: unknown command %q\n", rest[0])
-			return exitError
-		}
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	case "version", "-version", "--version":
-		fmt.Fprintln(stdout, version())
-		return exitOK
+	case "-h", "-help", "--help":
+		return runHelp(e, nil)
+	case "-version", "--version":
+		return runVersion(e, rest)
 	}
-	for _, c := range commands {
-		if c.name == name {
-			return c.run(e, rest)
-		}
+	if c := lookup(name); c != nil {
+		return c.run(e, rest)
 	}
-	fmt.Fprintf(stderr, "urilint: unknown command %q\n\n%s", name, usage)
+	fmt.Fprintf(e.stderr, "urilint: %s\n\n%s", unknownCommand(name), usage())
 	return exitError
 }
 
@@ -132,7 +88,7 @@ type flags struct {
 // and is otherwise only pointed to, so that it never mixes with output.
 func newFlags(e *env, name, synopsis string) *flags {
 	fs := flag.NewFlagSet("urilint "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(io.Discard) // parse writes the errors, with a suggestion
 	fs.Usage = func() {}
 	return &flags{FlagSet: fs, env: e, stdout: e.stdout, stderr: e.stderr, synopsis: synopsis}
 }
@@ -143,16 +99,18 @@ func newFlags(e *env, name, synopsis string) *flags {
 // exit code >= 0 when the command must stop: after printing the usage for -h
 // (0) or reporting a bad flag (2).
 func (f *flags) parse(args []string) ([]string, int) {
+	if f.env.describe != nil {
+		f.env.describe(f)
+		return nil, exitOK
+	}
 	var pos []string
 	for {
 		if err := f.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintf(f.stdout, "Usage: %s %s\n\nFlags:\n", f.Name(), f.synopsis)
-				f.SetOutput(f.stdout)
-				f.PrintDefaults()
-				f.SetOutput(f.stderr)
+				f.printHelp()
 				return nil, exitOK
 			}
+			fmt.Fprintf(f.stderr, "%v%s\n", err, f.didYouMean(err, args))
 			fmt.Fprintf(f.stderr, "Run \"%s -h\" for its flags.\n", f.Name())
 			return nil, exitError
 		}
@@ -168,6 +126,30 @@ func (f *flags) parse(args []string) ([]string, int) {
 	}
 }
 
+// didYouMean returns, for the error of a flag that is not defined, the
+// flag most likely meant, written with as many dashes as the mistyped one
+// ("; did you mean --format?"), or "".
+func (f *flags) didYouMean(err error, args []string) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	var names []string
+	f.VisitAll(func(fl *flag.Flag) { names = append(names, fl.Name) })
+	s := suggest.Closest(name, names)
+	if s == "" {
+		return ""
+	}
+	dashes := "-"
+	for _, a := range args {
+		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
+			dashes = "--"
+			break
+		}
+	}
+	return fmt.Sprintf("; did you mean %s%s?", dashes, s)
+}
+
 // usageError reports a usage error of a command and returns its exit code.
 func usageError(stderr io.Writer, cmd string, err error) int {
 	fmt.Fprintf(stderr, "urilint %s: %v\n", cmd, err)
@@ -181,7 +163,11 @@ const maxJobs = 1024
 func jobsFlag(fs *flags) *int {
 	j := new(int)
 	*j = runtime.GOMAXPROCS(0)
-	fs.Func("j", fmt.Sprintf("number of files to process at once, 1 to %d (default: the number of CPUs, %d)", maxJobs, *j), func(s string) error {
+	def := "the number of CPUs"
+	if fs.env.describe == nil { // the man page is the same on every machine
+		def += fmt.Sprintf(", %d", *j)
+	}
+	fs.Func("j", fmt.Sprintf("number of files to process at once, 1 to %d (default: %s)", maxJobs, def), func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > maxJobs {
 			return fmt.Errorf("must be a number from 1 to %d", maxJobs)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/internal/osfile"
 	"go.yaml.in/yaml/v3"
@@ -65,8 +66,48 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Column, e.Msg)
 }
 
+// Errors are the problems of one configuration file, two or more, in the
+// order of the file. Its message is theirs, a line each. errors.As finds
+// the first as an *Error: the file is named the same way whatever the
+// number of problems. It has no Unwrap: the file is one failure, however
+// many problems it has.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// As makes errors.As find the first problem as an *Error.
+func (es Errors) As(target any) bool {
+	if t, ok := target.(**Error); ok && len(es) > 0 {
+		*t = es[0]
+		return true
+	}
+	return false
+}
+
+// Problems returns the problems of err, a configuration error: each of
+// an Errors, or err itself. Each is an *Error but for an error that is not
+// a configuration's.
+func Problems(err error) []error {
+	var es Errors
+	if errors.As(err, &es) {
+		out := make([]error, len(es))
+		for i, e := range es {
+			out[i] = e
+		}
+		return out
+	}
+	return []error{err}
+}
+
 // Load reads and checks a configuration file. ruleNames are the rules
-// it may name. Every problem is a *Error naming the line and the key.
+// it may name. A problem is an *Error naming the line and the key; every
+// problem the file has is reported, several as an Errors.
 func Load(path string, ruleNames []string) (*File, error) {
 	data, err := osfile.ReadRegular(path) // not a named pipe or a device
 	if err != nil {
@@ -79,8 +120,19 @@ func Load(path string, ruleNames []string) (*File, error) {
 	return Parse(path, dir, data, ruleNames)
 }
 
+// fileKeys are the keys of a configuration file, and overrideKeys those of
+// one of its overrides, in the order of the documentation.
+var (
+	fileKeys     = slices.Concat([]string{"include", "exclude"}, settingKeys, []string{"overrides"})
+	overrideKeys = slices.Concat([]string{"files"}, settingKeys)
+	settingKeys  = []string{"fail-level", "urn-syntax", "include-code-blocks", "include-code-spans", "strict",
+		"allowed-nids", "allowed-schemes", "rules"}
+)
+
 // Parse checks the configuration data read from path, whose globs are
-// relative to dir.
+// relative to dir. Every problem is reported, not only the first: each
+// key is checked whatever the others hold (a YAML syntax error, after
+// which nothing can be read, is the only problem reported then).
 func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 	d := &configDecoder{path: path, rules: ruleNames}
 	cf := &File{Path: path, Dir: dir}
@@ -95,7 +147,7 @@ func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
 		return cf, nil
 	}
-	err := d.mapping(root, "", func(key string, v *yaml.Node) error {
+	d.mapping(root, "", fileKeys, func(key string, v *yaml.Node) error {
 		switch key {
 		case "include":
 			return d.globs(v, key, &cf.Include)
@@ -108,16 +160,18 @@ func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 			for i, item := range v.Content {
 				var o Override
 				at := fmt.Sprintf("overrides[%d]", i)
-				if err := d.mapping(item, at, func(key string, v *yaml.Node) error {
+				filesBad := false // files has a problem of its own
+				ok := d.mapping(item, at, overrideKeys, func(key string, v *yaml.Node) error {
 					if key == "files" {
-						return d.globs(v, at+".files", &o.Files)
+						n := len(d.problems)
+						err := d.globs(v, at+".files", &o.Files)
+						filesBad = err != nil || len(d.problems) > n
+						return err
 					}
 					return d.setting(&o.Settings, at+"."+key, key, v)
-				}); err != nil {
-					return err
-				}
-				if len(o.Files) == 0 {
-					return d.errorf(item, "%s: files is required (the globs the override applies to)", at)
+				})
+				if ok && len(o.Files) == 0 && !filesBad {
+					d.add(d.errorf(item, "%s: files is required (the globs the override applies to)", at))
 				}
 				cf.Overrides = append(cf.Overrides, o)
 			}
@@ -125,17 +179,46 @@ func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 		}
 		return d.setting(&cf.Settings, key, key, v)
 	})
-	if err != nil {
+	if err := d.err(); err != nil {
 		return nil, err
 	}
 	return cf, nil
 }
 
 // configDecoder reads a configuration file's YAML nodes, with errors that
-// name the file, line, column and key.
+// name the file, line, column and key. It goes on past a problem, to
+// report them all: a key's problem is kept (add), and the next key read.
 type configDecoder struct {
-	path  string
-	rules []string
+	path     string
+	rules    []string
+	problems []*Error
+}
+
+// add keeps err, an *Error, with the file's other problems.
+func (d *configDecoder) add(err error) {
+	var ce *Error
+	if !errors.As(err, &ce) {
+		ce = &Error{Path: d.path, Msg: err.Error()}
+	}
+	d.problems = append(d.problems, ce)
+}
+
+// err returns the problems kept: nil, an *Error, or Errors in the order
+// of the file.
+func (d *configDecoder) err() error {
+	switch len(d.problems) {
+	case 0:
+		return nil
+	case 1:
+		return d.problems[0]
+	}
+	slices.SortStableFunc(d.problems, func(a, b *Error) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Column - b.Column
+	})
+	return Errors(d.problems)
 }
 
 func (d *configDecoder) errorf(n *yaml.Node, format string, args ...any) error {
@@ -154,14 +237,20 @@ func (d *configDecoder) yamlError(err error) error {
 	return &Error{Path: d.path, Msg: "invalid YAML: " + msg}
 }
 
-// mapping calls f with each key and value of the mapping n, in order.
-// Duplicate keys are an error; at names the mapping in messages.
-func (d *configDecoder) mapping(n *yaml.Node, at string, f func(key string, v *yaml.Node) error) error {
+// mapping calls f with each key and value of the mapping n, in order,
+// and keeps the problem f returns for a key; keys, when not nil, are the
+// keys the mapping may have. A key not among them, a duplicate key and a
+// key that is not a string are problems, and f is not called for them;
+// at names the mapping in messages. It returns false when n is not a
+// mapping (a problem kept too).
+func (d *configDecoder) mapping(n *yaml.Node, at string, keys []string, f func(key string, v *yaml.Node) error) bool {
 	if n.Kind != yaml.MappingNode {
 		if at == "" {
-			return d.errorf(n, "want a mapping of keys (include, exclude, rules, ...)")
+			d.add(d.errorf(n, "want a mapping of keys (include, exclude, rules, ...)"))
+		} else {
+			d.add(d.errorf(n, "%s: want a mapping", at))
 		}
-		return d.errorf(n, "%s: want a mapping", at)
+		return false
 	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -170,27 +259,27 @@ func (d *configDecoder) mapping(n *yaml.Node, at string, f func(key string, v *y
 		if at != "" {
 			name = at + "." + k.Value
 		}
-		if k.Kind != yaml.ScalarNode {
-			return d.errorf(k, "%s: a key must be a string", at)
-		}
-		if seen[k.Value] {
-			return d.errorf(k, "%s: key given twice", name)
-		}
-		seen[k.Value] = true
-		if err := f(k.Value, v); err != nil {
-			var ce *Error
-			if errors.As(err, &ce) && ce.Msg == unknownKey {
-				return d.errorf(k, "unknown key %q", name)
+		switch {
+		case k.Kind != yaml.ScalarNode:
+			d.add(d.errorf(k, "%s: a key must be a string", at))
+		case seen[k.Value]:
+			d.add(d.errorf(k, "%s: key given twice", name))
+		case keys != nil && !slices.Contains(keys, k.Value):
+			seen[k.Value] = true
+			if s := suggest.Closest(k.Value, keys); s != "" {
+				d.add(d.errorf(k, "unknown key %q; did you mean %q?", name, s))
+			} else {
+				d.add(d.errorf(k, "unknown key %q", name))
 			}
-			return err
+		default:
+			seen[k.Value] = true
+			if err := f(k.Value, v); err != nil {
+				d.add(err)
+			}
 		}
 	}
-	return nil
+	return true
 }
-
-// unknownKey is what setting returns for a key it does not know; mapping
-// turns it into a message at the key.
-const unknownKey = "unknown key"
 
 // setting reads the key of Settings named key (at, in messages) into s.
 func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error {
@@ -238,8 +327,11 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 		if v.Tag == "!!null" { // "rules:" with every line under it commented out
 			return nil
 		}
-		return d.mapping(v, at, func(rule string, v *yaml.Node) error {
+		d.mapping(v, at, nil, func(rule string, v *yaml.Node) error {
 			if !slices.Contains(d.rules, rule) {
+				if s := suggest.Closest(rule, d.rules); s != "" {
+					return d.errorf(v, "%s: unknown rule %q; did you mean %q?", at, rule, s)
+				}
 				return d.errorf(v, "%s: unknown rule %q (urilint rules lists them)", at, rule)
 			}
 			name, err := d.scalar(v, at+"."+rule)
@@ -255,8 +347,8 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 			s.Rules[rule] = sev
 			return nil
 		})
-	default:
-		return &Error{Msg: unknownKey}
+	default: // a key of settingKeys with no case here: a bug
+		return d.errorf(v, "%s: this key is not read", at)
 	}
 	return nil
 }
@@ -287,12 +379,15 @@ func (d *configDecoder) list(v *yaml.Node, at string) ([]*yaml.Node, error) {
 	if v.Kind != yaml.SequenceNode {
 		return nil, d.errorf(v, "%s: want a list", at)
 	}
+	items := v.Content[:0:0]
 	for _, item := range v.Content {
 		if item.Kind != yaml.ScalarNode || item.Tag != "!!str" {
-			return nil, d.errorf(item, "%s: want a list of strings", at)
+			d.add(d.errorf(item, "%s: want a list of strings", at))
+			continue
 		}
+		items = append(items, item)
 	}
-	return v.Content, nil
+	return items, nil
 }
 
 // globs reads a list of doublestar globs.
@@ -304,7 +399,8 @@ func (d *configDecoder) globs(v *yaml.Node, at string, dst *[]string) error {
 	for _, item := range items {
 		g := strings.TrimPrefix(item.Value, "./")
 		if g == "" || strings.HasPrefix(g, "/") || !doublestar.ValidatePattern(g) {
-			return d.errorf(item, "%s: invalid glob %q (a pattern relative to the directory of the configuration file)", at, item.Value)
+			d.add(d.errorf(item, "%s: invalid glob %q (a pattern relative to the directory of the configuration file)", at, item.Value))
+			continue
 		}
 		*dst = append(*dst, g)
 	}
@@ -319,7 +415,8 @@ func (d *configDecoder) names(v *yaml.Node, at string, dst *[]string, valid func
 	}
 	for _, item := range items {
 		if !valid(item.Value) {
-			return d.errorf(item, "%s: %q is not a valid name", at, item.Value)
+			d.add(d.errorf(item, "%s: %q is not a valid name", at, item.Value))
+			continue
 		}
 		*dst = append(*dst, strings.ToLower(item.Value))
 	}

@@ -3,6 +3,7 @@ package config_test
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,10 +55,13 @@ overrides:
     rules: {percent-unencoded: warning}
 `, ""},
 	{"empty lists", "include:\nallowed-nids: []\nrules:\n", ""},
-	{"unknown key", "exclude: [a]\nexlude: [b]\n", `2:1: unknown key "exlude"`},
-	{"unknown key in override", "overrides:\n  - files: [a]\n    rule: {}\n", `3:5: unknown key "overrides[0].rule"`},
+	{"unknown key", "exclude: [a]\nexlude: [b]\n", `2:1: unknown key "exlude"; did you mean "exclude"?`},
+	{"unknown key, nothing close", "exclude: [a]\nfrobnicate: [b]\n", `2:1: unknown key "frobnicate"`},
+	{"unknown key in override", "overrides:\n  - files: [a]\n    rule: {}\n", `3:5: unknown key "overrides[0].rule"; did you mean "rules"?`},
+	{"include in override", "overrides:\n  - files: [a]\n    exclude: [b]\n", `3:5: unknown key "overrides[0].exclude"`},
 	{"bad severity", "rules:\n  percent-lowercase: warn\n", `2:22: rules.percent-lowercase: invalid severity "warn" (want error, warning, info or off)`},
-	{"unknown rule", "rules:\n  percent-lowercas: off\n", `2:21: rules: unknown rule "percent-lowercas"`},
+	{"unknown rule", "rules:\n  percent-lowercas: off\n", `2:21: rules: unknown rule "percent-lowercas"; did you mean "percent-lowercase"?`},
+	{"unknown rule, nothing close", "rules:\n  no-such-rule: off\n", `2:17: rules: unknown rule "no-such-rule" (urilint rules lists them)`},
 	{"bad fail level", "fail-level: fatal\n", `1:13: fail-level: invalid value "fatal" (want error, warning, info or none)`},
 	{"bad syntax", "urn-syntax: rfc3986\n", `1:13: urn-syntax: invalid value "rfc3986" (want rfc8141 or rfc2141)`},
 	{"not a boolean", "include-code-blocks: \"yes\"\n", `1:22: include-code-blocks: want true or false`},
@@ -68,6 +72,7 @@ overrides:
 	{"bad NID", "allowed-nids: [a_b]\n", `1:16: allowed-nids: "a_b" is not a valid name`},
 	{"bad scheme", "allowed-schemes: [1http]\n", `1:19: allowed-schemes: "1http" is not a valid name`},
 	{"override without files", "overrides:\n  - urn-syntax: rfc2141\n", `2:5: overrides[0]: files is required`},
+	{"override with no files", "overrides:\n  - files: []\n", `2:5: overrides[0]: files is required`},
 	{"not a mapping", "- a\n- b\n", `1:1: want a mapping of keys`},
 	{"key twice", "fail-level: error\nfail-level: info\n", `2:1: fail-level: key given twice`},
 	{"YAML error", "exclude: [a\n", `invalid YAML`},
@@ -89,6 +94,60 @@ func TestParseConfig(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestParseConfigErrors checks that every problem of a file is reported,
+// in the order of the file, each at its line and column.
+func TestParseConfigErrors(t *testing.T) {
+	data := `exlude: ["vendor/**"]
+fail-level: fatal
+include: ["/abs", "docs/**", 7]
+rules:
+  percent-lowercse: info
+  percent-unencoded: warn
+overrides:
+  - urn-syntax: rfc2141
+  - files: ["a/**"]
+    strict: maybe
+`
+	_, err := config.Parse("c.yaml", "/dir", []byte(data), ruleNames())
+	want := []string{
+		`c.yaml:1:1: unknown key "exlude"; did you mean "exclude"?`,
+		`c.yaml:2:13: fail-level: invalid value "fatal" (want error, warning, info or none)`,
+		`c.yaml:3:11: include: invalid glob "/abs" (a pattern relative to the directory of the configuration file)`,
+		`c.yaml:3:30: include: want a list of strings`,
+		`c.yaml:5:21: rules: unknown rule "percent-lowercse"; did you mean "percent-lowercase"?`,
+		`c.yaml:6:22: rules.percent-unencoded: invalid severity "warn" (want error, warning, info or off)`,
+		`c.yaml:8:5: overrides[0]: files is required (the globs the override applies to)`,
+		`c.yaml:10:13: overrides[1].strict: want true or false`,
+	}
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var got []string
+	for _, p := range config.Problems(err) {
+		var ce *config.Error
+		if !errors.As(p, &ce) {
+			t.Errorf("%v is not an *Error", p)
+		}
+		got = append(got, p.Error())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if err.Error() != strings.Join(want, "\n") {
+		t.Errorf("message %q, want the problems a line each", err)
+	}
+	var ce *config.Error
+	if !errors.As(err, &ce) || ce.Line != 1 || ce.Path != "c.yaml" {
+		t.Errorf("errors.As finds %+v, want the first problem", ce)
+	}
+	// One problem is an *Error, as it always was.
+	_, err = config.Parse("c.yaml", "/dir", []byte("strict: 1\n"), ruleNames())
+	var es config.Errors
+	if errors.As(err, &es) || len(config.Problems(err)) != 1 {
+		t.Errorf("one problem: %T %v", err, err)
 	}
 }
 
@@ -115,7 +174,8 @@ func TestConfigSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Defs struct {
+		Properties map[string]any `json:"properties"`
+		Defs       struct {
 			Settings struct {
 				Properties struct {
 					Rules struct {
@@ -127,6 +187,22 @@ func TestConfigSchema(t *testing.T) {
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
+	}
+	// The keys the loader knows (and suggests for a mistyped one) are the
+	// schema's.
+	if got, want := slices.Sorted(maps.Keys(doc.Properties)), slices.Sorted(slices.Values(config.FileKeys())); !slices.Equal(got, want) {
+		t.Errorf("the schema's keys are %q; the loader's %q", got, want)
+	}
+	var overrides struct {
+		Items struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"items"`
+	}
+	if b, err := json.Marshal(doc.Properties["overrides"]); err != nil || json.Unmarshal(b, &overrides) != nil {
+		t.Fatal("the schema's overrides", err)
+	}
+	if got, want := slices.Sorted(maps.Keys(overrides.Items.Properties)), slices.Sorted(slices.Values(config.OverrideKeys())); !slices.Equal(got, want) {
+		t.Errorf("the schema's keys of an override are %q; the loader's %q", got, want)
 	}
 	var inSchema []string
 	for name := range doc.Defs.Settings.Properties.Rules.Properties {

@@ -1,0 +1,62 @@
+package suggest
+
+import "testing"
+
+func TestClosest(t *testing.T) {
+	tests := []struct {
+		name, want string
+		names      []string
+	}{
+		{"isbm", "isbn", []string{"isbn", "issn"}},
+		{"exmaple", "example", []string{"example"}}, //nolint:misspell // the typo is the test
+		{"htps", "https", []string{"https", "http"}},
+		{"htttp", "http", []string{"https", "http"}},
+		{"hxxps", "", []string{"https"}},          // two edits on five letters: no guess (and hxxps is deliberate "defanging")
+		{"mialtoo", "mailto", []string{"mailto"}}, // two edits on a longer name
+		{"xyzzy", "", []string{"https", "http"}},
+		{"ab", "", []string{"abc"}}, // too short to guess
+		{"ISBM", "isbn", []string{"isbn"}},
+		{"chek", "check", []string{"check", "extract", "validate"}},
+		{"formt", "format", []string{"format", "output", "fail-level"}},
+		{"percent-lowercse", "percent-lowercase", []string{"percent-malformed", "percent-lowercase"}},
+		{"exlude", "exclude", []string{"include", "exclude"}},
+		{"checks", "check", []string{"check"}},
+		{"", "", []string{"a"}},
+	}
+	for _, tt := range tests {
+		if got := Closest(tt.name, tt.names); got != tt.want {
+			t.Errorf("Closest(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b  string
+		limit int
+		want  int
+	}{
+		{"ca", "abc", 9, 3}, // optimal string alignment, not unrestricted Damerau-Levenshtein (2)
+		{"abc", "abc", 9, 0},
+		{"abc", "acb", 9, 1},
+		{"", "abc", 9, 3},
+		{"abcdef", "a", 2, 2}, // at least the limit: the limit
+		{"kitten", "sitting", 9, 3},
+	} {
+		if got := Distance(tt.a, tt.b, tt.limit); got != tt.want {
+			t.Errorf("Distance(%q, %q, %d) = %d, want %d", tt.a, tt.b, tt.limit, got, tt.want)
+		}
+	}
+	long := string(make([]byte, 100)) // longer than the rows on the stack
+	if got := Distance(long, long[1:], 9); got != 1 {
+		t.Errorf("Distance of 100 and 99 bytes = %d, want 1", got)
+	}
+}
+
+func BenchmarkClosest(b *testing.B) {
+	names := []string{"https", "http", "ftp", "mailto", "file", "urn", "ssh", "git", "data", "tel", "example", "isbn", "issn"}
+	b.ReportAllocs()
+	for b.Loop() {
+		Closest("exmaple", names) //nolint:misspell // the typo is the benchmark
+	}
+}
