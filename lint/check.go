@@ -271,6 +271,12 @@ func (ch *Checker) check(path string, f Format, src []byte, base int, opts extra
 			}
 		}
 		grammar.ParseTo(&r.parsed, uri, c.Kind.As(), ch.cfg.URNSyntax)
+		if c.Kind == extract.KindURI && c.Context.IsLink() && badScheme(&r.parsed) {
+			// Browsers (the WHATWG URL Standard) take a link whose scheme
+			// is malformed for a relative path: so does the checker.
+			c.Kind = extract.KindRelativeRef
+			grammar.ParseTo(&r.parsed, uri, grammar.AsRelativeRef, ch.cfg.URNSyntax)
+		}
 		for _, f := range r.candidate(c) {
 			yield(f.diagnostic(path, c))
 		}
@@ -289,4 +295,19 @@ func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) 
 		yield(f.diagnostic("", c))
 	}
 	return r.parsed
+}
+
+// badScheme reports whether u, parsed as a URI, has a scheme with a
+// character no scheme may hold (not an empty one: ":x" is no link anyone
+// writes by mistake for a path).
+func badScheme(u *grammar.Parsed) bool {
+	for _, pr := range u.Problems {
+		if pr.Start >= u.Scheme.End {
+			break
+		}
+		if pr.Code == grammar.SchemeStart || pr.Code == grammar.SchemeChar {
+			return true
+		}
+	}
+	return false
 }

@@ -28,6 +28,7 @@ var All = []*lint.Rule{
 	PercentLowercase,
 	PercentUnreserved,
 	URISchemeSyntax,
+	URIRelativeColon,
 	URISchemeUnregistered,
 	URIAuthority,
 	URIHTTPSyntax,

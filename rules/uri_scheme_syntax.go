@@ -11,16 +11,17 @@ var URISchemeSyntax = &lint.Rule{
 	Category: lint.Syntax,
 	Severity: lint.Error,
 	Codes: []grammar.Code{grammar.SchemeMissing, grammar.SchemeEmpty, grammar.SchemeStart, grammar.SchemeChar,
-		grammar.NotURN, grammar.RelativeColon},
+		grammar.NotURN},
 	ProblemsOnly: true,
 	Doc: lint.Doc{
 		Title: `A URI's scheme is malformed or missing.`,
 		Text: `RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ). A scheme starts with a letter
-and holds only letters, digits, "+", "-" and ".", and nothing else can stand in for it. The rule also
-reports a relative reference whose first path segment holds a ":", which would be read as a scheme
-(section 4.2). In a link destination this is usually a typo, such as "(https://...)" written inside a
-Markdown link's parentheses.`,
-		Bad:  `(https://example.com/  1http:x  h_ttp://example.com/`,
+and holds only letters, digits, "+", "-" and ".", and nothing else can stand in for it.
+
+In a link (a Markdown link destination, an HTML or XML attribute that holds a URL), browsers read a
+value whose scheme is malformed as a relative path instead: uri-relative-colon reports it there, as a
+warning. This rule reports malformed schemes in running text and in values to validate.`,
+		Bad:  `(https://example.com/  1http:x  h_ttp://example.com/ (in running text)`,
 		Good: `https://example.com/`,
 		Fix:  `No fix is offered.`,
 	},
