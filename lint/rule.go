@@ -143,6 +143,11 @@ type Pass struct {
 	Config *Config
 	// Format is the document's (Text for a value of urilint validate).
 	Format Format
+	// Placeholders are the spans of URI.Input masked as placeholders (see
+	// URI), in order; findings that touch them are left out, but a rule
+	// whose check covers a whole component (a length, a check digit) must
+	// skip a component that holds one (see Pass.Masked).
+	Placeholders []grammar.Span
 
 	rule   *Rule
 	report func(*Rule, Finding)
@@ -167,6 +172,17 @@ func (p *Pass) Problems(yield func(grammar.Problem) bool) {
 			return
 		}
 	}
+}
+
+// Masked reports whether the URI bytes [start, end) overlap a placeholder:
+// what a check of them found is about the mask, not the author's text.
+func (p *Pass) Masked(start, end int) bool {
+	for _, s := range p.Placeholders {
+		if s.Start < max(end, start+1) && start < s.End {
+			return true
+		}
+	}
+	return false
 }
 
 // Record records a fact about the URI bytes [start, end), for the running

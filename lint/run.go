@@ -61,6 +61,7 @@ func (ch *Checker) newRun() *run {
 // next call.
 func (r *run) candidate(c *extract.Candidate) []finding {
 	r.pass.Candidate = c
+	r.pass.Placeholders = r.template
 	r.out = r.out[:0]
 	var problems uint64
 	for _, pr := range r.parsed.Problems {

@@ -23,7 +23,7 @@ func reportScheme(p *lint.Pass, s *scheme.Scheme, keep func(scheme.Code) bool) {
 		}
 	}
 	for _, pr := range s.Check(u) {
-		if keep != nil && !keep(pr.Code) {
+		if keep != nil && !keep(pr.Code) || p.Masked(pr.Start, pr.End) {
 			continue
 		}
 		f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules/scheme"
@@ -26,7 +28,15 @@ being talked about ("data:image/png;base64 URLs"), reported only with --strict.`
 	},
 	Run: func(p *lint.Pass) {
 		reportScheme(p, &scheme.Data, func(c scheme.Code) bool {
-			return c != scheme.DataNoComma || p.Config.Strict || !runningText(p.Candidate.Context)
+			switch c {
+			case scheme.DataNoComma:
+				return p.Config.Strict || !runningText(p.Candidate.Context)
+			case scheme.DataBase64:
+				// Base64 is checked as a whole (its length): data with a
+				// placeholder in it is not the author's text yet.
+				return !p.Masked(strings.IndexByte(p.URI.Input, ',')+1, len(p.URI.Input))
+			}
+			return true
 		})
 	},
 }

@@ -97,6 +97,9 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 //     schemes ("htp", "urk").
 //   - Letters added at the end of a registered scheme name a variant of it
 //     ("ftps", "httpx"), not a typo (see variant).
+//   - A scheme written with the letters of "http" and "https" alone, "h"
+//     first, "t" and "p" in it ("hppt", "hptts"), is a slip of the web's
+//     scheme even two edits away: nothing registered is written so.
 //   - With joined, the scheme is text run together with a common scheme
 //     that takes an authority ("seehttps://", "streams.http://"): not after
 //     "+" or "-" ("git+https" is a compound scheme), and never without
@@ -108,6 +111,9 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 		names = commonSchemes
 	}
 	if s := suggest.Closest(scheme, names); s != "" && !variant(scheme) {
+		return s, false
+	}
+	if s := webSlip(scheme); s != "" {
 		return s, false
 	}
 	if u.Authority.Present() {
@@ -146,3 +152,22 @@ var registeredSchemes = sync.OnceValue(func() []string {
 	}
 	return names
 })
+
+// webSlip returns "http" or "https" when scheme is written with their
+// letters alone, "h" first, holds a "t" and a "p", and is two edits from
+// one of them at most ("hppt", "hptts"): the closer, or "https" for a
+// scheme ending in "s" as close to both; else "".
+func webSlip(scheme string) string {
+	s := strings.ToLower(scheme)
+	if len(s) < 4 || s[0] != 'h' || strings.Trim(s, "htps") != "" || !strings.Contains(s, "t") || !strings.Contains(s, "p") {
+		return ""
+	}
+	dHTTP, dHTTPS := suggest.Distance(s, "http", 3), suggest.Distance(s, "https", 3)
+	switch {
+	case min(dHTTP, dHTTPS) > 2:
+		return ""
+	case dHTTPS < dHTTP || dHTTPS == dHTTP && strings.HasSuffix(s, "s"):
+		return "https"
+	}
+	return "http"
+}

@@ -45,6 +45,9 @@ rules, service labels in lower case.`,
 		}
 		nss := u.NSS.In(u.Input)
 		for _, pr := range urnns.Check(u.NID.In(u.Input), nss) {
+			if p.Masked(u.NSS.Start+pr.Start, u.NSS.Start+pr.End) {
+				continue
+			}
 			f := lint.Finding{Start: u.NSS.Start + pr.Start, End: u.NSS.Start + pr.End, Message: pr.Message}
 			if pr.Fix != "" {
 				f.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", u.Input[:u.NSS.Start]+pr.Fix),
