@@ -14,7 +14,28 @@ func UnifiedDiff(name string, old, new []byte) string {
 	if bytes.Equal(old, new) {
 		return ""
 	}
-	return udiff.Unified(diffLabel("a/", name), diffLabel("b/", name), string(old), string(new))
+	o := string(old)
+	u, err := udiff.ToUnifiedDiff(diffLabel("a/", name), diffLabel("b/", name), o, udiff.Lines(o, string(new)), udiff.DefaultContextLines)
+	if err != nil { // cannot happen: the edits are udiff's own
+		panic(err)
+	}
+	// go-udiff v0.4.1 misnumbers the new side of a hunk after one that
+	// joins two changes with unchanged lines between them (it leaves those
+	// lines out of its count): each hunk's new start is its old start moved
+	// by what the hunks before it added and removed.
+	delta := 0
+	for _, h := range u.Hunks {
+		h.ToLine = h.FromLine + delta
+		for _, l := range h.Lines {
+			switch l.Kind {
+			case udiff.Insert:
+				delta++
+			case udiff.Delete:
+				delta--
+			}
+		}
+	}
+	return u.String()
 }
 
 // diffLabel returns prefix+name as git writes it in the "---" and "+++"
