@@ -187,6 +187,12 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 		if k, e, ok := continuation(src, end); ok {
 			c.Continued, c.ContinuedEnd = string(src[k:e]), base+e
 		}
+	} else if ctx == ContextText && stop == end+1 && src[end] == '?' {
+		// A "?" at the line's end, trimmed as punctuation, is more likely a
+		// query cut by the line break (a "." is the sentence's).
+		if k, e, ok := continuation(src, stop); ok {
+			c.Continued, c.ContinuedEnd = "?"+string(src[k:e]), base+e
+		}
 	}
 	return end, true
 }

@@ -16,8 +16,9 @@ var URIWrappedBare = &lint.Rule{
 		Text: `RFC 3986 appendix C: "a URI that may be broken across lines" belongs between "<" and ">", where
 whitespace is layout; a bare URI in running text ends at whitespace, so readers (and programs that
 make links of text) take only the first line of it. The rule reports a URI in running text that ends
-at the end of its line with a character a cut URI often ends with ("-", "/", ".", "_", "=", "?", "&",
-"#", "%"), when the next line, after its indentation, starts with a word of URI characters holding
+at the end of its line with a character a cut URI often ends with ("-", "/", "_", "=", "?", "&", "#",
+"%"; a "?" at the line's end counts though the scanner sets it aside as punctuation, a "." does not: it
+is the sentence's), when the next line, after its indentation, starts with a word of URI characters holding
 one of "/.-_=?&#%~" or a digit ("icmp-parameters", "form.example/x"), not a word of prose nor a
 label followed by ":" (a YAML key). The message names the probable whole URI; the URI found is never
 joined with the next line.`,
