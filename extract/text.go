@@ -251,6 +251,11 @@ func extend(src []byte, i int) int {
 			case '[':
 				square++
 			default:
+				// "{" is excluded (RFC 3986 appendix C) as "|" is: right
+				// before another URI it separates the two.
+				if startsURI(src[i+1:]) {
+					return i
+				}
 				curly++
 			}
 			i++

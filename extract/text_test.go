@@ -414,6 +414,10 @@ func TestTextRealLayouts(t *testing.T) {
 		`1:29-1:52 28-51 uri text "socks5://localhost:9050"`)
 	checkText(t, "not a table: http://a.example/x|y\n",
 		`1:14-1:34 13-33 uri text "http://a.example/x|y"`)
+	checkText(t, "http://a.example/x{https://b.example/y and http://c.example/{id}",
+		`1:1-1:19 0-18 uri text "http://a.example/x"`,
+		`1:20-1:39 19-38 uri text "https://b.example/y"`,
+		`1:44-1:65 43-64 uri text "http://c.example/{id}"`)
 	// "urn::" is a URN with an empty NID, the typo to report.
 	checkText(t, "xmlns='urn::xmpp:styling:0'/>",
 		`1:8-1:27 7-26 urn text "urn::xmpp:styling:0"`)
