@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
-	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -47,7 +46,7 @@ configuration or with --strict.`,
 			return // a syntax problem, or placeholders masked
 		}
 		name := u.Input[:u.NSS.End]
-		p.Record(urnKey(u), name, 0, u.NSS.End)
+		p.Record(u.EquivalenceKey(), name, 0, u.NSS.End)
 	},
 	Across: func(p *lint.AcrossPass) {
 		type spelling struct {
@@ -95,37 +94,6 @@ configuration or with --strict.`,
 			}
 		}
 	},
-}
-
-// urnKey is the URN-equivalence key of RFC 8141 section 3.1: the
-// assigned name with "urn" and the NID in lower case and the hexadecimal
-// digits of percent-encodings in the NSS in upper case.
-func urnKey(u *grammar.Parsed) string {
-	nss := u.Input[u.NSS.Start:u.NSS.End]
-	var b strings.Builder
-	b.Grow(u.NSS.End)
-	b.WriteString("urn:")
-	b.WriteString(strings.ToLower(u.Input[u.NID.Start:u.NID.End]))
-	b.WriteByte(':')
-	for i := 0; i < len(nss); i++ {
-		c := nss[i]
-		if c == '%' && i+2 < len(nss) && grammar.IsHex(nss[i+1]) && grammar.IsHex(nss[i+2]) {
-			b.WriteByte('%')
-			b.WriteByte(upperHex(nss[i+1]))
-			b.WriteByte(upperHex(nss[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-func upperHex(c byte) byte {
-	if 'a' <= c && c <= 'f' {
-		return c - 'a' + 'A'
-	}
-	return c
 }
 
 // placesOf names the places of facts, "file:line:column", the first max of
