@@ -112,13 +112,19 @@ type Doc struct {
 // String is the whole documentation as text: the title, the text, the
 // examples after "Bad:" and "Good:", and the fix.
 func (d Doc) String() string {
+	return d.Title + "\n\n" + d.Text + "\n\n" + d.Examples() + "\n\n" + d.Fix
+}
+
+// Examples is the examples as text: a line "Bad:" and a line "Good:", each
+// followed by its examples, or by its block of lines.
+func (d Doc) Examples() string {
 	example := func(label, sep, ex string) string {
 		if strings.HasPrefix(ex, "\n") {
 			return label + ex
 		}
 		return label + sep + ex
 	}
-	return d.Title + "\n\n" + d.Text + "\n\n" + example("Bad:", "  ", d.Bad) + "\n" + example("Good:", " ", d.Good) + "\n\n" + d.Fix
+	return example("Bad:", "  ", d.Bad) + "\n" + example("Good:", " ", d.Good)
 }
 
 // DocURL is where the rule is documented.

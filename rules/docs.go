@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/urilint/urilint/lint"
@@ -26,7 +27,7 @@ func Markdown() string {
 	b.WriteString("next to an expression is reported on its own (`|` in `http://example.com/a|{id}`).\n\n")
 	b.WriteString("| rule | category | severity | default | reports |\n|---|---|---|---|---|\n")
 	for _, r := range All {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, onOff(r), r.Title())
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, onOff(r), codeSpans(r.Title()))
 	}
 	for _, r := range All {
 		fmt.Fprintf(&b, "\n## %s\n\n", r.Name)
@@ -37,21 +38,119 @@ func Markdown() string {
 }
 
 // markdownDoc turns a rule's Doc into Markdown: the title in bold, the
-// examples as code.
+// examples and every indented block of the text (suppression comments, a
+// document's lines) in fenced code blocks, and a quoted literal of the
+// prose ("urn::x", "%") in a code span. Markdown would otherwise render an
+// indented HTML comment as a live comment (it vanishes) and a "# ..." line
+// as a heading, and urilint, which skips code, would lint the examples of
+// its own documentation.
 func markdownDoc(d lint.Doc) string {
-	paras := strings.Split(d.String(), "\n\n")
 	var b strings.Builder
-	for i, p := range paras {
-		switch {
-		case i == 0:
-			fmt.Fprintf(&b, "**%s**\n\n", p)
-		case strings.HasPrefix(p, "Bad:"):
-			b.WriteString("```text\n" + p + "\n```\n\n")
-		default:
-			b.WriteString(p + "\n\n")
-		}
+	fmt.Fprintf(&b, "**%s**\n\n", codeSpans(d.Title))
+	for _, p := range strings.Split(d.Text, "\n\n") {
+		b.WriteString(markdownParagraph(p))
+	}
+	b.WriteString(fence(d.Examples()))
+	for _, p := range strings.Split(d.Fix, "\n\n") {
+		b.WriteString(markdownParagraph(p))
 	}
 	return b.String()
+}
+
+// markdownParagraph renders a paragraph of a Doc's text: a fenced code
+// block when every line is indented (an example, as the text shows it),
+// else prose.
+func markdownParagraph(p string) string {
+	lines := strings.Split(p, "\n")
+	indent := -1
+	for _, l := range lines {
+		n := len(l) - len(strings.TrimLeft(l, " "))
+		if n == 0 {
+			indent = -1
+			break
+		}
+		if indent < 0 || n < indent {
+			indent = n
+		}
+	}
+	if indent > 0 {
+		for i, l := range lines {
+			lines[i] = l[indent:]
+		}
+		return fence(strings.Join(lines, "\n"))
+	}
+	return codeSpans(p) + "\n\n"
+}
+
+// fence puts text in a fenced code block of plain text.
+func fence(text string) string {
+	return "```text\n" + text + "\n```\n\n"
+}
+
+// codeSpans writes each double-quoted literal of prose (a quoted string
+// without white space, such as "urn::xmpp:styling:0" or "?+", or a '"')
+// as a code span, which Markdown shows as written and urilint skips; a
+// quotation of words stays as it is. So does a URI in angle brackets,
+// which Markdown would otherwise turn into a link (<URL:http://...>).
+// Quotes pair from the left.
+func codeSpans(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			break
+		}
+		if i > 0 && strings.HasPrefix(s[i-1:], `'"'`) {
+			b.WriteString(autolinkSpans(s[:i-1]) + codeSpan(`"`))
+			s = s[i+2:]
+			continue
+		}
+		j := strings.IndexByte(s[i+1:], '"')
+		if j < 0 {
+			break
+		}
+		j += i + 1
+		lit := s[i+1 : j]
+		b.WriteString(autolinkSpans(s[:i]))
+		if lit == "" || strings.ContainsAny(lit, " \t\n") {
+			b.WriteString(autolinkSpans(s[i : j+1]))
+		} else {
+			b.WriteString(codeSpan(lit))
+		}
+		s = s[j+1:]
+	}
+	b.WriteString(autolinkSpans(s))
+	return b.String()
+}
+
+// autolink is what CommonMark reads as an autolink: a scheme, ":" and no
+// white space nor angle bracket, between "<" and ">".
+var autolink = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>`)
+
+// autolinkSpans writes each autolink of prose as a code span: in the
+// documentation, "<...>" around a URI is an example of the text, not a link.
+func autolinkSpans(s string) string {
+	return autolink.ReplaceAllStringFunc(s, codeSpan)
+}
+
+// codeSpan is a Markdown code span holding s as written: its delimiters
+// are one backtick more than the longest run of backticks in s, with a
+// space inside them when s starts or ends with a backtick.
+func codeSpan(s string) string {
+	longest, run := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	delim := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return delim + " " + s + " " + delim
+	}
+	return delim + s + delim
 }
 
 // Explain is the full documentation of a rule, for urilint explain.

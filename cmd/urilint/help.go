@@ -106,7 +106,7 @@ func runVersion(e *env, args []string) int {
 		return code
 	}
 	// Arguments are ignored, as they always were.
-	fmt.Fprintln(e.stdout, version())
+	fmt.Fprint(e.stdout, versionText(version, buildInfo()))
 	return exitOK
 }
 

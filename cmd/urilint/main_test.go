@@ -94,6 +94,15 @@ func TestScripts(t *testing.T) {
 				}
 				ts.Fatalf("action.yml has no step %q", args[0])
 			},
+			// archive OUT FILE... writes the files to the archive OUT, a
+			// .zip or a .tar.gz, by their names: release archives, made
+			// in the script without an archiver on the machine.
+			"archive": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: archive OUT FILE...")
+				}
+				ts.Check(writeArchive(ts.MkAbs(args[0]), args[1:], func(name string) []byte { return []byte(ts.ReadFile(name)) }))
+			},
 			// config-valid FILE validates the YAML FILE against the
 			// configuration's JSON Schema.
 			"config-valid": func(ts *testscript.TestScript, neg bool, args []string) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -63,16 +62,6 @@ func (e *env) run(args []string) int {
 	}
 	fmt.Fprintf(e.stderr, "urilint: %s\n\n%s", unknownCommand(name), usage())
 	return exitError
-}
-
-func version() string { return "urilint " + versionNumber() }
-
-// versionNumber is the module version urilint was built at, or "(devel)".
-func versionNumber() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
 }
 
 // flags is a command's flag set and its usage.

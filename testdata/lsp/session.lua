@@ -37,7 +37,7 @@ end
 dump("opened")
 
 -- The quick fix for the unencoded character on line 3.
-local client = vim.lsp.get_active_clients()[1]
+local client = (vim.lsp.get_clients or vim.lsp.get_active_clients)({ bufnr = buf })[1]
 local first = nil
 for _, d in ipairs(vim.diagnostic.get(buf)) do
   if code(d) == "percent-unencoded" and (first == nil or d.col < first.col) then first = d end

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// readmeExample is a command of the README with the output it shows.
+type readmeExample struct {
+	line    int    // of README.md, where the command is shown
+	dir     string // where it runs, relative to the repository
+	args    []string
+	want    string
+	wrapped bool // want is wrapped, with {...} for any JSON object of one level
+}
+
+// exampleMarker starts an example of the README: an HTML comment (which
+// Markdown does not show) naming the directory the example runs in, right
+// before a fenced code block. Without a command, the block is a transcript:
+// "$ urilint ..." lines, each followed by what it writes to stdout, then to
+// stderr. With one ("$ urilint ..." in the comment), the block is what that
+// command writes to stdout, wrapped for reading: its lines are joined with
+// their indentation removed, and "{...}" stands for a JSON object that the
+// block shows elsewhere.
+var exampleMarker = regexp.MustCompile("(?m)^<!-- example: (\\S+)(?: \\$ (.+?))? -->\n```[a-z]*\n")
+
+// readmeExamples reads the examples of README.md.
+func readmeExamples(t *testing.T, readme string) []readmeExample {
+	var examples []readmeExample
+	for _, m := range exampleMarker.FindAllStringSubmatchIndex(readme, -1) {
+		dir, command := readme[m[2]:m[3]], ""
+		if m[4] >= 0 {
+			command = readme[m[4]:m[5]]
+		}
+		body := readme[m[1]:]
+		end := strings.Index(body, "\n```\n")
+		if end < 0 {
+			t.Fatalf("README.md:%d: the example's code block is not closed", lineOf(readme, m[0]))
+		}
+		body = body[:end+1]
+		first := lineOf(readme, m[1])
+		if command != "" {
+			var joined strings.Builder
+			for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
+				joined.WriteString(strings.TrimSpace(l))
+			}
+			examples = append(examples, readmeExample{line: first - 2, dir: dir, args: shellWords(t, command),
+				want: joined.String(), wrapped: true})
+			continue
+		}
+		var cur *readmeExample
+		for i, l := range strings.SplitAfter(body, "\n") {
+			if cmd, ok := strings.CutPrefix(l, "$ "); ok {
+				examples = append(examples, readmeExample{line: first + i, dir: dir, args: shellWords(t, strings.TrimSpace(cmd))})
+				cur = &examples[len(examples)-1]
+				continue
+			}
+			if cur == nil {
+				if l != "" {
+					t.Fatalf("README.md:%d: the transcript does not start with \"$ urilint ...\"", first+i)
+				}
+				continue
+			}
+			cur.want += l
+		}
+	}
+	for _, ex := range examples {
+		if len(ex.args) == 0 || ex.args[0] != "urilint" {
+			t.Fatalf("README.md:%d: an example runs urilint, not %q", ex.line, ex.args)
+		}
+	}
+	return examples
+}
+
+// lineOf is the line of README.md at offset off.
+func lineOf(s string, off int) int { return strings.Count(s[:off], "\n") + 1 }
+
+// shellWords splits a command as the shell does, for the commands of the
+// README: words apart at spaces, and '...' quoting.
+func shellWords(t *testing.T, s string) []string {
+	var words []string
+	var w strings.Builder
+	inWord, quoted := false, false
+	for _, c := range s {
+		switch {
+		case c == '\'':
+			quoted = !quoted
+			inWord = true
+		case c == ' ' && !quoted:
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+			}
+			inWord = false
+		default:
+			if !quoted && strings.ContainsRune("\"\\$`*?|&;<>(){}", c) {
+				t.Fatalf("command %q: %q is more shell than the test reads", s, c)
+			}
+			w.WriteRune(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		t.Fatalf("command %q: a quote is not closed", s)
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words
+}
+
+// TestReadmeExamples runs every command that README.md shows with its
+// output, where it says it runs (testdata/readme), and compares the output
+// with the README's: the examples cannot drift from what urilint does.
+func TestReadmeExamples(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := readmeExamples(t, string(readme))
+	if len(examples) < 5 {
+		t.Fatalf("README.md shows %d examples marked \"<!-- example: DIR -->\"; it had 5", len(examples))
+	}
+	for _, ex := range examples {
+		t.Run(strings.Join(ex.args[1:], " "), func(t *testing.T) {
+			t.Chdir(filepath.Join(root, filepath.FromSlash(ex.dir)))
+			var stdout, stderr bytes.Buffer
+			run(ex.args[1:], strings.NewReader(""), &stdout, &stderr)
+			if ex.wrapped {
+				pattern := strings.ReplaceAll(regexp.QuoteMeta(ex.want), regexp.QuoteMeta("{...}"), `\{[^{}]*\}`)
+				if got := strings.TrimSuffix(stdout.String(), "\n"); !regexp.MustCompile(`^` + pattern + `$`).MatchString(got) {
+					t.Errorf("README.md:%d: in %s, %q writes\n%s\nwhich is not what the README shows (wrapped):\n%s\nstderr:\n%s",
+						ex.line, ex.dir, ex.args, got, ex.want, stderr.String())
+				}
+				return
+			}
+			if got := stdout.String() + stderr.String(); got != ex.want {
+				t.Errorf("README.md:%d: in %s, %q writes\n%s\nbut the README shows\n%s", ex.line, ex.dir, ex.args, got, ex.want)
+			}
+		})
+	}
+}
+
+func TestShellWords(t *testing.T) {
+	for in, want := range map[string][]string{
+		"urilint check docs/":         {"urilint", "check", "docs/"},
+		"urilint validate 'a?b c'  x": {"urilint", "validate", "a?b c", "x"},
+		"urilint validate ''":         {"urilint", "validate", ""},
+	} {
+		if got := shellWords(t, in); strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+			t.Errorf("shellWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestOwnDocuments runs urilint check on the project's own documents
+// (README.md, docs/, and every other Markdown and HTML file outside
+// testdata): they must be clean. An example meant to be wrong goes in a
+// code span or block, which check skips, or under a suppression comment
+// with its reason. .ci/run runs the same check on the built command.
+func TestOwnDocuments(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := ownDocuments(t, root)
+	if len(docs) < 4 {
+		t.Fatalf("found %d documents (%q): README.md and docs/ at least", len(docs), docs)
+	}
+	t.Chdir(root)
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"check", "--quiet"}, docs...), strings.NewReader(""), &stdout, &stderr)
+	if code != exitOK || stdout.Len() > 0 || stderr.Len() > 0 {
+		t.Errorf("urilint check on the project's documents: exit status %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+}
+
+// ownDocuments lists the project's Markdown and HTML documents, relative to
+// root: every one outside testdata directories and hidden directories.
+func ownDocuments(t *testing.T, root string) []string {
+	var docs []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(name)) {
+		case ".md", ".markdown", ".html", ".htm":
+			rel, err := filepath.Rel(root, path)
+			if err != nil {
+				return err
+			}
+			docs = append(docs, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// goreleaserConfig is what TestGoreleaserConfig reads of .goreleaser.yaml.
+type goreleaserConfig struct {
+	Version     int    `yaml:"version"`
+	ProjectName string `yaml:"project_name"`
+	Builds      []struct {
+		Main    string   `yaml:"main"`
+		Binary  string   `yaml:"binary"`
+		Env     []string `yaml:"env"`
+		Goos    []string `yaml:"goos"`
+		Goarch  []string `yaml:"goarch"`
+		Flags   []string `yaml:"flags"`
+		Ldflags []string `yaml:"ldflags"`
+	} `yaml:"builds"`
+	Archives []struct {
+		NameTemplate    string   `yaml:"name_template"`
+		Formats         []string `yaml:"formats"`
+		FormatOverrides []struct {
+			Goos    string   `yaml:"goos"`
+			Formats []string `yaml:"formats"`
+		} `yaml:"format_overrides"`
+	} `yaml:"archives"`
+	Checksum struct {
+		NameTemplate string `yaml:"name_template"`
+		Algorithm    string `yaml:"algorithm"`
+	} `yaml:"checksum"`
+}
+
+// TestGoreleaserConfig checks the release configuration without GoReleaser
+// (.ci/run runs goreleaser check and a snapshot build besides): the
+// targets, a static and reproducible build, the version stamped where
+// urilint version reads it, and the names of the files that the GitHub
+// Action downloads (action.yml, tested by testdata/script/action_download).
+func TestGoreleaserConfig(t *testing.T) {
+	root := filepath.Join("..", "..")
+	data, err := os.ReadFile(filepath.Join(root, ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c goreleaserConfig
+	if err := yaml.Unmarshal(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Version != 2 || c.ProjectName != "urilint" {
+		t.Errorf("version %d, project_name %q: want GoReleaser v2's configuration of urilint", c.Version, c.ProjectName)
+	}
+	if len(c.Builds) != 1 {
+		t.Fatalf("%d builds, want 1", len(c.Builds))
+	}
+	b := c.Builds[0]
+	if b.Main != "./cmd/urilint" || b.Binary != "urilint" {
+		t.Errorf("builds main %q, binary %q", b.Main, b.Binary)
+	}
+	if !slices.Contains(b.Env, "CGO_ENABLED=0") || !slices.Contains(b.Flags, "-trimpath") {
+		t.Errorf("builds env %q, flags %q: want CGO_ENABLED=0 and -trimpath", b.Env, b.Flags)
+	}
+	// The variable main.version exists (this test would not compile
+	// otherwise) and the release stamps it.
+	_ = version
+	if !strings.Contains(strings.Join(b.Ldflags, " "), "-X main.version={{.Version}}") {
+		t.Errorf("ldflags %q do not stamp main.version", b.Ldflags)
+	}
+	targets := map[string][]string{"goos": b.Goos, "goarch": b.Goarch}
+	for key, want := range map[string][]string{"goos": {"darwin", "linux", "windows"}, "goarch": {"amd64", "arm64"}} {
+		got := slices.Sorted(slices.Values(targets[key]))
+		if !slices.Equal(got, want) {
+			t.Errorf("builds %s %q, want %q", key, got, want)
+		}
+	}
+	if len(c.Archives) != 1 {
+		t.Fatalf("%d archives, want 1", len(c.Archives))
+	}
+	a := c.Archives[0]
+	// action.yml downloads urilint_${ref#v}_${os}_${arch}.tar.gz (.zip
+	// on Windows) and checksums.txt.
+	if a.NameTemplate != "{{ .ProjectName }}_{{ .Version }}_{{ .Os }}_{{ .Arch }}" {
+		t.Errorf("archives name_template %q: action.yml builds the names of the archives it downloads as urilint_VERSION_OS_ARCH", a.NameTemplate)
+	}
+	if !slices.Equal(a.Formats, []string{"tar.gz"}) || len(a.FormatOverrides) != 1 ||
+		a.FormatOverrides[0].Goos != "windows" || !slices.Equal(a.FormatOverrides[0].Formats, []string{"zip"}) {
+		t.Errorf("archives formats %q, overrides %+v: want tar.gz, and zip on windows", a.Formats, a.FormatOverrides)
+	}
+	if c.Checksum.NameTemplate != "checksums.txt" || c.Checksum.Algorithm != "sha256" {
+		t.Errorf("checksum %+v: action.yml checks the SHA-256 sums of checksums.txt", c.Checksum)
+	}
+	action, err := os.ReadFile(filepath.Join(root, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`archive="urilint_${ref#v}_${os}_${arch}.$ext"`, `"$url/checksums.txt"`, "ext=tar.gz", "ext=zip"} {
+		if !strings.Contains(string(action), s) {
+			t.Errorf("action.yml does not download the release's files as .goreleaser.yaml names them: no %s", s)
+		}
+	}
+}
