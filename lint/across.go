@@ -44,9 +44,10 @@ type Across struct {
 // NewAcross returns an empty collection.
 func NewAcross() *Across { return &Across{facts: map[string][]Fact{}} }
 
-// set replaces the facts of file (a document checked whole: again, when
-// fixes were applied, or in the language server after an edit); add
-// appends to them (the next window of a large file).
+// set gives the facts of file: with replace, instead of those it gave
+// before (a document checked whole: again when fixes were applied, or in
+// the language server after an edit); else after them (the next window of
+// a large file).
 func (a *Across) set(file string, fs []Fact, replace bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
