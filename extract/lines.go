@@ -139,6 +139,12 @@ func fieldName(src []byte, colon int) bool {
 // at that.) A backslash in a Windows path ("file:///C:\\dir") is no
 // pattern.
 func pattern(uri string) bool {
+	// Each form needs one of "\\*+^?": most URIs have none, and IndexByte
+	// says so faster than the loop.
+	if strings.IndexByte(uri, '\\') < 0 && strings.IndexByte(uri, '*') < 0 && strings.IndexByte(uri, '+') < 0 &&
+		strings.IndexByte(uri, '^') < 0 && strings.IndexByte(uri, '?') < 0 {
+		return false
+	}
 	for i := 0; i+1 < len(uri); i++ {
 		switch uri[i] {
 		case '\\':
