@@ -24,3 +24,12 @@ func PosInString(s string, off int) Pos {
 	lineStart := strings.LastIndexByte(before, '\n') + 1
 	return Pos{Offset: off, Line: line, Column: 1 + utf8.RuneCountInString(before[lineStart:])}
 }
+
+// pick returns large when l is set, else small: the input of a
+// cputime.Linear run.
+func pick(l bool, small, large []byte) []byte {
+	if l {
+		return large
+	}
+	return small
+}

@@ -6,7 +6,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -136,24 +135,7 @@ func TestMarkdownPathologicalLinear(t *testing.T) {
 	for _, s := range pathologicalMarkdown {
 		t.Run(s.name, func(t *testing.T) {
 			small, large := ofSize(s.gen, 64<<10), ofSize(s.gen, 640<<10)
-			best := func(doc []byte) time.Duration {
-				d := time.Duration(1 << 62)
-				for range 5 {
-					d = min(d, cputime.Of(func() { walk(doc) }))
-				}
-				return d
-			}
-			for attempt := 1; ; attempt++ {
-				ts, tl := best(small), best(large)
-				ratio := float64(tl) / float64(max(ts, time.Microsecond))
-				if ratio <= 15 || tl < 10*time.Millisecond {
-					return
-				}
-				if attempt == 3 {
-					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(small), ts, len(large), tl, ratio)
-					return
-				}
-			}
+			cputime.Linear(t, len(small), len(large), func(l bool) { walk(pick(l, small, large)) }, 0, 0)
 		})
 	}
 }

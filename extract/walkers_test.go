@@ -70,7 +70,6 @@ func TestWalkersLinearTime(t *testing.T) {
 				}
 				return d
 			}
-			ts, tl := best(s.walk, small), best(s.walk, large)
 			limit := 15.0
 			if strings.HasPrefix(s.name, "html") {
 				tokenize := func(doc []byte) {
@@ -81,17 +80,7 @@ func TestWalkersLinearTime(t *testing.T) {
 				base := float64(best(tokenize, large)) / float64(best(tokenize, small))
 				limit = max(limit, 1.3*base)
 			}
-			for attempt := 1; ; attempt++ {
-				ratio := float64(tl) / float64(ts)
-				if ratio <= limit || tl <= 50*time.Millisecond {
-					break
-				}
-				if attempt == 3 {
-					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input (limit %.0fx)", len(small), ts, len(large), tl, ratio, limit)
-					break
-				}
-				ts, tl = best(s.walk, small), best(s.walk, large)
-			}
+			cputime.Linear(t, len(small), len(large), func(l bool) { s.walk(pick(l, small, large)) }, limit, 50*time.Millisecond)
 		})
 	}
 }

@@ -270,27 +270,10 @@ func TestXMLLinearTime(t *testing.T) {
 		{"xsi:schemaLocation pairs", repeat(`<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="`, "urn:a:b a.xsd ", `"/>`), 10000},
 	}
 	walk := func(doc []byte) { XML(doc, Options{}, func(*Candidate) {}) }
-	best := func(doc []byte) time.Duration {
-		d := time.Duration(1 << 62)
-		for range 5 {
-			d = min(d, cputime.Of(func() { walk(doc) }))
-		}
-		return d
-	}
 	for _, s := range shapes {
 		t.Run(s.name, func(t *testing.T) {
 			small, large := []byte(s.gen(s.n)), []byte(s.gen(10*s.n))
-			for attempt := 1; ; attempt++ {
-				ts, tl := best(small), best(large)
-				ratio := float64(tl) / float64(max(ts, time.Microsecond))
-				if ratio <= 15 || tl <= 50*time.Millisecond {
-					return
-				}
-				if attempt == 3 {
-					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(small), ts, len(large), tl, ratio)
-					return
-				}
-			}
+			cputime.Linear(t, len(small), len(large), func(l bool) { walk(pick(l, small, large)) }, 0, 50*time.Millisecond)
 		})
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/urilint/urilint/internal/cputime"
 )
@@ -74,24 +73,13 @@ func TestValidateLinear(t *testing.T) {
 					t.Fatalf("more than 101 findings of %s", f.Rule)
 				}
 			}
-			run := func(v string) time.Duration {
-				best := time.Duration(1 << 62)
-				for i := 0; i < 3 && (i == 0 || best < time.Second); i++ {
-					best = min(best, cputime.Of(func() { validate(v) }))
+			cputime.Linear(t, len(vs), len(vl), func(l bool) {
+				if l {
+					validate(vl)
+				} else {
+					validate(vs)
 				}
-				return best
-			}
-			for attempt := 1; ; attempt++ {
-				ts, tl := run(vs), run(vl)
-				ratio := float64(tl) / float64(max(ts, time.Microsecond))
-				if ratio <= 15 || tl < 10*time.Millisecond {
-					return
-				}
-				if attempt == 3 {
-					t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input", len(vs), ts, len(vl), tl, ratio)
-					return
-				}
-			}
+			}, 0, 0)
 		})
 	}
 }

@@ -1,0 +1,42 @@
+package cputime
+
+import (
+	"testing"
+	"time"
+)
+
+// Linear fails t unless run on the large input (ten times the small one)
+// takes at most limit times the CPU time it takes on the small one (15
+// when limit is 0): linear time, with room for caches and the collector.
+// Each size is timed as the best of up to five runs (one when a run takes
+// a second or more: long runs are steady), and a shape gets three attempts,
+// since a busy machine slows runs at random. A large run under floor
+// passes whatever the ratio (10 ms when floor is 0): too short to tell.
+// small and large are the inputs' sizes, for the message.
+func Linear(t testing.TB, small, large int, run func(large bool), limit float64, floor time.Duration) {
+	t.Helper()
+	if limit == 0 {
+		limit = 15
+	}
+	if floor == 0 {
+		floor = 10 * time.Millisecond
+	}
+	best := func(large bool) time.Duration {
+		d := time.Duration(1 << 62)
+		for i := 0; i < 5 && (i == 0 || d < time.Second); i++ {
+			d = min(d, Of(func() { run(large) }))
+		}
+		return d
+	}
+	for attempt := 1; ; attempt++ {
+		ts, tl := best(false), best(true)
+		ratio := float64(tl) / float64(max(ts, time.Microsecond))
+		if ratio <= limit || tl < floor {
+			return
+		}
+		if attempt == 3 {
+			t.Errorf("%d bytes took %v, %d bytes %v: %.0fx for 10x the input (limit %.0fx)", small, ts, large, tl, ratio, limit)
+			return
+		}
+	}
+}
