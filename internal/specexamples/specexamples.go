@@ -135,3 +135,24 @@ func Load(t *testing.T, dir, path, header string, keep func(*grammar.Parsed) boo
 	}
 	return got
 }
+
+// Verify checks each example with problem, which returns the message of
+// the first problem a checker finds in a value, or "": an example listed
+// "ok" must have none, and one listed as an erratum must have one. It logs
+// how many examples were accepted.
+func Verify(t testing.TB, es []Example, problem func(value string) string) {
+	t.Helper()
+	ok := 0
+	for _, e := range es {
+		msg := problem(e.Value)
+		switch {
+		case e.Verdict == "ok" && msg != "":
+			t.Errorf("%s: %s: %s", e.Where, e.Value, msg)
+		case strings.HasPrefix(e.Verdict, "erratum") && msg == "":
+			t.Errorf("%s: %s is accepted, but is listed as an erratum", e.Where, e.Value)
+		case e.Verdict == "ok":
+			ok++
+		}
+	}
+	t.Logf("%d examples accepted", ok)
+}

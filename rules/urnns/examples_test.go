@@ -3,7 +3,6 @@ package urnns
 import (
 	"flag"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -24,18 +23,11 @@ func TestExamples(t *testing.T) {
 		func(u *grammar.Parsed) bool {
 			return u.As == grammar.AsURN && u.NSS.Present() && Lookup(u.NID.In(u.Input)) != nil
 		}, *update)
-	ok := 0
-	for _, e := range es {
-		u := grammar.Parse(e.Value, grammar.AsURN, grammar.RFC8141)
-		ps := Check(u.NID.In(u.Input), u.NSS.In(u.Input))
-		switch {
-		case e.Verdict == "ok" && len(ps) > 0:
-			t.Errorf("%s: %s: %s", e.Where, e.Value, ps[0].Message)
-		case strings.HasPrefix(e.Verdict, "erratum") && len(ps) == 0:
-			t.Errorf("%s: %s is accepted, but is listed as an erratum", e.Where, e.Value)
-		case e.Verdict == "ok":
-			ok++
+	specexamples.Verify(t, es, func(v string) string {
+		u := grammar.Parse(v, grammar.AsURN, grammar.RFC8141)
+		if ps := Check(u.NID.In(u.Input), u.NSS.In(u.Input)); len(ps) > 0 {
+			return ps[0].Message
 		}
-	}
-	t.Logf("%d examples accepted", ok)
+		return ""
+	})
 }
