@@ -40,6 +40,9 @@ func urlPrefixed(b []byte) bool {
 func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	n := len(src)
 	start, prefix, ctx := s, -1, ContextAngle
+	// "<h" at the end of a line and "ttp://..." at the start of the next:
+	// inside <...>, the line break is layout even in the scheme.
+	split := bytes.ContainsAny(src[s:colon], " \t\r\n")
 	if colon-s == 3 && equalFoldASCII(src[s:colon], "url") {
 		j := colon + 1
 		for j < n && grammar.IsSpace(src[j]) {
@@ -64,13 +67,27 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 
 	// First pass: find the ">" that closes the wrapper, or give up, without
 	// allocating anything.
-	gt, layout := -1, false
+	gt, layout := -1, split
+	row := int8(0) // whether the "<" is in a row of a plain-text table: 0 not known yet, 1 yes, -1 no
 	for i := colon + 1; i < n && gt < 0; i++ {
 		switch b := src[i]; {
 		case b == '>':
 			gt = i
 		case b == '<' || b == '"':
 			return 0, false
+		case b == '|':
+			if row == 0 {
+				row = -1
+				if tableRow(src, colon) {
+					row = 1
+				}
+			}
+			if row > 0 && !closesLine(src, i) {
+				// The cell's border, with no ">" after it on the line: the
+				// URI goes on in the same cell of the rows below, or this
+				// was no wrapper.
+				return angleInTable(c, src, base, start, colon, i)
+			}
 		case b == '\\' && folds(src, i):
 			layout = true // a line folded with "\\" (RFC 8792): the "\\" is layout too
 		case grammar.IsSpace(b):
@@ -102,6 +119,13 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	if prefix >= 0 {
 		c.PrefixStart = base + prefix
 	}
+	if row == 0 && bytes.IndexByte(src[start:gt], '|') < 0 {
+		row = -1
+		if tableRow(src, start) {
+			row = 1
+		}
+	}
+	c.inTable = row > 0
 	if !layout {
 		if gt == colon+1 {
 			return 0, false // nothing after the ":"
@@ -132,11 +156,14 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		}
 		i = k
 	}
-	if len(uri) == colon+1-start {
+	if len(uri) <= bytes.IndexByte(uri, ':')+1 {
 		return 0, false // nothing but layout after the ":"
 	}
 	c.URI = string(uri)
 	c.Raw = string(src[start : c.End-base])
+	if split {
+		c.Kind = kindOf(isURNScheme(uri[:bytes.IndexByte(uri, ':')]))
+	}
 	if len(c.pieces) == 1 {
 		c.pieces = nil
 	}
@@ -216,4 +243,93 @@ func lineBreaks(b []byte) int {
 		}
 	}
 	return n
+}
+
+// splitAngle returns where the scheme starts when the scheme that starts
+// the line at src[s] is the rest of one begun after a "<" at the end of
+// the line before ("<h" then "ttp://a.example/>", or "<" then
+// "https://..."): inside <...>, a line break is layout wherever it falls.
+func splitAngle(src []byte, floor, s int) (int, bool) {
+	i := s
+	for i > floor && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	if i == floor || src[i-1] != '\n' && src[i-1] != '\r' {
+		return 0, false
+	}
+	i--
+	if i > floor && src[i] == '\n' && src[i-1] == '\r' {
+		i--
+	}
+	j := i
+	for j > floor && grammar.IsSchemeChar(src[j-1]) {
+		j--
+	}
+	if j == floor || src[j-1] != '<' || j < i && !grammar.IsAlpha(src[j]) {
+		return 0, false
+	}
+	return j, true
+}
+
+// angleInTable delimits a candidate in angle brackets whose "<" is in a
+// cell of a plain-text table and whose ">" is not, because the cell wraps
+// it onto the rows below: the URI goes on in the same columns of the next
+// rows, the borders and the padding being layout ("| see <http://www.a. |"
+// then "| example/x>           |"). It fills in c and returns the offset
+// after the ">", or false when the rows below do not hold the rest.
+func angleInTable(c *Candidate, src []byte, base, start, colon, bar int) (int, bool) {
+	ls := start
+	for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
+		ls--
+	}
+	left := bytes.LastIndexByte(src[ls:start], '|')
+	if left < 0 {
+		return 0, false
+	}
+	right := bar - ls // the columns of the cell's borders
+	*c = Candidate{Kind: kindOf(isURNScheme(src[start:colon])), Context: ContextAngle, Start: base + start, PrefixStart: -1}
+	var uri []byte
+	add := func(from, to int) {
+		for to > from && grammar.IsSpace(src[to-1]) {
+			to--
+		}
+		if to > from {
+			c.pieces = append(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
+			uri = append(uri, src[from:to]...)
+			c.End = base + to
+		}
+	}
+	add(start, bar)
+	line := nextLine(src, bar)
+	for rows := 0; rows < 50 && line < len(src); rows++ {
+		e := lineEnd(src, line)
+		if e-line <= right || src[line+left] != '|' || src[line+right] != '|' || !tableRow(src, line) {
+			return 0, false
+		}
+		from := line + left + 1
+		for from < line+right && grammar.IsSpace(src[from]) {
+			from++
+		}
+		if gt := bytes.IndexByte(src[from:line+right], '>'); gt >= 0 {
+			add(from, from+gt)
+			if len(uri) <= colon+1-start || bytes.ContainsAny(uri, "<\" \t") {
+				return 0, false
+			}
+			c.URI = string(uri)
+			c.Raw = string(src[start : c.End-base])
+			return from + gt + 1, true
+		}
+		if bytes.ContainsAny(src[from:line+right], "<\"") {
+			return 0, false
+		}
+		add(from, line+right)
+		line = nextLine(src, e)
+	}
+	return 0, false
+}
+
+// closesLine reports whether a ">" follows src[i] on its line.
+func closesLine(src []byte, i int) bool {
+	e := lineEnd(src, i)
+	return bytes.IndexByte(src[i:e], '>') >= 0
 }

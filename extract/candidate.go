@@ -134,6 +134,10 @@ type Candidate struct {
 	// escape says how text written where the candidate is must be escaped
 	// (see Escape).
 	escape escape
+	// inTable says that the candidate, in <...>, sits in a row of a
+	// plain-text table, where "|" may be a border as well as a character
+	// of the URI (see Certainty).
+	inTable bool
 }
 
 // escape is how the document holds text where a candidate was found.

@@ -41,6 +41,8 @@ var extractDisagreements = map[string]struct {
 	"< http://foo.bar >\n":               {[]string{"http://foo.bar"}, bareFound},
 	"https://example.com\n":              {[]string{"https://example.com"}, bareFound},
 	"http://example.com\n":               {[]string{"http://example.com"}, bareFound},
+	"mailto:foo":                         {nil, proseScheme},
+	"MAILTO:foo":                         {nil, proseScheme},
 	// GFM autolink extension.
 	"www.commonmark.org\n":                                         {nil, abbreviated},
 	"Visit www.commonmark.org/help for more information.\n":        {nil, abbreviated},
@@ -64,6 +66,7 @@ const (
 	noScheme       = "an e-mail address without \"mailto:\" is not a URI"
 	bareFound      = "not a <...> autolink, but a URI in running text, which Appendix C delimits by whitespace"
 	abbreviated    = "an abbreviated URI without a scheme (Appendix F of the 2003 draft) is not extracted"
+	proseScheme    = "in running text, \"mailto:\" before a word with no \"@\" is prose (\"write to mailto:or call\"), not a URI: a scheme whose name is a word starts a URI only where its syntax starts"
 )
 
 func TestConformanceExtract(t *testing.T) {

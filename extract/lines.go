@@ -8,15 +8,20 @@ import (
 )
 
 // continuation finds the text at the start of the next line that plausibly
-// continues a bare URI ending at src[end], a line break: the URI ends with
+// continues a bare URI src[start:end] ending at a line break: the URI ends with
 // a character a complete URI seldom ends with when it is cut ("-", "/", ".",
 // "_", "=", "?", "&", "#", "%"), and the next line, after its indentation,
 // starts with a word of URI characters that holds one of "/.-_=?&#%~" or a
 // digit (a path segment, "icmp-parameters", "form.example"; not a word of
 // prose such as "and", nor a label followed by ":" as a YAML key is). It
 // returns that word's span.
-func continuation(src []byte, end int) (int, int, bool) {
-	if end == 0 || end >= len(src) || strings.IndexByte("-/._=?&#%", src[end-1]) < 0 {
+//
+// A URI that starts a column of a table (two spaces or more between it and
+// the text before it on its line: "example     https://...") is in a cell:
+// the next line is the next row, or the cell wrapped by the tool that laid
+// the table out; either way no author cut it.
+func continuation(src []byte, start, end int) (int, int, bool) {
+	if end == 0 || end >= len(src) || strings.IndexByte("-/._=?&#%", src[end-1]) < 0 || inColumn(src, start) {
 		return 0, 0, false
 	}
 	k := end
@@ -44,6 +49,20 @@ func continuation(src []byte, end int) (int, int, bool) {
 		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
 	}
 	return k, e, true
+}
+
+// inColumn reports whether the URI at src[start] starts a column of a
+// plain-text table: two spaces or more separate it from text before it on
+// its line.
+func inColumn(src []byte, start int) bool {
+	i := start
+	for i > 0 && src[i-1] == ' ' {
+		i--
+	}
+	if start-i < 2 || i == 0 || src[i-1] == '\n' || src[i-1] == '\r' || src[i-1] == '\t' {
+		return false
+	}
+	return true
 }
 
 // tableRow reports whether the line holding src[i] is a row of a
@@ -134,7 +153,8 @@ func fieldName(src []byte, colon int) bool {
 // than a URI: a regular expression ("urn:cid:.+@([^\\.]+\\.)(.*)$" in a NAPTR
 // record, "urn:ietf:(\\w*):(\\d*)") or a string escaped for one
 // ("http://cdni\\\\.example/"). It holds an escaped dot "\\.", a class escape
-// with a quantifier ("\\d+", "\\w*", "\\s?"), or ".*", ".+", "[^" or "(?".
+// with a quantifier ("\\d+", "\\w*", "\\s?"), a class of a range with one
+// ("[0-9]+", "[a-z]*"), or ".*", ".+", "[^" or "(?".
 // (A "^" right before the scheme anchors a pattern too; the scanner looks
 // at that.) A backslash in a Windows path ("file:///C:\\dir") is no
 // pattern.
@@ -160,6 +180,11 @@ func pattern(uri string) bool {
 			}
 		case '[':
 			if uri[i+1] == '^' {
+				return true
+			}
+			// A character class with a quantifier: "rfc[0-9]+".
+			if k := strings.IndexByte(uri[i+1:], ']'); k > 0 && i+k+2 < len(uri) && strings.IndexByte("*+?{", uri[i+k+2]) >= 0 &&
+				strings.IndexByte(uri[i+1:i+1+k], '-') > 0 {
 				return true
 			}
 		case '(':

@@ -33,6 +33,8 @@ const (
 	sClose              // ")", "]", "}": ends the candidate when nothing inside opened it
 	sMulti              // starts a non-ASCII character: letters, marks and digits continue
 	sExcl               // an excluded character ("|", "\\", "^", backtick, a control): continues, unless it separates (see separates)
+	sAmp                // "&": continues, unless it starts a reference to a delimiter ("&gt;")
+	sComma              // ",": continues, unless another URI follows it (a CSV row)
 )
 
 var scanClass = func() (t [256]uint8) {
@@ -56,6 +58,8 @@ var scanClass = func() (t [256]uint8) {
 	for _, c := range []byte("|\\^`\x7f") {
 		t[c] = sExcl
 	}
+	t['&'] = sAmp
+	t[','] = sComma
 	return t
 }()
 
@@ -72,6 +76,12 @@ func ScanText(src []byte, base int, yield func(*Candidate)) {
 // scanText is ScanText filling in c, the caller's buffer, for each
 // candidate: walkers that scan many small texts allocate none per text.
 func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
+	scan(c, src, base, false, yield)
+}
+
+// scan is scanText; inObject says that src is an iCalendar or vCard object
+// read unfolded already (see contentBlock).
+func scan(c *Candidate, src []byte, base int, inObject bool, yield func(*Candidate)) {
 	floor := 0       // no candidate starts before the end of the previous one
 	var folding int8 // whether src declares RFC 8792 line folding: 0 not known yet, 1 yes, -1 no
 	var lines lineCursor
@@ -82,13 +92,27 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 		}
 		colon := i + k
 		i = colon + 1
+		if !inObject && colon > 0 && (src[colon-1] == 'N' || src[colon-1] == 'n') {
+			if start, end, indent, ok := contentBlock(src, colon); ok && start >= floor {
+				scanObject(c, src, base, start, end, indent, yield)
+				floor, i = end, end
+				continue
+			}
+		}
 		s := schemeStart(src, floor, colon)
-		if s < 0 || inHexDump(src[lines.lineStart(src, s):s]) {
+		if s < 0 || midWord(src, s) || inHexDump(src[lines.lineStart(src, s):s]) {
 			continue
 		}
-		if s-1 >= floor && src[s-1] == '<' {
-			if end, ok := angle(c, src, base, s, colon); ok {
-				if !pattern(c.URI) {
+		as, isAngle := s, s-1 >= floor && src[s-1] == '<'
+		if !isAngle {
+			as, isAngle = splitAngle(src, floor, s)
+		}
+		if isAngle {
+			if end, ok := angle(c, src, base, as, colon); ok {
+				// "RL<sessid:1>": a "<" glued to a word, before a name that
+				// is no registered scheme, is a label's or a tag's.
+				glued := as >= 2 && grammar.IsAlnum(src[as-2]) && c.Certainty() == Weak
+				if !pattern(c.URI) && !glued {
 					yield(c)
 				}
 				floor, i = end, end
@@ -96,7 +120,9 @@ func scanText(c *Candidate, src []byte, base int, yield func(*Candidate)) {
 			}
 		}
 		if end, ok := bare(c, src, base, s, colon, &folding); ok {
-			if !pattern(c.URI) && (s == 0 || src[s-1] != '^') {
+			// A pattern cut by a line break is one too ("http://sf.net/"
+			// then "project/tar-name-(.+)\\.tar\\.gz").
+			if !pattern(c.URI) && (c.Continued == "" || !pattern(c.URI+c.Continued)) && (s == 0 || src[s-1] != '^') {
 				yield(c)
 			}
 			floor, i = end, end
@@ -123,6 +149,23 @@ func schemeStart(src []byte, floor, colon int) int {
 		return -1
 	}
 	return s
+}
+
+// midWord reports whether a scheme that starts at src[s] is inside a word,
+// where no URI starts: after an "_" that follows a letter or digit
+// ("decompress_file:compress_file", "Guide_for_file:_URIs"), or right after
+// a letter of a script that separates words with spaces ("éhttp:"). An "_"
+// that starts a word is emphasis ("_http://a.example/_"), and Han, Kana,
+// Hangul or Thai right before a URI is prose written without spaces.
+func midWord(src []byte, s int) bool {
+	if s == 0 {
+		return false
+	}
+	if b := src[s-1]; b < utf8.RuneSelf {
+		return b == '_' && s >= 2 && (src[s-2] >= utf8.RuneSelf || grammar.IsAlnum(src[s-2]))
+	}
+	r, _ := utf8.DecodeLastRune(src[:s])
+	return unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
 }
 
 // bare delimits a candidate in running text that starts with the scheme
@@ -171,6 +214,16 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 	if urn && bytes.IndexByte(src[colon+1:end], ':') < 0 {
 		return 0, false
 	}
+	// A scheme whose name is also a word of prose or a label ("file:line",
+	// "tel:now", "mailto:or", "data:text") starts a URI only when what
+	// follows its ":" starts as its syntax says; the first line of a URI
+	// cut by a line break may need the next line's start to say so.
+	if !urn && !slashes && startsAsSyntax(string(scheme), string(src[colon+1:end])) == syntaxDiffers {
+		k, e, ok := continuation(src, s, end)
+		if !ok || startsAsSyntax(string(scheme), string(src[colon+1:end])+string(src[k:e])) != syntaxMatches {
+			return 0, false
+		}
+	}
 	ctx := ContextText
 	if s > 0 && src[s-1] == '"' && stop < n && src[stop] == '"' {
 		ctx = ContextQuoted
@@ -184,13 +237,13 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 		Start: base + s, End: base + end, PrefixStart: -1,
 	}
 	if ctx == ContextText && end == stop {
-		if k, e, ok := continuation(src, end); ok {
+		if k, e, ok := continuation(src, s, end); ok {
 			c.Continued, c.ContinuedEnd = string(src[k:e]), base+e
 		}
 	} else if ctx == ContextText && stop == end+1 && src[end] == '?' {
 		// A "?" at the line's end, trimmed as punctuation, is more likely a
 		// query cut by the line break (a "." is the sentence's).
-		if k, e, ok := continuation(src, stop); ok {
+		if k, e, ok := continuation(src, s, stop); ok {
 			c.Continued, c.ContinuedEnd = "?"+string(src[k:e]), base+e
 		}
 	}
@@ -215,6 +268,7 @@ func continuesToken(c byte) bool { return c == ':' || c == '/' || grammar.IsSche
 // continues it.)
 func extend(src []byte, i int) int {
 	var paren, square, curly int
+	opened := -1 // where the "[" or "{" that nothing closed yet is, if any
 	sawCJK := false
 	var row int8 // whether the line is a table row: 0 not known yet, 1 yes, -1 no (a bare URI is on one line)
 	n := len(src)
@@ -242,19 +296,43 @@ func extend(src []byte, i int) int {
 				}
 			}
 			i++
+		case sAmp:
+			if delimiterReference(src[i:]) {
+				// "&lt;urn:example:a&gt;": text that shows markup writes
+				// the delimiters as references.
+				return i
+			}
+			i++
+		case sComma:
+			if startsURI(src[i+1:]) {
+				return i // "uri,http://a.example/,http://b.example/": a CSV row
+			}
+			i++
 		case sStop:
+			if opened >= 0 && (b == ' ' || b == '\t') && closesOnLine(src, i, src[opened]) {
+				// "http://example.com/[app name]/x": a name with spaces in
+				// brackets stands in for part of the URI, which ends before
+				// it.
+				return opened
+			}
 			return i
 		case sOpen:
 			switch b {
 			case '(':
 				paren++
 			case '[':
+				if square == 0 && curly == 0 {
+					opened = i
+				}
 				square++
 			default:
 				// "{" is excluded (RFC 3986 appendix C) as "|" is: right
 				// before another URI it separates the two.
 				if startsURI(src[i+1:]) {
 					return i
+				}
+				if square == 0 && curly == 0 {
+					opened = i
 				}
 				curly++
 			}
@@ -271,6 +349,9 @@ func extend(src []byte, i int) int {
 				return i
 			}
 			*d--
+			if square == 0 && curly == 0 {
+				opened = -1
+			}
 			i++
 		case sMulti:
 			r, size := utf8.DecodeRune(src[i:])
@@ -304,6 +385,63 @@ func extend(src []byte, i int) int {
 		}
 	}
 	return n
+}
+
+// delimiterReference reports whether b starts with a character reference
+// to a character that ends a URI in running text: "&lt;", "&gt;" or
+// "&quot;" (any case), or "&#60;", "&#62;", "&#34;" and their hexadecimal
+// forms.
+func delimiterReference(b []byte) bool {
+	if len(b) < 4 {
+		return false
+	}
+	for _, name := range []string{"&lt;", "&gt;", "&quot;"} {
+		if len(b) >= len(name) && equalFoldASCII(b[:len(name)], name) {
+			return true
+		}
+	}
+	if b[1] != '#' {
+		return false
+	}
+	i, base := 2, 10
+	if b[2] == 'x' || b[2] == 'X' {
+		i, base = 3, 16
+	}
+	v := 0
+	for ; i < len(b) && i < 10; i++ {
+		c := b[i]
+		switch {
+		case grammar.IsDigit(c):
+			v = v*base + int(c-'0')
+		case base == 16 && grammar.IsHex(c):
+			v = v*base + int(grammar.Lower(c)-'a'+10)
+		case c == ';':
+			return v == '<' || v == '>' || v == '"'
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// closesOnLine reports whether the bracket or brace open (opened before
+// src[i], whitespace) is closed further on the same line, within maxRow
+// bytes.
+func closesOnLine(src []byte, i int, open byte) bool {
+	closer := byte(']')
+	if open == '{' {
+		closer = '}'
+	}
+	for j := i; j < len(src) && j < i+maxRow; j++ {
+		switch src[j] {
+		case closer:
+			// Not Markdown's "[label]:" or "[text](", glued to the URI.
+			return j+1 == len(src) || src[j+1] != ':' && src[j+1] != '('
+		case '\n', '\r', open:
+			return false
+		}
+	}
+	return false
 }
 
 // The zero-width joiners: between two letters they are part of a word

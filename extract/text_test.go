@@ -208,7 +208,19 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://a.example/x-\nyz", []string{"http://a.example/x-"}},
 		// Where candidates start.
 		{"mailto:John.Doe@example.com", []string{"mailto:John.Doe@example.com"}},
-		{"MAILTO:foo", []string{"MAILTO:foo"}},
+		{"MAILTO:foo@example.com", []string{"MAILTO:foo@example.com"}},
+		// A scheme that is also a word starts a URI only where its syntax
+		// starts (docs/extraction.md).
+		{"MAILTO:foo", nil},
+		{"file:line:column", nil},
+		{"tel:now and data:text and http:foo", nil},
+		{"decompress_file:compress_file Guide_for_file:_URIs", nil},
+		{"_http://a.example/x_", []string{"http://a.example/x_"}},
+		{"TEL:tel:+1-201-555-0123", []string{"tel:+1-201-555-0123"}},
+		{"http:a.example/x https:/a.example/y", []string{"http:a.example/x", "https:/a.example/y"}},
+		{"<file:notes.txt> <tel:NUMBER>", []string{"file:notes.txt", "tel:NUMBER"}},
+		{"mailto:i-d-\n   announce@ietf.org", []string{"mailto:i-d-"}},
+		{"RL<sessid:1> and <sessid:1>", []string{"sessid:1"}},
 		{"foo://bar", []string{"foo://bar"}},
 		{"postgres://u@h:5432/db", []string{"postgres://u@h:5432/db"}},
 		{"URN:ISBN:0-395-36341-1", []string{"URN:ISBN:0-395-36341-1"}},
@@ -242,7 +254,7 @@ func TestTextDelimiting(t *testing.T) {
 		{"<a:b/c>", []string{"a:b/c"}},
 		{"<xs:element name='x' type='xs:string'/>", nil},
 		{"<stream:stream\n    xmlns:stream='http://etherx.jabber.org/streams'\n    to='a.lit'>", []string{"http://etherx.jabber.org/streams"}},
-		{"<xmpp:x a='1'>", []string{"xmpp:x"}},
+		{"<xmpp:x a='1'>", nil}, // a tag: "xmpp:" before a word with no "@" or "." is no address
 		{"<made-up:a/b c>", []string{"made-up:a/bc"}},
 		{"<sip:user@domain>", []string{"sip:user@domain"}},
 		{"<urn:xsd>", nil},

@@ -123,9 +123,9 @@ func TestXMLNamespaces(t *testing.T) {
 func TestXMLQNames(t *testing.T) {
 	// A QName whose prefix is declared is a name, wherever the declaration
 	// is written in the tag; out of its scope, the same text is a URI.
-	checkXML(t, `<a v="tel:x" xmlns:tel="urn:t"><b w="tel:y"/></a><c v="tel:z"/>`,
-		`1:25-1:30 24-29 urn xml-namespace "urn:t" attr=xmlns:tel`,
-		`1:56-1:61 55-60 uri text "tel:z" attr=v`,
+	checkXML(t, `<a v="dav:x" xmlns:dav="urn:t"><b w="dav:y"/></a><c v="dav:z"/>`,
+		`1:25-1:30 24-29 urn xml-namespace "urn:t" attr=xmlns:dav`,
+		`1:56-1:61 55-60 uri text "dav:z" attr=v`,
 	)
 	// A value with two colons is no QName; an XSD QName attribute is never
 	// read, declared prefix or not.
@@ -162,10 +162,10 @@ func TestXMLInstructionsAndDeclarations(t *testing.T) {
 func TestXMLCDATA(t *testing.T) {
 	// An example is a document of its own: its namespaces are not the
 	// document's, and the document's are not its own.
-	checkXML(t, `<d xmlns:tel="urn:t"><![CDATA[  <m xmlns:p="urn:p" v="tel:a" w="p:x"/>]]><e v="tel:b" w="p:y"/></d>`,
-		`1:15-1:20 14-19 urn xml-namespace "urn:t" attr=xmlns:tel`,
+	checkXML(t, `<d xmlns:dav="urn:t"><![CDATA[  <m xmlns:p="urn:p" v="dav:a" w="p:x"/>]]><e v="dav:b" w="p:y"/></d>`,
+		`1:15-1:20 14-19 urn xml-namespace "urn:t" attr=xmlns:dav`,
 		`1:45-1:50 44-49 urn xml-namespace "urn:p" attr=xmlns:p`,
-		`1:55-1:60 54-59 uri text "tel:a" attr=v`,
+		`1:55-1:60 54-59 uri text "dav:a" attr=v`,
 	)
 	// Text that does not start with markup is running text, as written.
 	checkXML(t, `<c><![CDATA[see http://a.example/?a&amp;b <not-a-tag]]></c>`,

@@ -16,7 +16,7 @@ import (
 // places whose spelling is not the first one seen: a rule that looks across
 // documents, for testing the engine's side of them.
 var sameHost = &lint.Rule{
-	Name: "test-same-host", Category: lint.Style, Severity: lint.Info, Doc: testDoc,
+	Name: "test-same-host", Category: lint.Style, Severity: lint.Info, Certainty: extract.Likely, Doc: testDoc,
 	Kinds: []extract.Kind{extract.KindURI},
 	Run: func(p *lint.Pass) {
 		u := p.URI

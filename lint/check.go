@@ -28,8 +28,9 @@ type Checker struct {
 type activeRule struct {
 	rule         *Rule
 	severity     Severity
-	problemsOnly bool   // the rule's ProblemsOnly, at hand
-	codes        uint64 // the bits of its Codes, for problemsOnly
+	certainty    extract.Certainty // the least certainty of the candidates it runs on
+	problemsOnly bool              // the rule's ProblemsOnly, at hand
+	codes        uint64            // the bits of its Codes, for problemsOnly
 }
 
 // NewChecker returns a checker for rules, after validating the list: names
@@ -55,7 +56,10 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 		if sev == Off {
 			continue
 		}
-		a := activeRule{rule: r, severity: sev, problemsOnly: r.ProblemsOnly}
+		a := activeRule{rule: r, severity: sev, certainty: r.Certainty, problemsOnly: r.ProblemsOnly}
+		if cfg.Strict && a.certainty > extract.Weak {
+			a.certainty = extract.Weak
+		}
 		if r == UnusedSuppression { // reported by the engine
 			ch.unused = &a
 			continue
@@ -100,6 +104,8 @@ func Validate(rules []*Rule) error {
 			return fmt.Errorf("rule %q: no Run", r.Name)
 		case r.ProblemsOnly && len(r.Codes) == 0:
 			return fmt.Errorf("rule %q: ProblemsOnly without Codes", r.Name)
+		case r.Run != nil && (r.Certainty < extract.Cut || r.Certainty > extract.Certain):
+			return fmt.Errorf("rule %q: no Certainty: say on which candidates it reports by default", r.Name)
 		}
 		names[r.Name] = true
 		for _, c := range r.Codes {
@@ -257,18 +263,8 @@ func (ch *Checker) check(path string, f Format, src []byte, base int, opts extra
 			// script is masked as a placeholder is.
 			r.template = []grammar.Span{{Start: len(javascript), End: len(uri)}}
 			uri = maskTemplate(uri, r.template)
-		} else if strings.ContainsAny(uri, "{%<$#[") {
-			r.template = grammar.Placeholders(uri)
-			if !ch.cfg.Strict && strings.IndexByte(uri, '[') >= 0 && !c.Context.IsLink() && !c.Context.IsName() {
-				// Names in brackets stand in for something in what people
-				// read, by judgement (the letter of the RFCs with --strict);
-				// in a link, which a browser follows, and in an XML name,
-				// they are what is written.
-				r.template = mergeSpans(r.template, grammar.BracketNames(uri))
-			}
-			if r.template != nil {
-				uri = maskTemplate(uri, r.template)
-			}
+		} else if r.template = placeholders(c, uri, ch.cfg.Strict); r.template != nil {
+			uri = maskTemplate(uri, r.template)
 		}
 		grammar.ParseTo(&r.parsed, uri, c.Kind.As(), ch.cfg.URNSyntax)
 		if c.Kind == extract.KindURI && c.Context.IsLink() && badScheme(&r.parsed) {
@@ -283,6 +279,34 @@ func (ch *Checker) check(path string, f Format, src []byte, base int, opts extra
 	})
 }
 
+// placeholders returns the spans of uri, the URI of c, that stand for
+// something else and are masked before parsing (see Pass.Placeholders):
+//   - the placeholders of templates (grammar.Placeholders), everywhere;
+//   - character references, in running text and <...>, where text that
+//     shows markup writes them (in a link the walker decoded them);
+//   - unless strict, and but in a name XML compares as written, names in
+//     square brackets (not in a link either, which a browser follows as
+//     written: grammar.BracketNames) and the stand-ins of prose, such as
+//     "$PORT", "%lat%", "..." or a port written as a word
+//     (grammar.StandIns): reading them so is a judgement.
+func placeholders(c *extract.Candidate, uri string, strict bool) []grammar.Span {
+	var spans []grammar.Span
+	if strings.ContainsAny(uri, "{%<$#") {
+		spans = grammar.Placeholders(uri)
+	}
+	link, name := c.Context.IsLink(), c.Context.IsName()
+	if !link && !name && strings.IndexByte(uri, '&') >= 0 {
+		spans = mergeSpans(spans, grammar.CharacterReferences(uri))
+	}
+	if strict || name {
+		return spans
+	}
+	if !link && strings.IndexByte(uri, '[') >= 0 {
+		spans = mergeSpans(spans, grammar.BracketNames(uri))
+	}
+	return mergeSpans(spans, grammar.StandIns(uri))
+}
+
 // CheckValue lints one value, as urilint validate does: parsed as the
 // production as, with offsets within the value. A value is meant as a
 // URI, so braces are reported even where they form a URI Template
@@ -290,7 +314,7 @@ func (ch *Checker) check(path string, f Format, src []byte, base int, opts extra
 func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) grammar.Parsed {
 	r := ch.newRun()
 	r.parsed = grammar.Parse(v, as, ch.cfg.URNSyntax)
-	c := &extract.Candidate{URI: v, Raw: v, Kind: extract.KindOf(r.parsed.As), Context: "value", PrefixStart: -1, End: len(v)}
+	c := &extract.Candidate{URI: v, Raw: v, Kind: extract.KindOf(r.parsed.As), Context: extract.ContextValue, PrefixStart: -1, End: len(v)}
 	for _, f := range r.candidate(c) {
 		yield(f.diagnostic("", c))
 	}

@@ -16,7 +16,7 @@ import (
 var testDoc = lint.Doc{Title: "Title.", Text: "Text.", Bad: "a", Good: "b", Fix: "No fix."}
 
 func rule(name string, codes ...grammar.Code) *lint.Rule {
-	return &lint.Rule{Name: name, Category: lint.Syntax, Severity: lint.Error, Doc: testDoc, Codes: codes, Run: func(*lint.Pass) {}}
+	return &lint.Rule{Name: name, Category: lint.Syntax, Severity: lint.Error, Certainty: extract.Likely, Doc: testDoc, Codes: codes, Run: func(*lint.Pass) {}}
 }
 
 func TestValidate(t *testing.T) {
@@ -36,6 +36,7 @@ func TestValidate(t *testing.T) {
 		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: lint.Doc{Title: "Only a title."}, Codes: all, Run: func(*lint.Pass) {}}}, "one-line title and an explanation"},
 		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: lint.Doc{Title: "T.", Text: "X."}, Codes: all, Run: func(*lint.Pass) {}}}, "examples (Bad, Good)"},
 		{[]*lint.Rule{{Name: "a", Category: "other", Severity: lint.Error, Doc: testDoc, Codes: all, Run: func(*lint.Pass) {}}}, "unknown category"},
+		{[]*lint.Rule{{Name: "a", Category: lint.Syntax, Severity: lint.Error, Doc: testDoc, Codes: all, Run: func(*lint.Pass) {}}}, "no Certainty"},
 	}
 	for _, tt := range tests {
 		err := lint.Validate(tt.rules)
@@ -199,8 +200,8 @@ func TestCheckTemplates(t *testing.T) {
 		{"urn:ieee:{IEEEresource}:{ResourceSpecificString}\n", ""},
 		{"htps://example.com/{id}\n", "1:1 warning uri-scheme-unregistered"},
 		{"http://example.com/{id}/a|b\n", "1:26 error percent-unencoded"},
-		{"http://example.com/{}/x\n", "1:20 error percent-unencoded"},  // "{}" is not an expression
-		{"http://example.com/{a b}\n", "1:20 error percent-unencoded"}, // the candidate ends at the space: "{a" is no expression
+		{"http://example.com/{}/x\n", "1:20 error percent-unencoded"}, // "{}" is not an expression
+		{"http://example.com/{a b}\n", ""},                            // a name with a space in braces stands in for a part: the candidate ends before it
 		// Characters next to an expression are reported on their own.
 		{"http://example.com/a|{id}\n", "1:21 error percent-unencoded"},
 		{"http://example.com/{id}^x\n", "1:24 error percent-unencoded"},

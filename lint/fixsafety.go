@@ -105,7 +105,7 @@ func shiftSpans(spans []grammar.Span, edits []Edit) []grammar.Span {
 
 // fixContext returns why --fix may not apply a fix to the candidate c of a
 // document in format f, or "" when it may: its boundaries are certain (a
-// link's, or <...> in plain text) and its text is not shown to readers (an
+// link's, or <...> on one line of plain text, holding no layout) and its text is not shown to readers (an
 // autolink's is, and so is a URI's in the running text of Markdown, HTML or
 // XML); and it is not a name XML compares as a string (a namespace name).
 func fixContext(c *extract.Candidate, f Format) string {
@@ -117,6 +117,11 @@ func fixContext(c *extract.Candidate, f Format) string {
 	case c.Context.IsLink():
 		return ""
 	case f == Text && (c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL):
+		if c.Certainty() < extract.Certain {
+			// Across lines, in a table's cells, or holding layout: where
+			// the URI is, and what of it is layout, is a reading.
+			return "the <...> spans lines or holds layout: where the URI is in it is a reading"
+		}
 		return ""
 	case c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL:
 		return "its text is what readers see"

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -47,7 +48,7 @@ func TestFixSafety(t *testing.T) {
 // that adds a character that can end a candidate, is a suggestion.
 func TestFixSafetyVerified(t *testing.T) {
 	noQ := func(insert string) *lint.Rule {
-		return &lint.Rule{Name: "no-q", Category: lint.Style, Severity: lint.Info, Doc: testDoc,
+		return &lint.Rule{Name: "no-q", Category: lint.Style, Severity: lint.Info, Certainty: extract.Likely, Doc: testDoc,
 			Run: func(p *lint.Pass) {
 				if i := strings.IndexByte(p.URI.Input, 'q'); i >= 0 {
 					p.Report(lint.Finding{Start: i, End: i + 1, Message: "q", Fixes: []lint.Fix{{Message: "replace it", Safe: true,

@@ -67,8 +67,9 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 	for _, pr := range r.parsed.Problems {
 		problems |= 1 << pr.Code
 	}
+	certainty := c.Certainty()
 	for _, a := range r.ch.active[c.Kind] {
-		if a.problemsOnly && a.codes&problems == 0 {
+		if a.problemsOnly && a.codes&problems == 0 || certainty < a.certainty {
 			continue
 		}
 		r.pass.rule, r.severity = a.rule, a.severity

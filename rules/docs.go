@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -25,13 +26,26 @@ func Markdown() string {
 	b.WriteString("well-formed template expression such as `{id}`, `{+path}` or `{?q,lang}`\n")
 	b.WriteString("(`http://localhost:{port}/{path}` is clean); the rest of the template is checked as usual, and a character\n")
 	b.WriteString("next to an expression is reported on its own (`|` in `http://example.com/a|{id}`).\n\n")
-	b.WriteString("| rule | category | severity | default | reports |\n|---|---|---|---|---|\n")
+	b.WriteString("Where a rule reports by default depends on how certain the candidate is, which the walker that found\n")
+	b.WriteString("it says (`urilint extract --format jsonl` shows it as `certainty`):\n\n")
+	b.WriteString("- `certain`: a link a browser follows (a Markdown link, image, definition or autolink, an HTML or XML URI\n")
+	b.WriteString("  attribute), an XML namespace name, a value given to `urilint validate`, and `<...>` on one line of\n")
+	b.WriteString("  text, not in a table;\n")
+	b.WriteString("- `likely`: a bare URI in running text with `//` after its scheme, a bare URN, a bare URI of a scheme\n")
+	b.WriteString("  whose syntax urilint knows (`mailto:` with an `@`, `tel:` with a digit, `file:/`, `data:` with a `,`,\n")
+	b.WriteString("  `sip:` with an address) that starts as that syntax says; and `<...>` across lines or in a table;\n")
+	b.WriteString("- `weak`: a bare `scheme:` of another scheme, with no `//` (`DAV:href`, `Payment:ok`), and `<scheme:...>`\n")
+	b.WriteString("  of an unregistered scheme without `//`: often a label or a name;\n")
+	b.WriteString("- `cut`: a bare URI that a line break seems to cut (see `uri-wrapped-bare`): only that rule looks at it.\n\n")
+	b.WriteString("Each rule reports by default on the candidates at least as certain as its measured precision allows\n")
+	b.WriteString("(the `certainty` column); `--strict` reports on every candidate but the cut ones.\n\n")
+	b.WriteString("| rule | category | severity | default | certainty | reports |\n|---|---|---|---|---|---|\n")
 	for _, r := range All {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, onOff(r), codeSpans(r.Title()))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, onOff(r), certaintyOf(r), codeSpans(r.Title()))
 	}
 	for _, r := range All {
 		fmt.Fprintf(&b, "\n## %s\n\n", r.Name)
-		fmt.Fprintf(&b, "Category `%s`, default severity `%s`%s.\n\n", r.Category, r.Severity, offNote(r))
+		fmt.Fprintf(&b, "Category `%s`, default severity `%s`%s. %s\n\n", r.Category, r.Severity, offNote(r), certaintyNote(r))
 		b.WriteString(markdownDoc(r.Doc))
 	}
 	return b.String()
@@ -155,8 +169,8 @@ func codeSpan(s string) string {
 
 // Explain is the full documentation of a rule, for urilint explain.
 func Explain(r *lint.Rule) string {
-	return fmt.Sprintf("%s (%s, default severity %s%s)\n\n%s\n\n%s\n", r.Name, r.Category, r.Severity, offNote(r),
-		r.Doc, r.DocURL())
+	return fmt.Sprintf("%s (%s, default severity %s%s)\n%s\n\n%s\n\n%s\n", r.Name, r.Category, r.Severity, offNote(r),
+		certaintyNote(r), r.Doc, r.DocURL())
 }
 
 // offNote says that a rule is off by default.
@@ -173,4 +187,26 @@ func onOff(r *lint.Rule) string {
 		return "off"
 	}
 	return "on"
+}
+
+// certaintyOf names the least certainty of the candidates a rule reports
+// on by default, for the table of rules.
+func certaintyOf(r *lint.Rule) string {
+	if r.Run == nil {
+		return "-"
+	}
+	return r.Certainty.String() + "+"
+}
+
+// certaintyNote says on which candidates a rule reports by default.
+func certaintyNote(r *lint.Rule) string {
+	switch {
+	case r.Run == nil:
+		return "It reports on suppression comments, not on candidates."
+	case r.Certainty == extract.Cut:
+		return "It reports on bare URIs that a line break seems to cut, the only rule that looks at them."
+	case r.Certainty == extract.Weak:
+		return "It reports on every candidate."
+	}
+	return fmt.Sprintf("By default it reports on candidates that are %s or more certain; with --strict, on every candidate but the cut ones.", r.Certainty)
 }

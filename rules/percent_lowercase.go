@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/urilint/urilint/extract"
 	"strings"
 
 	"github.com/urilint/urilint/lint"
@@ -12,6 +13,7 @@ var PercentLowercase = &lint.Rule{
 	Name:       "percent-lowercase",
 	Category:   lint.Style,
 	Severity:   lint.Info,
+	Certainty:  extract.Likely,
 	DefaultOff: true,
 	Doc: lint.Doc{
 		Title: `A percent-encoding is written with lower-case hexadecimal digits.`,

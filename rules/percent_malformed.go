@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
@@ -10,6 +11,7 @@ var PercentMalformed = &lint.Rule{
 	Name:         "percent-malformed",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.PercentMalformed},
 	ProblemsOnly: true,
 	Doc: lint.Doc{

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/urilint/urilint/extract"
 	"strings"
 	"unicode/utf8"
 
@@ -14,6 +15,7 @@ var PercentUnencoded = &lint.Rule{
 	Name:         "percent-unencoded",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.Unencoded},
 	ProblemsOnly: true,
 	Doc: lint.Doc{
@@ -94,6 +96,13 @@ func linkSlip(u *grammar.Parsed, pr grammar.Problem) string {
 	set := pathEncoded
 	switch {
 	case u.Fragment.Present() && pr.Start >= u.Fragment.Start:
+		if strings.ContainsAny(text, " `") {
+			// "#Searching guide", "#the-`foo`-option": encoded, the
+			// fragment still names no id a page has (ids hold no space, and
+			// renderers drop the backticks of a heading's code): the link
+			// stays as broken, only quieter.
+			return "no id generated from a heading holds a space or a backtick: check the id the link means, rather than encode it"
+		}
 		set = fragmentEncoded
 	case u.Query.Present() && pr.Start >= u.Query.Start && pr.End <= u.Query.End:
 		set = queryEncoded
@@ -152,7 +161,9 @@ func special(scheme string) bool {
 //   - in Markdown, HTML and XML, square brackets that pair up in the
 //     query, the array syntax of query strings ("filter[repo][0]=x"), and
 //     "|", the separator of many web APIs' lists ("chco=00FF00|A00000" in a
-//     Google Charts link), both of which browsers send as written.
+//     Google Charts link), both of which browsers send as written; and
+//     quotes that pair up in the query, a phrase of a search
+//     ("?q=label:\"good first issue\""), which browsers encode.
 func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	u := p.URI
 	s, text := u.Input, u.Input[pr.Start:pr.End]
@@ -182,6 +193,10 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 			return true
 		case strings.Trim(text, "[]") == "":
 			return balanced(q.In(s))
+		case strings.Trim(text, "\"") == "":
+			// A quoted phrase of a search ("label:\"mass changes\""), which
+			// browsers encode: the quotes pair up.
+			return strings.Count(q.In(s), "\"")%2 == 0
 		}
 	}
 	return false

@@ -14,6 +14,7 @@ var PercentUnreserved = &lint.Rule{
 	Name:       "percent-unreserved",
 	Category:   lint.Style,
 	Severity:   lint.Info,
+	Certainty:  extract.Likely,
 	DefaultOff: true,
 	Kinds:      []extract.Kind{extract.KindURI, extract.KindRelativeRef},
 	Doc: lint.Doc{

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
@@ -10,6 +11,7 @@ var URIAuthority = &lint.Rule{
 	Name:         "uri-authority",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.PortChar, grammar.IPLiteral, grammar.UserinfoChar, grammar.HostChar},
 	ProblemsOnly: true,
 	Doc: lint.Doc{

@@ -10,10 +10,11 @@ import (
 
 // URIDataSyntax reports a data URI that breaks RFC 2397.
 var URIDataSyntax = &lint.Rule{
-	Name:     "uri-data-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Kinds:    []extract.Kind{extract.KindURI},
+	Name:      "uri-data-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Error,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURI},
 	Doc: lint.Doc{
 		Title: `A data URI breaks RFC 2397: no ",", a malformed media type or parameter, or ";base64" data that is not base64.`,
 		Text: `` + schemeDoc(&scheme.Data) + `
@@ -27,7 +28,8 @@ being talked about ("data:image/png;base64 URLs"), reported only with --strict.`
 		Fix:  `No fix is offered.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.Data, func(c scheme.Code) bool {
+		reportScheme(p, &scheme.Data, func(pr scheme.Problem) bool {
+			c := pr.Code
 			switch c {
 			case scheme.DataNoComma:
 				return p.Config.Strict || !runningText(p.Candidate.Context)

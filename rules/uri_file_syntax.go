@@ -8,10 +8,11 @@ import (
 
 // URIFileSyntax reports a file URI that breaks RFC 8089.
 var URIFileSyntax = &lint.Rule{
-	Name:     "uri-file-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURI},
+	Name:      "uri-file-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURI},
 	Doc: lint.Doc{
 		Title: `A file URI breaks RFC 8089: a relative path, userinfo or a port, or a directory taken for the host.`,
 		Text: `` + schemeDoc(&scheme.File) + `
@@ -27,6 +28,6 @@ Docker take "file://name" for a file name on purpose.`,
 taken as the host, a "/" before a relative path.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.File, func(c scheme.Code) bool { return c != scheme.FileNoPath || p.Config.Strict })
+		reportScheme(p, &scheme.File, func(pr scheme.Problem) bool { return pr.Code != scheme.FileNoPath || p.Config.Strict })
 	},
 }

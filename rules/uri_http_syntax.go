@@ -9,10 +9,11 @@ import (
 // URIHTTPSyntax reports an http, https, ws or wss URI that breaks its
 // scheme's syntax.
 var URIHTTPSyntax = &lint.Rule{
-	Name:     "uri-http-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Error,
-	Kinds:    []extract.Kind{extract.KindURI},
+	Name:      "uri-http-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Error,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURI},
 	Doc: lint.Doc{
 		Title: `An http, https, ws or wss URI breaks the syntax of its scheme: browsers reject it or read it otherwise.`,
 		Text: `RFC 3986 lets a URI's authority be empty and its host be any registered name; the schemes of the web
@@ -34,7 +35,8 @@ these are reported only in a link or with --strict.`,
 		Fix:  `Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.HTTP, func(c scheme.Code) bool {
+		reportScheme(p, &scheme.HTTP, func(pr scheme.Problem) bool {
+			c := pr.Code
 			switch c {
 			case scheme.PrefixAlone, scheme.NoSlashesTo:
 				return p.Config.Strict || !runningText(p.Candidate.Context)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -9,6 +10,7 @@ var URIHyphenBreak = &lint.Rule{
 	Name:       "uri-hyphen-break",
 	Category:   lint.Style,
 	Severity:   lint.Warning,
+	Certainty:  extract.Likely,
 	DefaultOff: true,
 	Doc: lint.Doc{
 		Title: `A URI inside <...> was broken across lines right after a hyphen.`,

@@ -8,10 +8,11 @@ import (
 
 // URIMailtoSyntax reports a mailto URI that breaks RFC 6068.
 var URIMailtoSyntax = &lint.Rule{
-	Name:     "uri-mailto-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURI},
+	Name:      "uri-mailto-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURI},
 	Doc: lint.Doc{
 		Title: `A mailto URI breaks RFC 6068: an address that is not one, or header fields written wrong.`,
 		Text: `` + schemeDoc(&scheme.Mailto) + `
@@ -22,5 +23,9 @@ look into mailto URIs: the rule is a warning.`,
 		Good: `mailto:someone@example.com  mailto:a@example.com,b@example.com  mailto:a@example.com?subject=Hi`,
 		Fix:  `Fix (not safe): "," for a ";" between addresses, "?" for the "&" that starts the header fields.`,
 	},
-	Run: func(p *lint.Pass) { reportScheme(p, &scheme.Mailto, nil) },
+	Run: func(p *lint.Pass) {
+		reportScheme(p, &scheme.Mailto, func(pr scheme.Problem) bool {
+			return pr.Code != scheme.MailtoNoAt || p.Config.Strict || !standInWord(p.URI.Input[pr.Start:pr.End])
+		})
+	},
 }

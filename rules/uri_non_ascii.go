@@ -16,6 +16,7 @@ var URINonASCII = &lint.Rule{
 	Name:         "uri-non-ascii",
 	Category:     lint.Syntax,
 	Severity:     lint.Warning,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.NonASCII},
 	ProblemsOnly: true,
 	Doc: lint.Doc{

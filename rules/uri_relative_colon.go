@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/urilint/urilint/extract"
 
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
@@ -15,6 +16,7 @@ var URIRelativeColon = &lint.Rule{
 	Name:         "uri-relative-colon",
 	Category:     lint.Syntax,
 	Severity:     lint.Warning,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.RelativeColon},
 	ProblemsOnly: true,
 	Doc: lint.Doc{

@@ -1,15 +1,17 @@
 package rules
 
 import (
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
 // URISchemeSyntax reports a malformed or missing scheme.
 var URISchemeSyntax = &lint.Rule{
-	Name:     "uri-scheme-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Error,
+	Name:      "uri-scheme-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Error,
+	Certainty: extract.Likely,
 	Codes: []grammar.Code{grammar.SchemeMissing, grammar.SchemeEmpty, grammar.SchemeStart, grammar.SchemeChar,
 		grammar.NotURN},
 	ProblemsOnly: true,

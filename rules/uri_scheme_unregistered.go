@@ -15,10 +15,11 @@ import (
 
 // URISchemeUnregistered reports a scheme that is not in the IANA registry.
 var URISchemeUnregistered = &lint.Rule{
-	Name:     "uri-scheme-unregistered",
-	Category: lint.Policy,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURI},
+	Name:      "uri-scheme-unregistered",
+	Category:  lint.Policy,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURI},
 	Doc: lint.Doc{
 		Title: `A URI's scheme is not in the IANA registry.`,
 		Text: `Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
@@ -87,14 +88,20 @@ func runningText(ctx extract.Context) bool {
 	return false
 }
 
+// opaqueSchemes are the common schemes whose URIs have no authority.
+var opaqueSchemes = map[string]bool{"urn": true, "mailto": true, "data": true, "tel": true}
+
 // commonSchemes are tried first.
 var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "ssh", "git", "data", "tel"}
 
 // suggestScheme returns the registered scheme most likely meant by the
 // unregistered scheme (in lower case) of u, or "".
+//   - Only a scheme one edit away is a slip: two edits find words
+//     ("roster" for "nostr", "webtab" for "web+ap").
 //   - A scheme of three letters is one edit away from dozens of registered
 //     ones ("app" from "ipp"), so it is only compared with the common
-//     schemes ("htp", "urk").
+//     schemes ("htp", "urk"); and a URI with an authority is not compared
+//     with the schemes that take none ("uri://" is no "urn:").
 //   - Letters added at the end of a registered scheme name a variant of it
 //     ("ftps", "httpx"), not a typo (see variant).
 //   - A scheme written with the letters of "http" and "https" alone, "h"
@@ -110,7 +117,12 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	if len(scheme) <= 3 {
 		names = commonSchemes
 	}
-	if s := suggest.Closest(scheme, names); s != "" && !variant(scheme) {
+	if u.Authority.Present() {
+		// "uri://a.example/" is no slip of "urn:": a scheme without an
+		// authority is not what a "//" was written for.
+		names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return opaqueSchemes[n] })
+	}
+	if s := suggest.Within(scheme, names, 1); s != "" && !variant(scheme) {
 		return s, false
 	}
 	if s := webSlip(scheme); s != "" {

@@ -8,10 +8,11 @@ import (
 
 // URITelSyntax reports a tel URI that breaks RFC 3966.
 var URITelSyntax = &lint.Rule{
-	Name:     "uri-tel-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURI},
+	Name:      "uri-tel-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURI},
 	Doc: lint.Doc{
 		Title: `A tel URI breaks RFC 3966: a number that is not one, or a local number with no phone-context.`,
 		Text: `` + schemeDoc(&scheme.Tel) + `
@@ -26,6 +27,14 @@ is a warning.`,
 		Fix:  `No fix is offered.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.Tel, func(c scheme.Code) bool { return c != scheme.TelNoContext || p.Config.Strict })
+		reportScheme(p, &scheme.Tel, func(pr scheme.Problem) bool {
+			switch {
+			case p.Config.Strict:
+				return true
+			case pr.Code == scheme.TelDigits:
+				return !standInWord(p.URI.Path.In(p.URI.Input))
+			}
+			return pr.Code != scheme.TelNoContext
+		})
 	},
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -9,6 +10,7 @@ var URIURLPrefix = &lint.Rule{
 	Name:       "uri-url-prefix",
 	Category:   lint.Style,
 	Severity:   lint.Info,
+	Certainty:  extract.Likely,
 	DefaultOff: true,
 	Doc: lint.Doc{
 		Title: `A URI is written with the "URL:" prefix, <URL:http://...>.`,

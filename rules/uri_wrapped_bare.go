@@ -2,15 +2,17 @@ package rules
 
 import (
 	"fmt"
+	"github.com/urilint/urilint/extract"
 
 	"github.com/urilint/urilint/lint"
 )
 
 // URIWrappedBare reports a bare URI that a line break seems to cut.
 var URIWrappedBare = &lint.Rule{
-	Name:     "uri-wrapped-bare",
-	Category: lint.Style,
-	Severity: lint.Warning,
+	Name:      "uri-wrapped-bare",
+	Category:  lint.Style,
+	Severity:  lint.Warning,
+	Certainty: extract.Cut,
 	Doc: lint.Doc{
 		Title: `A bare URI ends at a line break, and the next line seems to continue it.`,
 		Text: `RFC 3986 appendix C: "a URI that may be broken across lines" belongs between "<" and ">", where

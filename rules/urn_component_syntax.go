@@ -11,6 +11,7 @@ var URNComponentSyntax = &lint.Rule{
 	Name:         "urn-component-syntax",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.RComponentEmpty, grammar.QComponentEmpty, grammar.ComponentStart},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,

@@ -16,6 +16,7 @@ var URNInconsistentSpelling = &lint.Rule{
 	Name:       "urn-inconsistent-spelling",
 	Category:   lint.Style,
 	Severity:   lint.Warning,
+	Certainty:  extract.Likely,
 	DefaultOff: true,
 	Kinds:      []extract.Kind{extract.KindURN},
 	Doc: lint.Doc{

@@ -13,10 +13,11 @@ import (
 // URNNamespaceSyntax reports a URN whose NSS breaks the syntax of its
 // namespace.
 var URNNamespaceSyntax = &lint.Rule{
-	Name:     "urn-namespace-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURN},
+	Name:      "urn-namespace-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURN},
 	Doc: lint.Doc{
 		Title: `A URN's namespace-specific string (NSS) breaks the syntax its namespace defines.`,
 		Text: `RFC 8141 leaves the NSS to each namespace, and the RFC that registered the namespace says what it holds.

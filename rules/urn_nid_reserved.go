@@ -12,11 +12,12 @@ import (
 
 // URNNIDReserved reports a NID that RFC 8141 section 5 reserves.
 var URNNIDReserved = &lint.Rule{
-	Name:     "urn-nid-reserved",
-	Category: lint.Policy,
-	Severity: lint.Error,
-	Codes:    []grammar.Code{grammar.NIDReserved},
-	Kinds:    []extract.Kind{extract.KindURN},
+	Name:      "urn-nid-reserved",
+	Category:  lint.Policy,
+	Severity:  lint.Error,
+	Certainty: extract.Likely,
+	Codes:     []grammar.Code{grammar.NIDReserved},
+	Kinds:     []extract.Kind{extract.KindURN},
 	Doc: lint.Doc{
 		Title: `A URN's namespace identifier (NID) is one that can never be registered.`,
 		Text: `RFC 8141 section 5 constrains NIDs beyond their syntax:

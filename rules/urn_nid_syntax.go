@@ -10,9 +10,10 @@ import (
 
 // URNNIDSyntax reports a malformed namespace identifier.
 var URNNIDSyntax = &lint.Rule{
-	Name:     "urn-nid-syntax",
-	Category: lint.Syntax,
-	Severity: lint.Error,
+	Name:      "urn-nid-syntax",
+	Category:  lint.Syntax,
+	Severity:  lint.Error,
+	Certainty: extract.Likely,
 	Codes: []grammar.Code{grammar.NIDEmpty, grammar.NIDChar, grammar.NIDTooShort, grammar.NIDTooLong,
 		grammar.NIDLeadingHyphen, grammar.NIDTrailingHyphen},
 	Kinds:        []extract.Kind{extract.KindURN},

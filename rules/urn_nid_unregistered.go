@@ -13,10 +13,11 @@ import (
 
 // URNNIDUnregistered reports a NID that is not in the IANA registry.
 var URNNIDUnregistered = &lint.Rule{
-	Name:     "urn-nid-unregistered",
-	Category: lint.Policy,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURN},
+	Name:      "urn-nid-unregistered",
+	Category:  lint.Policy,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURN},
 	Doc: lint.Doc{
 		Title: `A URN's namespace identifier (NID) is not in the IANA registry.`,
 		Text: `A URN namespace exists once IANA registers it (RFC 8141 section 6): in its "Uniform Resource Names
@@ -49,8 +50,8 @@ be registered are reported by urn-nid-reserved instead.`,
 		if p.Config.AllowedNIDs[n] {
 			return
 		}
-		s := suggest.Closest(n, registeredNIDs())
-		if _, isVariant := extended(n, func(b string) bool { _, ok := iana.LookupNamespace(b); return ok }); isVariant {
+		s := suggestNID(n)
+		if base, isVariant := extended(n, func(b string) bool { _, ok := iana.LookupNamespace(b); return ok }); isVariant && !plural(n, base) {
 			s = "" // a variant of a registered namespace ("xmpps"), named so on purpose
 		}
 		if s == "" && !p.Config.Strict {
@@ -78,3 +79,33 @@ var registeredNIDs = sync.OnceValue(func() []string {
 	}
 	return nids
 })
+
+// commonNIDs are the namespaces most written, the only ones a short NID is
+// compared with.
+var commonNIDs = []string{"ietf", "isbn", "issn", "uuid", "oid", "iso", "ieee", "mpeg", "oasis", "ogc", "xmpp", "epc", "nbn", "isni", "lex", "example"}
+
+// suggestNID returns the registered NID most likely meant by the
+// unregistered NID n (in lower case), or "", with the restraint of
+// suggestScheme: a NID of three letters is one edit from too many words
+// ("cid" from "oid", "edu" from "ebu", "rsa" from "csa") to suggest any;
+// one of four or five letters is only compared with the common namespaces
+// ("isbm" is "isbn", but "fips" is no "fipa"); a longer one with every
+// formal NID ("services" is "service"). Only one edit away: two find
+// words, not slips.
+func suggestNID(n string) string {
+	switch {
+	case len(n) <= 3:
+		return ""
+	case len(n) <= 5:
+		return suggest.Within(n, commonNIDs, 1)
+	}
+	return suggest.Within(n, registeredNIDs(), 1)
+}
+
+// plural reports whether n is the word base with an "s" added, a plural
+// ("services" for "service"), which is a slip rather than a variant as
+// "xmpps" is: base is a word of five letters or more with a vowel, not an
+// acronym.
+func plural(n, base string) bool {
+	return len(base) >= 5 && n == base+"s" && strings.ContainsAny(base, "aeiou")
+}

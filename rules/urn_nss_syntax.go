@@ -12,6 +12,7 @@ var URNNSSSyntax = &lint.Rule{
 	Name:         "urn-nss-syntax",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.NSSMissing, grammar.NSSEmpty, grammar.NSSStart, grammar.NSSChar},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,

@@ -9,10 +9,11 @@ import (
 
 // URNNUL reports "%00" in a URN.
 var URNNUL = &lint.Rule{
-	Name:     "urn-nul",
-	Category: lint.Policy,
-	Severity: lint.Warning,
-	Kinds:    []extract.Kind{extract.KindURN},
+	Name:      "urn-nul",
+	Category:  lint.Policy,
+	Severity:  lint.Warning,
+	Certainty: extract.Likely,
+	Kinds:     []extract.Kind{extract.KindURN},
 	Doc: lint.Doc{
 		Title: `A URN holds "%00", the NUL character.`,
 		Text: `RFC 2141 section 2.4 says the octet 0 "should NEVER be used, in either unencoded or %-encoded form".

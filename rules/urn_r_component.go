@@ -10,6 +10,7 @@ var URNRComponent = &lint.Rule{
 	Name:       "urn-r-component",
 	Category:   lint.Policy,
 	Severity:   lint.Warning,
+	Certainty:  extract.Likely,
 	DefaultOff: true,
 	Kinds:      []extract.Kind{extract.KindURN},
 	Doc: lint.Doc{

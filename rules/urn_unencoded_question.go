@@ -14,6 +14,7 @@ var URNUnencodedQuestion = &lint.Rule{
 	Name:         "urn-unencoded-question",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.UnencodedQuestion},
 	Kinds:        []extract.Kind{extract.KindURN},
 	ProblemsOnly: true,

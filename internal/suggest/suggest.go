@@ -13,13 +13,20 @@ import "strings"
 // so callers list the likelier ones first. A name equal to one of names is
 // its own suggestion: callers ask about names they did not find.
 func Closest(name string, names []string) string {
-	name = strings.ToLower(name)
-	if len(name) < 3 {
-		return ""
-	}
 	limit := 1
 	if len(name) >= 6 {
 		limit = 2
+	}
+	return Within(name, names, limit)
+}
+
+// Within is Closest with the edit distance at most limit, whatever the
+// length of name: for names written in documents, where a distance of two
+// finds words that are no slip ("roster" for "nostr").
+func Within(name string, names []string, limit int) string {
+	name = strings.ToLower(name)
+	if len(name) < 3 {
+		return ""
 	}
 	best, bestD := "", limit+1
 	for _, n := range names {

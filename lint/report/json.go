@@ -12,14 +12,15 @@ import (
 
 // jsonCandidate is a candidate in the json and jsonl formats.
 type jsonCandidate struct {
-	File      string          `json:"file"`
-	URI       string          `json:"uri"`
-	Raw       string          `json:"raw"`
-	Kind      extract.Kind    `json:"kind"`
-	Context   extract.Context `json:"context"`
-	Attribute string          `json:"attribute,omitempty"`
-	Start     extract.Pos     `json:"start"`
-	End       extract.Pos     `json:"end"`
+	File      string            `json:"file"`
+	URI       string            `json:"uri"`
+	Raw       string            `json:"raw"`
+	Kind      extract.Kind      `json:"kind"`
+	Context   extract.Context   `json:"context"`
+	Certainty extract.Certainty `json:"certainty"`
+	Attribute string            `json:"attribute,omitempty"`
+	Start     extract.Pos       `json:"start"`
+	End       extract.Pos       `json:"end"`
 	// Equivalence is the RFC 8141 equivalence key of a valid URN.
 	Equivalence string `json:"equivalence,omitempty"`
 	// Templated says that the URI holds a placeholder ("{id}", "{{ x }}",
@@ -29,7 +30,7 @@ type jsonCandidate struct {
 
 func newJSONCandidate(path string, c *extract.Candidate, loc *extract.Locator) jsonCandidate {
 	j := jsonCandidate{
-		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context,
+		File: path, URI: c.URI, Raw: c.Raw, Kind: c.Kind, Context: c.Context, Certainty: c.Certainty(),
 		Attribute: c.Attribute, Start: loc.Pos(c.Start), End: loc.Pos(c.End), Templated: grammar.HasPlaceholder(c.URI),
 	}
 	if c.Kind == extract.KindURN {

@@ -1,0 +1,301 @@
+package grammar
+
+import "strings"
+
+// StandIns returns the spans of the stand-ins in s, in order and not
+// overlapping, or nil. Like a placeholder (see Placeholders), a stand-in is
+// text written where part of a URI goes, for the reader to replace; unlike
+// one, it has no template language's syntax, so seeing it is a judgement
+// (--strict reads the letter of the RFCs instead):
+//
+//   - a variable with a sigil: "$PORT", "$HOME", "$1" (shells, Make,
+//     regular expressions' replacements), "%lat%", "%USERPROFILE%"
+//     (Windows), "\1" (a regular expression's back-reference);
+//   - an elision: "..." (three dots or more) or "…";
+//   - braces around a word that is not a URI Template expression:
+//     "{notice|full}", "{name,...}", "{YYYY-MM-DD-Short-Name.md}" (see
+//     braced);
+//   - a port written as a word ("http://HOST:PORT/", "localhost:port",
+//     "host:$PORT"): a port is digits;
+//   - a group of an IPv6 literal with "x" for digits ("[ff0x::1]",
+//     "[2001:db8::xxxx]");
+//   - the optional parts of an authority, as ABNF writes them:
+//     "sh://[user@]machine[:options]/".
+//
+// A data URI has none: it holds data, not names.
+func StandIns(s string) []Span {
+	if len(s) >= 5 && strings.EqualFold(s[:5], "data:") {
+		return nil // data, not names: nothing in it stands for anything
+	}
+	var spans []Span
+	add := func(start, end int) {
+		if n := len(spans); n > 0 && start < spans[n-1].End {
+			return // inside the one before
+		}
+		spans = append(spans, Span{start, end})
+	}
+	a, aEnd := authoritySpan(s)
+	if a >= 0 {
+		standInsInAuthority(s, a, aEnd, add)
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '$':
+			if j := sigilName(s, i+1); j > i+1 {
+				add(i, j)
+				i = j - 1
+			}
+		case '%':
+			if j, ok := percentName(s, i); ok {
+				add(i, j)
+				i = j - 1
+			}
+		case '\\':
+			if i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' {
+				add(i, i+2)
+				i++
+			}
+		case '.':
+			j := i
+			for j < len(s) && s[j] == '.' {
+				j++
+			}
+			if j-i >= 3 {
+				add(i, j)
+			}
+			i = j - 1
+		case '{':
+			if j, ok := braced(s, i); ok {
+				add(i, j)
+				i = j - 1
+			}
+		case 0xe2: // "…" is E2 80 A6
+			if strings.HasPrefix(s[i:], "…") {
+				add(i, i+len("…"))
+				i += len("…") - 1
+			}
+		}
+	}
+	if len(spans) > 1 {
+		sortSpans(spans)
+	}
+	return spans
+}
+
+// sortSpans sorts spans that do not overlap by their start (few: insertion).
+func sortSpans(spans []Span) {
+	for i := 1; i < len(spans); i++ {
+		for j := i; j > 0 && spans[j].Start < spans[j-1].Start; j-- {
+			spans[j], spans[j-1] = spans[j-1], spans[j]
+		}
+	}
+}
+
+// authoritySpan returns where the authority of s starts and ends, after
+// "scheme://", or -1 when s has none.
+func authoritySpan(s string) (int, int) {
+	k := strings.Index(s, "://")
+	if k < 1 {
+		return -1, -1
+	}
+	for i := 0; i < k; i++ {
+		if !IsSchemeChar(s[i]) {
+			return -1, -1
+		}
+	}
+	a := k + 3
+	if e := strings.IndexAny(s[a:], "/?#"); e >= 0 {
+		return a, a + e
+	}
+	return a, len(s)
+}
+
+// standInsInAuthority adds the stand-ins of the authority s[a:e]: a port
+// that is a word, and the groups of an IPv6 literal that hold "x".
+func standInsInAuthority(s string, a, e int, add func(int, int)) {
+	host := s[a:e]
+	// ABNF's optional parts: "sh://[user@]machine[:options]/".
+	if strings.HasPrefix(host, "[") {
+		if r := strings.Index(host, "@]"); r > 1 && wordEnd(host, 1) == r {
+			add(a, a+r+2)
+			a += r + 2
+			host = s[a:e]
+		}
+	}
+	if k := strings.LastIndex(host, "[:"); k > 0 && strings.HasSuffix(host, "]") && wordEnd(host, k+2) == len(host)-1 {
+		add(a+k, e)
+		e = a + k
+		host = s[a:e]
+	}
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		a += at + 1
+		host = s[a:e]
+	}
+	if strings.HasPrefix(host, "[") {
+		if r := strings.IndexByte(host, ']'); r > 0 {
+			for g, start := host[1:r], a+1; g != ""; {
+				n := strings.IndexAny(g, ":.")
+				if n < 0 {
+					n = len(g)
+				}
+				if group := g[:n]; strings.ContainsAny(group, "xX") && strings.Trim(group, "0123456789abcdefABCDEFxX") == "" {
+					add(start, start+n)
+				}
+				if n == len(g) {
+					break
+				}
+				g, start = g[n+1:], start+n+1
+			}
+			a += r + 1
+			host = s[a:e]
+		} else {
+			return
+		}
+	} else if c := strings.LastIndexByte(host, ':'); c >= 0 {
+		a += c
+		host = s[a:e]
+	} else {
+		return
+	}
+	// host is now ":port" (or "" after an IP literal without one).
+	if len(host) < 2 || host[0] != ':' {
+		return
+	}
+	port := host[1:]
+	i := 0
+	if port[0] == '$' {
+		i = 1
+	}
+	if i < len(port) && (IsAlpha(port[i]) || port[i] == '_') && wordEnd(port, i) == len(port) {
+		add(a+1, e)
+	}
+}
+
+// wordEnd returns the end of the run of letters, digits, "_" and "-" at s[i].
+func wordEnd(s string, i int) int {
+	for i < len(s) && (IsAlnum(s[i]) || s[i] == '_' || s[i] == '-') {
+		i++
+	}
+	return i
+}
+
+// sigilName returns the end of the name after a "$" at s[i-1]: a letter or
+// "_" then letters, digits and "_" ("PORT", "HOME"), or one digit ("1");
+// i when there is none.
+func sigilName(s string, i int) int {
+	switch {
+	case i < len(s) && IsDigit(s[i]):
+		return i + 1
+	case i < len(s) && (IsAlpha(s[i]) || s[i] == '_'):
+		j := i + 1
+		for j < len(s) && (IsAlnum(s[j]) || s[j] == '_') {
+			j++
+		}
+		return j
+	}
+	return i
+}
+
+// percentName returns the end of a Windows variable at s[i] == '%':
+// "%" name "%", the name a letter or "_" then letters, digits and "_", not
+// all of it hexadecimal digits ("%lat%", "%DATE%"; "%ABCD%" reads as
+// percent-encodings), and the second "%" not the start of a
+// percent-encoding.
+func percentName(s string, i int) (int, bool) {
+	j := i + 1
+	if j >= len(s) || !IsAlpha(s[j]) && s[j] != '_' {
+		return 0, false
+	}
+	hex := true
+	for j < len(s) && (IsAlnum(s[j]) || s[j] == '_') {
+		hex = hex && IsHex(s[j])
+		j++
+	}
+	if j >= len(s) || s[j] != '%' || hex || j-i < 3 || j+2 < len(s) && IsHex(s[j+1]) && IsHex(s[j+2]) {
+		return 0, false // "cr%zy%2F": the second "%" starts an encoding
+	}
+	return j + 1, true
+}
+
+// braced returns the end of the braces at s[i] == '{' around a name: up to
+// 64 characters, none of them whitespace or a brace, before the "}". (A
+// URI Template expression is a placeholder already: see Placeholders.)
+//
+// Hexadecimal digits and hyphens alone are a value, not a name: a GUID in
+// braces ("urn:guid:{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}") is written
+// wrong, not left to fill in.
+func braced(s string, i int) (int, bool) {
+	value := true
+	for j := i + 1; j < len(s) && j <= i+65; j++ {
+		switch c := s[j]; c {
+		case '}':
+			return j + 1, j > i+1 && !value
+		case '{', ' ', '\t', '\n', '\r':
+			return 0, false
+		default:
+			value = value && (IsHex(c) || c == '-')
+		}
+	}
+	return 0, false
+}
+
+// CharacterReferences returns the spans of the character references of
+// HTML and XML in s ("&#x159;", "&#345;", "&amp;", "&gt;"), or nil. Text
+// that shows markup writes them (an RFC that quotes XML); in a URI found
+// there, a reference stands for one character, and its "#" is no
+// fragment's.
+func CharacterReferences(s string) []Span {
+	var spans []Span
+	for i := 0; i < len(s); {
+		k := strings.IndexByte(s[i:], '&')
+		if k < 0 {
+			break
+		}
+		i += k
+		if n := referenceLen(s[i:]); n > 0 {
+			spans = append(spans, Span{i, i + n})
+			i += n
+			continue
+		}
+		i++
+	}
+	return spans
+}
+
+// referenceLen returns the length of the character reference that starts
+// s ("&#ddd;", "&#xhh;", "&name;"), or 0.
+func referenceLen(s string) int {
+	if len(s) < 4 || s[0] != '&' {
+		return 0
+	}
+	j := 1
+	switch {
+	case s[1] == '#' && (s[2] == 'x' || s[2] == 'X'):
+		j = 3
+		for j < len(s) && j < 11 && IsHex(s[j]) {
+			j++
+		}
+		if j == 3 {
+			return 0
+		}
+	case s[1] == '#':
+		j = 2
+		for j < len(s) && j < 10 && IsDigit(s[j]) {
+			j++
+		}
+		if j == 2 {
+			return 0
+		}
+	default:
+		for j < len(s) && j < 32 && IsAlnum(s[j]) {
+			j++
+		}
+		if j == 1 || !IsAlpha(s[1]) {
+			return 0
+		}
+	}
+	if j >= len(s) || s[j] != ';' {
+		return 0
+	}
+	return j + 1
+}
