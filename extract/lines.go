@@ -42,6 +42,9 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	}
 	e := trim(src, k, extend(src, k), false)
 	word := src[k:e]
+	if numbered(src, start) && allDigits(word) {
+		return 0, 0, false // the next line's number, in a listing whose lines are numbered
+	}
 	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
 		return 0, 0, false
 	}
@@ -49,6 +52,33 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
 	}
 	return k, e, true
+}
+
+// numbered reports whether the line holding src[i] starts, after its
+// indentation, with a number followed by a space or a tab: a line of a
+// listing whose lines are numbered ("     9 Homepage: http://...").
+func numbered(src []byte, i int) bool {
+	ls := i
+	for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' && i-ls < maxRow {
+		ls--
+	}
+	for ls < i && (src[ls] == ' ' || src[ls] == '\t') {
+		ls++
+	}
+	j := ls
+	for j < i && grammar.IsDigit(src[j]) {
+		j++
+	}
+	return j > ls && j < i && (src[j] == ' ' || src[j] == '\t')
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if !grammar.IsDigit(c) {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // inColumn reports whether the URI at src[start] starts a column of a

@@ -221,6 +221,9 @@ func TestTextDelimiting(t *testing.T) {
 		{"<file:notes.txt> <tel:NUMBER>", []string{"file:notes.txt", "tel:NUMBER"}},
 		{"mailto:i-d-\n   announce@ietf.org", []string{"mailto:i-d-"}},
 		{"RL<sessid:1> and <sessid:1>", []string{"sessid:1"}},
+		// Layout of plain text.
+		{"   uri,http://a.example/x,urn:example:y", []string{"http://a.example/x", "urn:example:y"}},
+		{"&lt;urn:example:a&gt; &quot;http://a.example/&#34;", []string{"urn:example:a", "http://a.example/"}},
 		{"foo://bar", []string{"foo://bar"}},
 		{"postgres://u@h:5432/db", []string{"postgres://u@h:5432/db"}},
 		{"URN:ISBN:0-395-36341-1", []string{"URN:ISBN:0-395-36341-1"}},
