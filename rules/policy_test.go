@@ -116,7 +116,7 @@ func TestNIDPolicyConformance(t *testing.T) {
 		if !c.Valid {
 			continue
 		}
-		ch, _ := lint.NewChecker(All, &lint.Config{})
+		ch, _ := lint.NewChecker(All, &lint.Config{Strict: true}) // the letter of RFC 8141
 		var got []string
 		ch.CheckValue(c.Input, grammar.AsURN, func(d *lint.Diagnostic) {
 			if d.Rule != URNNIDReserved {

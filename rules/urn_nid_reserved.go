@@ -31,10 +31,12 @@ var URNNIDReserved = &lint.Rule{
   which is kept for country codes, nor with "xn--" or another two letters and "--", kept for DNS A-labels
   (section 5.1).
 
-A NID in the IANA registry, or allowed by the configuration, is exempt from the last two. Under
+A NID in the IANA registry, or allowed by the configuration, is exempt from the last two. By default
+the rule reports only "urn" and malformed informal NIDs, which are slips; the "X-", two-letter and
+country-code forms, which documents use on purpose for private namespaces, are reported with --strict. Under
 --urn-syntax rfc2141 only "urn" is reserved: the other constraints are RFC 8141's, and documents written
 against RFC 2141 could use experimental "X-" namespaces (RFC 3406).`,
-		Bad:  `urn:urn:x  urn:X-foo:x  urn:urn-01:x  urn:de-bund:x  urn:xn--abc:x  urn:ab:x`,
+		Bad:  `urn:urn:x  urn:urn-01:x  urn:X-foo:x (--strict)  urn:de-bund:x (--strict)  urn:ab:x (--strict)`,
 		Good: `urn:example:x  urn:urn-7:x`,
 		Fix:  `No fix is offered.`,
 	},
@@ -43,9 +45,11 @@ against RFC 2141 could use experimental "X-" namespaces (RFC 3406).`,
 		if !ok || p.URI.Syntax == grammar.RFC2141 && !strings.EqualFold(nid, "urn") {
 			return
 		}
-		if msg := reservedNID(nid, p.Config); msg != "" {
-			p.Reportf(p.URI.NID.Start, p.URI.NID.End, "%s", msg)
+		msg := reservedNID(nid, p.Config)
+		if msg == "" || !p.Config.Strict && deliberateNID(nid) {
+			return
 		}
+		p.Reportf(p.URI.NID.Start, p.URI.NID.End, "%s", msg)
 	},
 }
 
@@ -88,6 +92,16 @@ func reservedNID(nid string, cfg *lint.Config) string {
 		return `namespace identifier "` + nid + `": a formal namespace identifier must be more than two characters long (RFC 8141 section 5.1)`
 	}
 	return ""
+}
+
+// deliberateNID reports whether a reserved NID is one that documents use
+// on purpose, which the rule reports only with --strict: an experimental
+// "X-" namespace, a NID of two letters or fewer, or one of two letters and
+// "-" (a private namespace named so, "urn:pp:", "urn:de-bund:"). "urn"
+// itself and a malformed informal NID ("urn-01") are slips.
+func deliberateNID(nid string) bool {
+	n := strings.ToLower(nid)
+	return n != "urn" && !strings.HasPrefix(n, "urn-")
 }
 
 // informalNumber reports whether s is a number without leading zeros.

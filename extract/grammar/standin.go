@@ -12,6 +12,10 @@ import "strings"
 //     regular expressions' replacements), "%lat%", "%USERPROFILE%"
 //     (Windows), "\1" (a regular expression's back-reference);
 //   - an elision: "..." (three dots or more) or "…";
+//   - letters to fill in: "XXXX" (three "X" or more, in any case, or four
+//     "N"), after letters or alone ("rfcXXXX", "urn:ietf:rfc:XXXX"), and
+//     "TBD" or "TBA" as a whole part, as drafts write what the RFC Editor
+//     or IANA assigns;
 //   - braces around a word that is not a URI Template expression:
 //     "{notice|full}", "{name,...}", "{YYYY-MM-DD-Short-Name.md}" (see
 //     braced);
@@ -68,6 +72,15 @@ func StandIns(s string) []Span {
 			if j, ok := braced(s, i); ok {
 				add(i, j)
 				i = j - 1
+			}
+		case 'X', 'x', 'N', 'T':
+			if j, ok := fillIn(s, i); ok {
+				add(i, j)
+				i = j - 1
+			} else {
+				for i+1 < len(s) && IsAlpha(s[i+1]) {
+					i++ // not inside a word
+				}
 			}
 		case 0xe2: // "…" is E2 80 A6
 			if strings.HasPrefix(s[i:], "…") {
@@ -298,4 +311,32 @@ func referenceLen(s string) int {
 		return 0
 	}
 	return j + 1
+}
+
+// fillIn returns the end of the letters to fill in that start at s[i] (see
+// StandIns): a run of three "X" or more (any case) or of four "N" or more,
+// ending a word, or "TBD" or "TBA" standing alone.
+func fillIn(s string, i int) (int, bool) {
+	c := s[i]
+	if c == 'T' {
+		if strings.HasPrefix(s[i:], "TBD") || strings.HasPrefix(s[i:], "TBA") {
+			j := i + 3
+			if (i == 0 || !IsAlnum(s[i-1])) && (j == len(s) || !IsAlnum(s[j])) {
+				return j, true
+			}
+		}
+		return 0, false
+	}
+	j := i
+	for j < len(s) && (s[j] == c || c != 'N' && (s[j] == 'X' || s[j] == 'x')) {
+		j++
+	}
+	n := 3
+	if c == 'N' {
+		n = 4
+	}
+	if j-i < n || j < len(s) && IsAlnum(s[j]) {
+		return 0, false
+	}
+	return j, true
 }
