@@ -15,11 +15,12 @@ import (
 	"github.com/urilint/urilint/lint/report"
 )
 
-// openOutput opens the file of --output: an AtomicFile that replaces it,
-// or, when path is the process's own standard output or error
-// (/dev/stdout, or the file stdout is redirected to), that stream itself,
-// with a nil AtomicFile: replacing the file would lose what the stream
-// wrote before and after.
+// openOutput opens the file of --output: an AtomicFile that replaces it
+// (or writes it directly, when it is not a regular file: /dev/null, a
+// named pipe; see driver.CreateOutput), or, when path is the process's own
+// standard output or error (/dev/stdout, or the file stdout is redirected
+// to), that stream itself, with a nil AtomicFile: replacing the file would
+// lose what the stream wrote before and after.
 func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.AtomicFile, error) {
 	if w := sameFile(path, stdout, stderr); w != nil {
 		return w, nil, nil
@@ -27,7 +28,7 @@ func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.Atomi
 	if dir := filepath.Dir(path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
 	}
-	a, err := driver.CreateAtomic(path)
+	a, err := driver.CreateOutput(path)
 	if err != nil {
 		return nil, nil, err
 	}
