@@ -110,6 +110,10 @@ func runCheck(e *env, args []string) int {
 	if sel.listFiles {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
+	files, walkErrs := sel.files(paths, stderr)
+	if err := outputsApart(specs, *baselinePath, *writeBaseline, files, stdin); err != nil {
+		return usage(err)
+	}
 
 	var base *baseline.Baseline
 	if *baselinePath != "" {
@@ -148,7 +152,7 @@ func runCheck(e *env, args []string) int {
 	if !c.fix && !c.diff {
 		sel.windowed = c.window
 	}
-	code = sel.eachFile(paths, stdin, outs, stderr, c.file)
+	code = sel.eachFile(files, walkErrs, stdin, outs, stderr, c.file)
 	if !outs.commit(stderr) {
 		code = exitError
 	}

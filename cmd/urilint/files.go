@@ -162,16 +162,16 @@ type chunkWriter interface {
 }
 
 // eachFile is the pipeline that check and extract share. It reads the
-// files and directories in paths on the selection's workers ("-" is
-// standard input, read once), calls process with each file's name,
+// files (see files: errs are the paths that could not be expanded) on the
+// selection's workers (stdinPath is standard input, read once), calls
+// process with each file's name,
 // contents and sink, writes the output of the files in their order through
 // w, names on stderr each file that could not be read, and closes w.
 // process returns an error for a file it could not process. eachFile
 // returns exitError when a file could not be read or processed or the
 // output could not be written, else exitOK.
-func (s *selection) eachFile(paths []string, stdin io.Reader, w chunkWriter, stderr io.Writer,
+func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Reader, w chunkWriter, stderr io.Writer,
 	process func(name string, src []byte, sink *driver.Sink) error) int {
-	files, errs := s.files(paths, stderr)
 	var stdinOnce sync.Once
 	var writeErr error
 	driver.Run(files, *s.jobs, func(path string, sink *driver.Sink) error {

@@ -52,6 +52,78 @@ func sameFile(path string, streams ...io.Writer) io.Writer {
 	return nil
 }
 
+// outputsApart checks that no file check writes is a file it reads, which
+// the output would replace: the files of the outputs (specs) and the
+// baseline written (writeBaseline) against one another, the baseline read
+// (baselinePath), standard input when it is read and redirected from a
+// file, and files, the run's inputs (stdinPath for standard input), found
+// in a directory or named. The same file is the same device and inode,
+// links followed; an output that does not exist yet can be none of them
+// (parseOutputs refuses two outputs with one path).
+func outputsApart(specs []outputSpec, baselinePath, writeBaseline string, files []string, stdin io.Reader) error {
+	type written struct {
+		flag string
+		info os.FileInfo
+	}
+	var outs []written
+	add := func(flag, path string) {
+		if info, err := os.Stat(path); err == nil {
+			outs = append(outs, written{flag, info})
+		}
+	}
+	for _, s := range specs {
+		if s.path != "" {
+			add(s.describe(), s.path)
+		}
+	}
+	if writeBaseline != "" {
+		add("--write-baseline "+writeBaseline, writeBaseline)
+	}
+	if len(outs) == 0 {
+		return nil
+	}
+	same := func(info os.FileInfo) string {
+		for _, o := range outs {
+			if os.SameFile(o.info, info) {
+				return o.flag
+			}
+		}
+		return ""
+	}
+	for i, o := range outs {
+		for _, p := range outs[:i] {
+			if os.SameFile(p.info, o.info) {
+				return fmt.Errorf("%s and %s are the same file", p.flag, o.flag)
+			}
+		}
+	}
+	if baselinePath != "" {
+		if info, err := os.Stat(baselinePath); err == nil {
+			if flag := same(info); flag != "" {
+				return fmt.Errorf("%s and --baseline %s are the same file: the output would replace the baseline", flag, baselinePath)
+			}
+		}
+	}
+	for _, f := range files {
+		if f == stdinPath {
+			if in, ok := stdin.(*os.File); ok {
+				if info, err := in.Stat(); err == nil && info.Mode().IsRegular() {
+					if flag := same(info); flag != "" {
+						return fmt.Errorf("%s and standard input are the same file: the output would replace it", flag)
+					}
+				}
+			}
+			continue
+		}
+		if info, err := os.Stat(f); err == nil {
+			if flag := same(info); flag != "" {
+				return fmt.Errorf("%s and the input %s are the same file: the output would replace it", flag, report.DisplayPath(f))
+			}
+		}
+	}
+	return nil
+}
+
 // formatsFlag is check's --format, which may be given more than once: each
 // value is NAME, written to standard output (or --output), or NAME:PATH,
 // written to the file PATH.
