@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
@@ -39,6 +40,10 @@ type selection struct {
 	failed  int             // paths that could not be linted or fixed, after eachFile
 	unfixed int             // of those, files linted whose fixes could not be written
 	named   map[string]bool // the files named on the command line, cleaned
+	// roots are the directories named on the command line, each with
+	// the absolute path its links lead to: check --fix writes only
+	// inside them (see fixAllowed).
+	roots []fixRoot
 	// buffers holds the buffers files are read into, for the next file:
 	// reading each file into a new buffer left the garbage collector as
 	// much to do as the files' size, and cost -j 2 more than it did -j 1.
@@ -127,6 +132,11 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 		} else {
 			named = append(named, p)
 			s.named[filepath.Clean(p)] = true
+			if info, err := os.Stat(p); err == nil && info.IsDir() {
+				if real, err := realPath(p); err == nil {
+					s.roots = append(s.roots, fixRoot{given: filepath.Clean(p), real: real})
+				}
+			}
 		}
 	}
 	files, walkErrs := driver.Files(named, driver.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
@@ -141,6 +151,42 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 		}
 	}
 	return files, errs
+}
+
+// fixRoot is a directory named on the command line: as given, and the
+// absolute path its links lead to.
+type fixRoot struct{ given, real string }
+
+// realPath returns the absolute path the links of path lead to.
+func realPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// fixAllowed returns what decides whether the fixes of the file name may
+// be written where its links lead (see driver.FixFile): anywhere for a
+// file named on the command line (nil), only inside one of the
+// directories named for a file found in a walk. A symbolic link in a
+// cloned repository can lead anywhere the user can write.
+func (s *selection) fixAllowed(name string) func(real string) error {
+	if s.named[filepath.Clean(name)] {
+		return nil
+	}
+	return func(real string) error {
+		for _, r := range s.roots {
+			if rel, err := filepath.Rel(r.real, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+				return nil
+			}
+		}
+		given := make([]string, len(s.roots))
+		for i, r := range s.roots {
+			given[i] = report.DisplayPath(r.given)
+		}
+		return fmt.Errorf("not fixed: it leads to %s, outside the directories given (%s); name the file itself to fix it", report.DisplayPath(real), strings.Join(given, ", "))
+	}
 }
 
 // stdinExcluded reports whether the configuration excludes the path that

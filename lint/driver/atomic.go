@@ -40,6 +40,16 @@ var ErrChanged = errors.New("changed since it was read: not fixed (run again)")
 // loses a file renamed over the path in the instant between the last look
 // and the rename.
 func WriteFileAtomic(path string, data, orig []byte) error {
+	return FixFile(path, data, orig, nil)
+}
+
+// FixFile is WriteFileAtomic, for a fix (orig not nil) that may only be
+// written where allowed, when not nil, lets it: allowed is given the
+// absolute path the file's symbolic links lead to, the file that would be
+// replaced, and returns why it may not be, or nil. (The walk of a
+// directory meets links that lead out of it: check --fix DIR writes only
+// inside DIR.)
+func FixFile(path string, data, orig []byte, allowed func(real string) error) error {
 	if orig == nil {
 		a, err := CreateAtomic(path)
 		if err != nil {
@@ -52,8 +62,16 @@ func WriteFileAtomic(path string, data, orig []byte) error {
 		return a.Commit()
 	}
 	real, err := filepath.EvalSymlinks(path)
+	if err == nil {
+		real, err = filepath.Abs(real)
+	}
 	if err != nil {
 		return osfile.CleanError(err)
+	}
+	if allowed != nil {
+		if err := allowed(real); err != nil {
+			return err
+		}
 	}
 	f, info, err := osfile.OpenRegular(real) // not a named pipe put there since
 	if err != nil {
