@@ -285,6 +285,9 @@ func (outs outputs) Write(chunk []byte) error {
 	o := outs[chunk[0]]
 	if o.err == nil {
 		o.err = o.w.Write(chunk[1:])
+		if o.file == nil {
+			brokenPipe(o.err)
+		}
 	}
 	return nil
 }
@@ -299,6 +302,9 @@ func (outs outputs) Close(errs []*lint.FileError) error {
 		}
 		if o.err == nil {
 			o.err = o.buf.Flush()
+		}
+		if o.file == nil {
+			brokenPipe(o.err)
 		}
 		if o.err != nil {
 			if o.path != "" {
