@@ -118,14 +118,14 @@ func runCheck(e *env, args []string) int {
 	var base *baseline.Baseline
 	if *baselinePath != "" {
 		if base, err = baseline.Load(*baselinePath); err != nil {
-			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			printError(stderr, err)
 			return exitError
 		}
 	}
 	var record *baseline.Recorder
 	if *writeBaseline != "" {
 		if record, err = baseline.NewRecorder(*writeBaseline); err != nil {
-			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			printError(stderr, err)
 			return exitError
 		}
 	}
@@ -137,7 +137,7 @@ func runCheck(e *env, args []string) int {
 		return report.WriterOptions{Color: colorOn(*color, isTerminal(dst), os.Getenv), Rules: rules.All, Version: versionNumber()}
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "urilint: %v\n", err)
+		printError(stderr, err)
 		return exitError
 	}
 	defer outs.abort()
@@ -159,7 +159,7 @@ func runCheck(e *env, args []string) int {
 	written := ""
 	if record != nil {
 		if written, err = c.writeBaseline(); err != nil {
-			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			printError(stderr, err)
 			code = exitError
 		}
 	}

@@ -288,7 +288,7 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 		writeErr = w.Close(errs)
 	}
 	if writeErr != nil {
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)
+		printError(stderr, fmt.Errorf("writing output: %w", writeErr))
 		return exitError
 	}
 	if len(errs) > 0 {
@@ -364,7 +364,7 @@ func noteFile(stderr io.Writer, path string, err error) {
 		printConfigError(stderr, err) // it names the file, line and key
 		return
 	}
-	fmt.Fprintf(stderr, "urilint: %s: %v\n", report.DisplayPath(path), err)
+	fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(path), report.Printable(err.Error()))
 }
 
 // isTerminal reports whether w is a terminal (a character device).

@@ -329,7 +329,7 @@ func (outs outputs) commit(stderr io.Writer) bool {
 			ok = false
 		case o.file != nil:
 			if err := o.file.Commit(); err != nil {
-				fmt.Fprintf(stderr, "urilint: writing %s: %v\n", o.path, err)
+				fmt.Fprintf(stderr, "urilint: writing %s: %s\n", report.DisplayPath(o.path), report.Printable(err.Error()))
 				ok = false
 			}
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -106,7 +105,7 @@ func runValidate(e *env, args []string) int {
 			continue
 		}
 		if err := eachLine(stdin, check); err != nil {
-			fmt.Fprintf(stderr, "urilint validate: reading stdin: %v\n", err)
+			fmt.Fprintf(stderr, "urilint validate: reading stdin: %s\n", report.Printable(err.Error()))
 			return exitError
 		}
 	}
@@ -114,12 +113,11 @@ func runValidate(e *env, args []string) int {
 	out := bufio.NewWriter(stdout)
 	var writeErr error
 	if *format == "json" {
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		writeErr = enc.Encode(struct {
+		b := report.AppendJSON(nil, struct {
 			Version int              `json:"version"`
 			Results []validateResult `json:"results"`
 		}{1, results})
+		_, writeErr = out.Write(append(b, '\n'))
 	} else {
 		for _, r := range results {
 			state := "valid"
@@ -132,7 +130,7 @@ func runValidate(e *env, args []string) int {
 			}
 			fmt.Fprintf(out, "%s: %s %s\n", printableValue(r.Input), state, kind)
 			for _, f := range r.Findings {
-				fmt.Fprintf(out, "  %s: %s %s: %s\n", columns(f.Start, f.End), f.Severity, f.Rule, f.Message)
+				fmt.Fprintf(out, "  %s: %s %s: %s\n", columns(f.Start, f.End), f.Severity, f.Rule, report.Printable(f.Message))
 			}
 		}
 	}
@@ -140,7 +138,7 @@ func runValidate(e *env, args []string) int {
 		writeErr = out.Flush()
 	}
 	if writeErr != nil {
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)
+		printError(stderr, fmt.Errorf("writing output: %w", writeErr))
 		return exitError
 	}
 	for _, r := range results {
@@ -187,7 +185,7 @@ func columns(start, end extract.Pos) string {
 // whitespace, or holds a character that is not printable.
 func printableValue(s string) string {
 	if s == "" || strings.TrimSpace(s) != s {
-		return fmt.Sprintf("%q", s)
+		return report.Quote(s)
 	}
 	return report.Printable(s)
 }
