@@ -36,11 +36,15 @@ type Window struct {
 // or an empty one). No candidate in running text spans a blank line: a
 // bare URI ends at whitespace, and one in angle brackets may wrap across
 // lines but not across a blank one. Nor does the scanner look across one
-// to decide about a candidate. So scanning the windows one by one finds
-// exactly what scanning the whole text finds, at the same positions once
-// shifted by Base (TestTextWindows and FuzzTextWindows hold it to that). A
-// window grows past its size until it holds a blank line: text without one
-// is read whole in the end.
+// to decide about a candidate. A window without a blank line ends at the
+// last line break where the scanner looks across none either (see
+// extract.LastLineCut: no angle bracket open, no URI cut at the line's
+// end): text that never has a blank line (a log, a list of URIs, endless
+// standard input) is read in windows too. So scanning the windows one by
+// one finds exactly what scanning the whole text finds, at the same
+// positions once shifted by Base (TestTextWindows and FuzzTextWindows hold
+// it to that). A window grows past its size only until it holds such a
+// cut: a single line is read whole in the end.
 type TextWindows struct {
 	f      *os.File
 	window int
@@ -123,7 +127,8 @@ func (t *TextWindows) Each(fn func(Window)) error {
 }
 
 // eachWindow reads the plain text r to its end in windows of about window
-// bytes, cut after blank lines, and calls fn with each, in order (see
+// bytes, cut after blank lines (or safe line breaks), and calls fn with
+// each, in order (see
 // TextWindows; r is not checked for NUL bytes or directives). A window without a blank line doubles
 // until it has one; once cut, what is left goes back into a buffer of the
 // window's size when it fits, so that a long stretch without a blank line
@@ -145,6 +150,9 @@ func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 		cut := n
 		if !eof {
 			if cut = lastCut(buf[:n]); cut < 0 {
+				cut = extract.LastLineCut(buf[:n])
+			}
+			if cut < 0 {
 				continue
 			}
 		}
