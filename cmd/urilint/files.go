@@ -195,6 +195,12 @@ func (s *selection) stdinExcluded() bool {
 	return s.stdinFilename != "" && driver.Excluded(s.configs, s.stdinFilename, false)
 }
 
+// stdinSizes are how standard input is read (see driver.ReadStream): up
+// to large bytes first, then plain text on in windows of about window
+// bytes, and what must be read whole up to maxWhole bytes. Tests make them
+// small.
+var stdinSizes = struct{ large, window, maxWhole int }{driver.LargeText, driver.WindowSize, 256 << 20}
+
 // maxPooledBuffer is the largest buffer kept for the next file: a rare
 // large file's is left to the collector.
 const maxPooledBuffer = 4 << 20
@@ -226,11 +232,21 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 		name := path
 		if path == stdinPath {
 			name = s.stdinName()
+			streamed := false
 			stdinOnce.Do(func() {
-				if src, err = io.ReadAll(stdin); err == nil {
-					err = driver.CheckText(src)
+				var windows *driver.TextWindows
+				text := s.windowed != nil && lint.FormatOf(name) == lint.Text
+				src, windows, err = driver.ReadStream(stdin, text, stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole)
+				switch {
+				case windows != nil:
+					streamed, err = true, s.windowed(name, windows, sink)
+				case errors.Is(err, driver.ErrTooLarge):
+					err = fmt.Errorf("standard input %w: it is read whole for a Markdown, HTML or XML document, for --diff, and for text with a suppression comment or an RFC 8792 folding note in its first %d MiB; give it as a file", err, stdinSizes.large>>20)
 				}
 			})
+			if streamed {
+				return err
+			}
 		} else {
 			if s.windowed != nil && lint.FormatOf(path) == lint.Text {
 				windows, err := driver.OpenTextWindows(path, driver.LargeText, driver.WindowSize)
