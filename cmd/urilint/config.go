@@ -237,9 +237,9 @@ func exists(path string) bool {
 // its keys and values, each through report.Printable.
 func printConfigError(stderr io.Writer, err error) {
 	for _, p := range config.Problems(err) {
-		ce, ok := p.(*config.Error)
+		var ce *config.Error
 		switch {
-		case !ok:
+		case !errors.As(p, &ce):
 			printError(stderr, p)
 		case ce.Line == 0:
 			fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(ce.Path), report.Printable(ce.Msg))

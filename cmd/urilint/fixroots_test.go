@@ -102,3 +102,30 @@ func snapshot(t *testing.T, dir string) string {
 	})
 	return b.String()
 }
+
+// TestFixChangedFileReported checks what check --fix says of a file saved
+// after urilint read it: the file keeps the save, stderr names it, its
+// findings are still reported, and the run exits 2.
+func TestFixChangedFileReported(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.md")
+	if err := os.WriteFile(path, []byte("See [x](<http://example.com/a b>).\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const saved = "Saved meanwhile: [x](<http://example.com/c d>).\n"
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, beforeCheck: func(string) {
+		// What the checker gets was read already: the save comes after.
+		if err := os.WriteFile(path, []byte(saved), 0o644); err != nil {
+			t.Error(err)
+		}
+	}}
+	code := e.run([]string{"check", "--fix", path})
+	if got, _ := os.ReadFile(path); string(got) != saved {
+		t.Errorf("the file holds %q, want the save", got)
+	}
+	want := "urilint: " + path + ": writing fixes: changed since it was read: not fixed (run again)\n"
+	if code != exitError || !strings.HasPrefix(stderr.String(), want) || !strings.Contains(stdout.String(), "a.md:1:30: error percent-unencoded") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2, the finding, and %q", code, stdout.String(), stderr.String(), want)
+	}
+}

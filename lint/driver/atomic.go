@@ -438,7 +438,7 @@ func (a *AtomicFile) confirmExchanged(h *heldFile) error {
 		// over the fix.
 		if err := os.Rename(tmp, a.path); err != nil {
 			delete(temps.names, tmp) // kept: the user's content
-			return fmt.Errorf("%w; it could not be put back (%v): what it held is in %s", ErrChanged, osfile.CleanError(err), tmp)
+			return fmt.Errorf("%w; it could not be put back (%w): what it held is in %s", ErrChanged, osfile.CleanError(err), tmp)
 		}
 		delete(temps.names, tmp)
 		return ErrChanged
@@ -460,7 +460,7 @@ func (a *AtomicFile) confirmLinked(h *heldFile, old string) error {
 	}
 	if err := os.Rename(old, a.path); err != nil {
 		delete(temps.names, old) // kept: the user's content
-		return fmt.Errorf("%w; it could not be put back (%v): what it held is in %s", ErrChanged, osfile.CleanError(err), old)
+		return fmt.Errorf("%w; it could not be put back (%w): what it held is in %s", ErrChanged, osfile.CleanError(err), old)
 	}
 	delete(temps.names, old)
 	return ErrChanged
@@ -477,7 +477,7 @@ func (a *AtomicFile) confirmRenamed(h *heldFile) error {
 		err = a.restoreLocked(content)
 	}
 	if err != nil {
-		return fmt.Errorf("%w; what it held could not be put back: %v", ErrChanged, osfile.CleanError(err))
+		return fmt.Errorf("%w; what it held could not be put back: %w", ErrChanged, osfile.CleanError(err))
 	}
 	return ErrChanged
 }

@@ -182,7 +182,7 @@ func ReadStream(r io.Reader, text bool, large, window, maxWhole int) ([]byte, *T
 		src, err = readAppend(src, io.LimitReader(r, int64(large-len(src))))
 	}
 	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF || err == nil && len(src) < large:
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || err == nil && len(src) < large:
 		return src, nil, nil
 	case err != nil:
 		return nil, nil, osfile.CleanError(err)
@@ -192,7 +192,7 @@ func ReadStream(r io.Reader, text bool, large, window, maxWhole int) ([]byte, *T
 	}
 	src, err = readAppend(src, io.LimitReader(r, int64(maxWhole-len(src)+1)))
 	switch {
-	case err != nil && err != io.EOF:
+	case err != nil:
 		return nil, nil, osfile.CleanError(err)
 	case len(src) > maxWhole:
 		return nil, nil, fmt.Errorf("%w: more than %d MiB", ErrTooLarge, maxWhole>>20)
