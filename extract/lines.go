@@ -184,16 +184,22 @@ func pattern(uri string) bool {
 //   - for a bare URI that runs to the line's end with a character a cut URI
 //     often ends with (see continuation): no cut after a line ending with
 //     one of "-/._=?&#%", "\r" aside;
+//   - in an iCalendar or vCard object, whose content lines are folded: no
+//     cut from a line "BEGIN:V..." (after its indentation, in any case) to
+//     the next "END:V..." line (or a blank line, where there is no cut to
+//     make here);
 //   - for RFC 8792 line folding, which the caller rules out (the text must
 //     not hold FoldingNote).
 //
 // Nor is a cut made right before a byte order mark (which a Locator counts
 // only at the start of a document), nor where fewer than three bytes
-// follow. b must start where no wrapper is open (at the start of a
-// document, or at a cut).
+// follow. b must start where no wrapper or object is open (at the start of
+// a document, or at a cut).
 func LastLineCut(b []byte) int {
 	last := -1
-	open := false
+	open := false   // a "<" may open a wrapper still open
+	object := false // in an iCalendar or vCard object
+	lineStart := 0
 	for i := 0; i < len(b); {
 		k := bytes.IndexAny(b[i:], "<>\"\n")
 		if k < 0 {
@@ -206,11 +212,19 @@ func LastLineCut(b []byte) int {
 		case '>', '"':
 			open = false
 		case '\n':
+			line := bytes.TrimLeft(b[lineStart:i], " \t")
+			switch {
+			case hasPrefixFold(line, "begin:v"):
+				object = true
+			case hasPrefixFold(line, "end:v"):
+				object = false
+			}
+			lineStart = i + 1
 			e := i
 			for e > 0 && b[e-1] == '\r' {
 				e--
 			}
-			if !open && (e == 0 || strings.IndexByte("-/._=?&#%", b[e-1]) < 0) &&
+			if !open && !object && (e == 0 || strings.IndexByte("-/._=?&#%", b[e-1]) < 0) &&
 				i+1+len(bom) <= len(b) && !bytes.HasPrefix(b[i+1:], bom) {
 				last = i + 1
 			}
@@ -218,4 +232,10 @@ func LastLineCut(b []byte) int {
 		i++
 	}
 	return last
+}
+
+// hasPrefixFold reports whether b starts with the lower-case ASCII prefix,
+// in any case.
+func hasPrefixFold(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && equalFoldASCII(b[:len(prefix)], prefix)
 }

@@ -178,6 +178,7 @@ func TestTextWindowCuts(t *testing.T) {
 		{"wrapped URI, no blank line", "a\nb <http://a.example/very/\nlong/\npath> c\nd\ne\n", 8, []int{0, 2}},
 		{"bracket closed by a quote", "<a \"\nb\nc\nd\n", 4, []int{0, 5}},
 		{"URI the next line may continue", "see http://a.example/a-\nb and more\nhttp://c.example/z\nend\n", 40, []int{0, 35}},
+		{"vCard object", "a\nBEGIN:VCARD\nURL:h\n ttp://a.example/x\nEND:VCARD\n" + strings.Repeat("b\n", 40), 8, []int{0, 2, 63, 67, 71, 75, 79, 83, 87, 91, 95, 99, 103, 107, 111, 115, 119, 123}},
 		{"byte order mark after a blank line", "a\n\n\xef\xbb\xbfb http://b.example/\n\nc http://c.example/\n", 8, []int{0, 2, 27}},
 		{"byte order mark after a line break", "a\n\xef\xbb\xbfb\nc\nd\ne\nf\n", 10, []int{0, 7}},
 	}
@@ -259,6 +260,7 @@ func FuzzTextWindows(f *testing.F) {
 		"\xef\xbb\xbfhttp://a.example/\r\n\r\n\"urn:example:a\"\n\n\n'http://q.example/'",
 		"<http://a.example/\n\n> *http://b.example/*\n\t\n(http://c.example/(x))",
 		"see http://a.example/a-\nb http://b.example/?\r\nc=d <http://c.example/\nx\ny> \"<\nz\n",
+		"a\n  BEGIN:VCALENDAR\n  ATTACH:http://a.example/r?abc=def&ghi=ABC%\n   20Industries\n  URL:h\n   ttp://b.example/\n  END:VCALENDAR\nc\n",
 	} {
 		f.Add([]byte(s), uint8(8))
 	}
