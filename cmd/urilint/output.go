@@ -77,6 +77,13 @@ func outputsApart(specs []outputSpec, baselinePath, writeBaseline string, files 
 		}
 	}
 	if writeBaseline != "" {
+		// Not there yet, it is the same file as an output by its path.
+		abs, _ := filepath.Abs(writeBaseline)
+		for _, s := range specs {
+			if p, _ := filepath.Abs(s.path); s.path != "" && p == abs {
+				return fmt.Errorf("%s and --write-baseline %s are the same file", s.describe(), writeBaseline)
+			}
+		}
 		add("--write-baseline "+writeBaseline, writeBaseline)
 	}
 	if len(outs) == 0 {

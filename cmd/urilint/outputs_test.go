@@ -59,6 +59,16 @@ func TestOutputNeverAnInput(t *testing.T) {
 		dir := setUpOutputTree(t, doc)
 		checkRefused(t, dir, []string{"check", "--format", "json:docs/a.md", "--format", "sarif:link.md", "other.md"}, "link.md", "--format json:docs/a.md")
 	})
+	// The baseline written and an output, by one path not there yet.
+	t.Run("baseline written and an output", func(t *testing.T) {
+		dir := setUpOutputTree(t, doc)
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"check", "--write-baseline", "new.json", "--format", "json:./new.json", "other.md"}, strings.NewReader(""), &stdout, &stderr)
+		if code != exitError || !strings.Contains(stderr.String(), "--format json:./new.json and --write-baseline new.json are the same file") {
+			t.Errorf("exit %d, stderr %q", code, stderr.String())
+		}
+		assertTreeIntact(t, dir, doc)
+	})
 	// Standard input redirected from the file.
 	t.Run("stdin", func(t *testing.T) {
 		dir := setUpOutputTree(t, doc)
