@@ -225,3 +225,72 @@ func pattern(uri string) bool {
 	}
 	return false
 }
+
+// LastLineCut returns the last offset in the plain text b, the start of a
+// line, where b may be cut in two with ScanText finding in the parts (the
+// second's offsets moved by the cut) exactly what it finds in the whole, or
+// -1. It is for text without a blank line, where a cut is otherwise never
+// made: the scanner looks across a line break only
+//
+//   - inside angle brackets, where a URI may wrap across lines: no cut
+//     while the last "<" may open a wrapper still open (no ">" nor DQUOTE
+//     after it, either of which ends or cancels one; a "<" after it
+//     cancels it too, and is the last);
+//   - for a bare URI that runs to the line's end with a character a cut URI
+//     often ends with (see continuation): no cut after a line ending with
+//     one of "-/._=?&#%", "\r" aside;
+//   - in an iCalendar or vCard object, whose content lines are folded: no
+//     cut from a line "BEGIN:V..." (after its indentation, in any case) to
+//     the next "END:V..." line (or a blank line, where there is no cut to
+//     make here);
+//   - for RFC 8792 line folding, which the caller rules out (the text must
+//     not hold FoldingNote).
+//
+// Nor is a cut made right before a byte order mark (which a Locator counts
+// only at the start of a document), nor where fewer than three bytes
+// follow. b must start where no wrapper or object is open (at the start of
+// a document, or at a cut).
+func LastLineCut(b []byte) int {
+	last := -1
+	open := false   // a "<" may open a wrapper still open
+	object := false // in an iCalendar or vCard object
+	lineStart := 0
+	for i := 0; i < len(b); {
+		k := bytes.IndexAny(b[i:], "<>\"\n")
+		if k < 0 {
+			break
+		}
+		i += k
+		switch b[i] {
+		case '<':
+			open = true
+		case '>', '"':
+			open = false
+		case '\n':
+			line := bytes.TrimLeft(b[lineStart:i], " \t")
+			switch {
+			case hasPrefixFold(line, "begin:v"):
+				object = true
+			case hasPrefixFold(line, "end:v"):
+				object = false
+			}
+			lineStart = i + 1
+			e := i
+			for e > 0 && b[e-1] == '\r' {
+				e--
+			}
+			if !open && !object && (e == 0 || strings.IndexByte("-/._=?&#%", b[e-1]) < 0) &&
+				i+1+len(bom) <= len(b) && !bytes.HasPrefix(b[i+1:], bom) {
+				last = i + 1
+			}
+		}
+		i++
+	}
+	return last
+}
+
+// hasPrefixFold reports whether b starts with the lower-case ASCII prefix,
+// in any case.
+func hasPrefixFold(b []byte, prefix string) bool {
+	return len(b) >= len(prefix) && equalFoldASCII(b[:len(prefix)], prefix)
+}

@@ -110,18 +110,22 @@ func runCheck(e *env, args []string) int {
 	if sel.listFiles {
 		return sel.listFilesTo(paths, stdout, stderr)
 	}
+	files, walkErrs := sel.files(paths, stderr)
+	if err := outputsApart(specs, *baselinePath, *writeBaseline, files, stdin); err != nil {
+		return usage(err)
+	}
 
 	var base *baseline.Baseline
 	if *baselinePath != "" {
 		if base, err = baseline.Load(*baselinePath); err != nil {
-			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			printError(stderr, err)
 			return exitError
 		}
 	}
 	var record *baseline.Recorder
 	if *writeBaseline != "" {
 		if record, err = baseline.NewRecorder(*writeBaseline); err != nil {
-			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			printError(stderr, err)
 			return exitError
 		}
 	}
@@ -133,7 +137,7 @@ func runCheck(e *env, args []string) int {
 		return report.WriterOptions{Color: colorOn(*color, isTerminal(dst), os.Getenv), Rules: rules.All, Version: versionNumber()}
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "urilint: %v\n", err)
+		printError(stderr, err)
 		return exitError
 	}
 	defer outs.abort()
@@ -148,14 +152,14 @@ func runCheck(e *env, args []string) int {
 	if !c.fix && !c.diff {
 		sel.windowed = c.window
 	}
-	code = sel.eachFile(paths, stdin, outs, stderr, c.file)
+	code = sel.eachFile(files, walkErrs, stdin, outs, stderr, c.file)
 	if !outs.commit(stderr) {
 		code = exitError
 	}
 	written := ""
 	if record != nil {
 		if written, err = c.writeBaseline(); err != nil {
-			fmt.Fprintf(stderr, "urilint: %v\n", err)
+			printError(stderr, err)
 			code = exitError
 		}
 	}

@@ -150,7 +150,7 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	case c.diff:
 		r.bufs[0] = append(r.bufs[0], report.UnifiedDiff(name, src, fixed)...)
 	case c.fix && applied > 0:
-		if writeErr = driver.WriteFileAtomic(name, fixed, src); writeErr != nil {
+		if writeErr = driver.FixFile(name, fixed, src, c.sel.fixAllowed(name)); writeErr != nil {
 			// Nothing was fixed: what is left is what was found.
 			applied, diags = 0, diags[:0]
 			unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })

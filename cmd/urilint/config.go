@@ -9,13 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -109,10 +109,10 @@ func runInit(e *env, args []string) int {
 		}
 	}
 	if err := driver.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
-		fmt.Fprintf(stderr, "urilint init: %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "urilint init: %s: %s\n", report.DisplayPath(path), report.Printable(err.Error()))
 		return exitError
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", path)
+	fmt.Fprintf(stdout, "wrote %s\n", report.DisplayPath(path))
 	return exitOK
 }
 
@@ -173,15 +173,15 @@ func runConfig(e *env, args []string) int {
 func printEffective(w io.Writer, path string, excluded bool, eff *config.Effective) {
 	cf := eff.File
 	if cf == nil {
-		fmt.Fprintf(w, "# %s: no configuration file; the defaults\n", path)
+		fmt.Fprintf(w, "# %s: no configuration file; the defaults\n", report.DisplayPath(path))
 	} else {
-		fmt.Fprintf(w, "# %s: configuration file %s", path, cf.Path)
+		fmt.Fprintf(w, "# %s: configuration file %s", report.DisplayPath(path), report.DisplayPath(cf.Path))
 		if len(eff.Overrides) > 0 {
 			fmt.Fprintf(w, ", overrides %v", eff.Overrides)
 		}
 		fmt.Fprintln(w)
 		if excluded {
-			fmt.Fprintf(w, "# %s is excluded: it is not linted\n", path)
+			fmt.Fprintf(w, "# %s is excluded: it is not linted\n", report.DisplayPath(path))
 		}
 	}
 	if cf != nil && len(cf.Include) > 0 {
@@ -216,11 +216,13 @@ func printEffective(w io.Writer, path string, excluded bool, eff *config.Effecti
 	}
 }
 
-// quotedList writes strings as the items of a YAML flow list.
+// quotedList writes strings as the items of a YAML flow list, each
+// double-quoted with Go's escapes (YAML's too): report.Quote, so that no
+// character that is not printable, nor "##[", is written raw.
 func quotedList(items []string) string {
 	q := make([]string, len(items))
 	for i, it := range items {
-		q[i] = strconv.Quote(it)
+		q[i] = report.Quote(it)
 	}
 	return strings.Join(q, ", ")
 }
@@ -231,9 +233,18 @@ func exists(path string) bool {
 }
 
 // printConfigError writes each problem of a configuration file, a line
-// each.
+// each: the file's path, line and column, and the message, which may quote
+// its keys and values, each through report.Printable.
 func printConfigError(stderr io.Writer, err error) {
 	for _, p := range config.Problems(err) {
-		fmt.Fprintf(stderr, "urilint: %v\n", p)
+		var ce *config.Error
+		switch {
+		case !errors.As(p, &ce):
+			printError(stderr, p)
+		case ce.Line == 0:
+			fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(ce.Path), report.Printable(ce.Msg))
+		default:
+			fmt.Fprintf(stderr, "urilint: %s:%d:%d: %s\n", report.DisplayPath(ce.Path), ce.Line, ce.Column, report.Printable(ce.Msg))
+		}
 	}
 }

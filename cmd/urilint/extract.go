@@ -54,7 +54,8 @@ func runExtract(e *env, args []string) int {
 		sink.Close(b)
 		return err
 	}
-	return sel.eachFile(paths, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *driver.Sink) error {
+	files, errs := sel.files(paths, stderr)
+	return sel.eachFile(files, errs, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *driver.Sink) error {
 		p, err := resolver.Resolve(name)
 		if err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
@@ -39,6 +40,10 @@ type selection struct {
 	failed  int             // paths that could not be linted or fixed, after eachFile
 	unfixed int             // of those, files linted whose fixes could not be written
 	named   map[string]bool // the files named on the command line, cleaned
+	// roots are the directories named on the command line, each with
+	// the absolute path its links lead to: check --fix writes only
+	// inside them (see fixAllowed).
+	roots []fixRoot
 	// buffers holds the buffers files are read into, for the next file:
 	// reading each file into a new buffer left the garbage collector as
 	// much to do as the files' size, and cost -j 2 more than it did -j 1.
@@ -127,6 +132,11 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 		} else {
 			named = append(named, p)
 			s.named[filepath.Clean(p)] = true
+			if info, err := os.Stat(p); err == nil && info.IsDir() {
+				if real, err := realPath(p); err == nil {
+					s.roots = append(s.roots, fixRoot{given: filepath.Clean(p), real: real})
+				}
+			}
 		}
 	}
 	files, walkErrs := driver.Files(named, driver.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
@@ -143,11 +153,53 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 	return files, errs
 }
 
+// fixRoot is a directory named on the command line: as given, and the
+// absolute path its links lead to.
+type fixRoot struct{ given, real string }
+
+// realPath returns the absolute path the links of path lead to.
+func realPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// fixAllowed returns what decides whether the fixes of the file name may
+// be written where its links lead (see driver.FixFile): anywhere for a
+// file named on the command line (nil), only inside one of the
+// directories named for a file found in a walk. A symbolic link in a
+// cloned repository can lead anywhere the user can write.
+func (s *selection) fixAllowed(name string) func(real string) error {
+	if s.named[filepath.Clean(name)] {
+		return nil
+	}
+	return func(real string) error {
+		for _, r := range s.roots {
+			if rel, err := filepath.Rel(r.real, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+				return nil
+			}
+		}
+		given := make([]string, len(s.roots))
+		for i, r := range s.roots {
+			given[i] = report.DisplayPath(r.given)
+		}
+		return fmt.Errorf("not fixed: it leads to %s, outside the directories given (%s); name the file itself to fix it", report.DisplayPath(real), strings.Join(given, ", "))
+	}
+}
+
 // stdinExcluded reports whether the configuration excludes the path that
 // standard input stands for.
 func (s *selection) stdinExcluded() bool {
 	return s.stdinFilename != "" && driver.Excluded(s.configs, s.stdinFilename, false)
 }
+
+// stdinSizes are how standard input is read (see driver.ReadStream): up
+// to large bytes first, then plain text on in windows of about window
+// bytes, and what must be read whole up to maxWhole bytes. Tests make them
+// small.
+var stdinSizes = struct{ large, window, maxWhole int }{driver.LargeText, driver.WindowSize, 256 << 20}
 
 // maxPooledBuffer is the largest buffer kept for the next file: a rare
 // large file's is left to the collector.
@@ -162,16 +214,16 @@ type chunkWriter interface {
 }
 
 // eachFile is the pipeline that check and extract share. It reads the
-// files and directories in paths on the selection's workers ("-" is
-// standard input, read once), calls process with each file's name,
+// files (see files: errs are the paths that could not be expanded) on the
+// selection's workers (stdinPath is standard input, read once), calls
+// process with each file's name,
 // contents and sink, writes the output of the files in their order through
 // w, names on stderr each file that could not be read, and closes w.
 // process returns an error for a file it could not process. eachFile
 // returns exitError when a file could not be read or processed or the
 // output could not be written, else exitOK.
-func (s *selection) eachFile(paths []string, stdin io.Reader, w chunkWriter, stderr io.Writer,
+func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Reader, w chunkWriter, stderr io.Writer,
 	process func(name string, src []byte, sink *driver.Sink) error) int {
-	files, errs := s.files(paths, stderr)
 	var stdinOnce sync.Once
 	var writeErr error
 	driver.Run(files, *s.jobs, func(path string, sink *driver.Sink) error {
@@ -180,11 +232,21 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w chunkWriter, std
 		name := path
 		if path == stdinPath {
 			name = s.stdinName()
+			streamed := false
 			stdinOnce.Do(func() {
-				if src, err = io.ReadAll(stdin); err == nil {
-					err = driver.CheckText(src)
+				var windows *driver.TextWindows
+				text := s.windowed != nil && lint.FormatOf(name) == lint.Text
+				src, windows, err = driver.ReadStream(stdin, text, stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole)
+				switch {
+				case windows != nil:
+					streamed, err = true, s.windowed(name, windows, sink)
+				case errors.Is(err, driver.ErrTooLarge):
+					err = fmt.Errorf("standard input %w: it is read whole for a Markdown, HTML or XML document, for --diff, and for text with a suppression comment or an RFC 8792 folding note in its first %d MiB; give it as a file", err, stdinSizes.large>>20)
 				}
 			})
+			if streamed {
+				return err
+			}
 		} else {
 			if s.windowed != nil && lint.FormatOf(path) == lint.Text {
 				windows, err := driver.OpenTextWindows(path, driver.LargeText, driver.WindowSize)
@@ -242,7 +304,7 @@ func (s *selection) eachFile(paths []string, stdin io.Reader, w chunkWriter, std
 		writeErr = w.Close(errs)
 	}
 	if writeErr != nil {
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)
+		printError(stderr, fmt.Errorf("writing output: %w", writeErr))
 		return exitError
 	}
 	if len(errs) > 0 {
@@ -318,7 +380,7 @@ func noteFile(stderr io.Writer, path string, err error) {
 		printConfigError(stderr, err) // it names the file, line and key
 		return
 	}
-	fmt.Fprintf(stderr, "urilint: %s: %v\n", report.DisplayPath(path), err)
+	fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(path), report.Printable(err.Error()))
 }
 
 // isTerminal reports whether w is a terminal (a character device).

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/internal/suggest"
+	"github.com/urilint/urilint/lint/report"
 )
 
 // intro is what urilint's usage and the man page say urilint does.
@@ -93,7 +94,7 @@ func runHelp(e *env, args []string) int {
 		if c := lookup(rest[0]); c != nil {
 			return c.run(e, []string{"-h"})
 		}
-		fmt.Fprintf(e.stderr, "urilint help: %s\n", unknownCommand(rest[0]))
+		fmt.Fprintf(e.stderr, "urilint help: %s\n", report.Printable(unknownCommand(rest[0])))
 		return exitError
 	}
 	_, err := io.WriteString(e.stdout, usage())

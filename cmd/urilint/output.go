@@ -15,11 +15,12 @@ import (
 	"github.com/urilint/urilint/lint/report"
 )
 
-// openOutput opens the file of --output: an AtomicFile that replaces it,
-// or, when path is the process's own standard output or error
-// (/dev/stdout, or the file stdout is redirected to), that stream itself,
-// with a nil AtomicFile: replacing the file would lose what the stream
-// wrote before and after.
+// openOutput opens the file of --output: an AtomicFile that replaces it
+// (or writes it directly, when it is not a regular file: /dev/null, a
+// named pipe; see driver.CreateOutput), or, when path is the process's own
+// standard output or error (/dev/stdout, or the file stdout is redirected
+// to), that stream itself, with a nil AtomicFile: replacing the file would
+// lose what the stream wrote before and after.
 func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.AtomicFile, error) {
 	if w := sameFile(path, stdout, stderr); w != nil {
 		return w, nil, nil
@@ -27,7 +28,7 @@ func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.Atomi
 	if dir := filepath.Dir(path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
 	}
-	a, err := driver.CreateAtomic(path)
+	a, err := driver.CreateOutput(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,6 +46,85 @@ func sameFile(path string, streams ...io.Writer) io.Writer {
 		if f, ok := w.(*os.File); ok {
 			if fi, err := f.Stat(); err == nil && os.SameFile(info, fi) {
 				return w
+			}
+		}
+	}
+	return nil
+}
+
+// outputsApart checks that no file check writes is a file it reads, which
+// the output would replace: the files of the outputs (specs) and the
+// baseline written (writeBaseline) against one another, the baseline read
+// (baselinePath), standard input when it is read and redirected from a
+// file, and files, the run's inputs (stdinPath for standard input), found
+// in a directory or named. The same file is the same device and inode,
+// links followed; an output that does not exist yet can be none of them
+// (parseOutputs refuses two outputs with one path).
+func outputsApart(specs []outputSpec, baselinePath, writeBaseline string, files []string, stdin io.Reader) error {
+	type written struct {
+		flag string
+		info os.FileInfo
+	}
+	var outs []written
+	add := func(flag, path string) {
+		if info, err := os.Stat(path); err == nil {
+			outs = append(outs, written{flag, info})
+		}
+	}
+	for _, s := range specs {
+		if s.path != "" {
+			add(s.describe(), s.path)
+		}
+	}
+	if writeBaseline != "" {
+		// Not there yet, it is the same file as an output by its path.
+		abs, _ := filepath.Abs(writeBaseline)
+		for _, s := range specs {
+			if p, _ := filepath.Abs(s.path); s.path != "" && p == abs {
+				return fmt.Errorf("%s and --write-baseline %s are the same file", s.describe(), writeBaseline)
+			}
+		}
+		add("--write-baseline "+writeBaseline, writeBaseline)
+	}
+	if len(outs) == 0 {
+		return nil
+	}
+	same := func(info os.FileInfo) string {
+		for _, o := range outs {
+			if os.SameFile(o.info, info) {
+				return o.flag
+			}
+		}
+		return ""
+	}
+	for i, o := range outs {
+		for _, p := range outs[:i] {
+			if os.SameFile(p.info, o.info) {
+				return fmt.Errorf("%s and %s are the same file", p.flag, o.flag)
+			}
+		}
+	}
+	if baselinePath != "" {
+		if info, err := os.Stat(baselinePath); err == nil {
+			if flag := same(info); flag != "" {
+				return fmt.Errorf("%s and --baseline %s are the same file: the output would replace the baseline", flag, baselinePath)
+			}
+		}
+	}
+	for _, f := range files {
+		if f == stdinPath {
+			if in, ok := stdin.(*os.File); ok {
+				if info, err := in.Stat(); err == nil && info.Mode().IsRegular() {
+					if flag := same(info); flag != "" {
+						return fmt.Errorf("%s and standard input are the same file: the output would replace it", flag)
+					}
+				}
+			}
+			continue
+		}
+		if info, err := os.Stat(f); err == nil {
+			if flag := same(info); flag != "" {
+				return fmt.Errorf("%s and the input %s are the same file: the output would replace it", flag, report.DisplayPath(f))
 			}
 		}
 	}
@@ -212,6 +292,9 @@ func (outs outputs) Write(chunk []byte) error {
 	o := outs[chunk[0]]
 	if o.err == nil {
 		o.err = o.w.Write(chunk[1:])
+		if o.file == nil {
+			brokenPipe(o.err)
+		}
 	}
 	return nil
 }
@@ -226,6 +309,9 @@ func (outs outputs) Close(errs []*lint.FileError) error {
 		}
 		if o.err == nil {
 			o.err = o.buf.Flush()
+		}
+		if o.file == nil {
+			brokenPipe(o.err)
 		}
 		if o.err != nil {
 			if o.path != "" {
@@ -250,7 +336,7 @@ func (outs outputs) commit(stderr io.Writer) bool {
 			ok = false
 		case o.file != nil:
 			if err := o.file.Commit(); err != nil {
-				fmt.Fprintf(stderr, "urilint: writing %s: %v\n", o.path, err)
+				fmt.Fprintf(stderr, "urilint: writing %s: %s\n", report.DisplayPath(o.path), report.Printable(err.Error()))
 				ok = false
 			}
 		}

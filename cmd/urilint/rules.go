@@ -73,7 +73,7 @@ func unknownRule(name string) error {
 // flushed flushes a buffered writer of stdout and returns the exit code.
 func flushed(w *bufio.Writer, stderr io.Writer) int {
 	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", err)
+		printError(stderr, fmt.Errorf("writing output: %w", err))
 		return exitError
 	}
 	return exitOK

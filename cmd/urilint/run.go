@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/internal/suggest"
+	"github.com/urilint/urilint/lint/report"
 )
 
 // Exit codes, the same for every command.
@@ -60,7 +61,7 @@ func (e *env) run(args []string) int {
 	if c := lookup(name); c != nil {
 		return c.run(e, rest)
 	}
-	fmt.Fprintf(e.stderr, "urilint: %s\n\n%s", unknownCommand(name), usage())
+	fmt.Fprintf(e.stderr, "urilint: %s\n\n%s", report.Printable(unknownCommand(name)), usage())
 	return exitError
 }
 
@@ -99,7 +100,7 @@ func (f *flags) parse(args []string) ([]string, int) {
 				f.printHelp()
 				return nil, exitOK
 			}
-			fmt.Fprintf(f.stderr, "%v%s\n", err, f.didYouMean(err, args))
+			fmt.Fprintf(f.stderr, "%s%s\n", report.Printable(err.Error()), f.didYouMean(err, args))
 			fmt.Fprintf(f.stderr, "Run \"%s -h\" for its flags.\n", f.Name())
 			return nil, exitError
 		}
@@ -141,8 +142,15 @@ func (f *flags) didYouMean(err error, args []string) string {
 
 // usageError reports a usage error of a command and returns its exit code.
 func usageError(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "urilint %s: %v\n", cmd, err)
+	fmt.Fprintf(stderr, "urilint %s: %s\n", cmd, report.Printable(err.Error()))
 	return exitError
+}
+
+// printError reports err on stderr, after "urilint: ". Its message may
+// quote input (paths, values): it goes through report.Printable, as every
+// byte of input printed does.
+func printError(stderr io.Writer, err error) {
+	fmt.Fprintf(stderr, "urilint: %s\n", report.Printable(err.Error()))
 }
 
 // maxJobs bounds -j: more files at once than this only costs memory.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -72,8 +71,42 @@ func runValidate(e *env, args []string) int {
 		return usageError(stderr, "validate", err)
 	}
 
-	results := []validateResult{}
-	check := func(v string) {
+	// Each value is checked and written as it comes, so that "validate -"
+	// holds one value at a time, whatever the length of its input: the
+	// JSON document's results are written item by item.
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	var writeErr error
+	written, invalid := 0, false
+	write := func(r *validateResult) {
+		invalid = invalid || !r.Valid
+		if *format == "json" {
+			var b []byte
+			if written == 0 {
+				b = append(b, `{"version":1,"results":[`...)
+			} else {
+				b = append(b, ',')
+			}
+			_, writeErr = out.Write(report.AppendJSON(b, r))
+		} else {
+			state := "valid"
+			if !r.Valid {
+				state = "invalid"
+			}
+			kind := r.As
+			if r.Syntax != "" {
+				kind += " (" + r.Syntax + ")"
+			}
+			b := fmt.Appendf(nil, "%s: %s %s\n", printableValue(r.Input), state, kind)
+			for _, f := range r.Findings {
+				b = fmt.Appendf(b, "  %s: %s %s: %s\n", columns(f.Start, f.End), f.Severity, f.Rule, report.Printable(f.Message))
+			}
+			_, writeErr = out.Write(b)
+		}
+		written++
+	}
+	// check checks the value v and writes its result; it returns false
+	// once the output cannot be written.
+	check := func(v string) bool {
 		findings := []validateFinding{}
 		// Positions from a cursor: counted from the start of the value for
 		// each, a value with many findings would take quadratic time.
@@ -98,72 +131,73 @@ func runValidate(e *env, args []string) int {
 			}
 			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: loc.Pos(pr.Start), End: loc.Pos(pr.End)})
 		}
-		results = append(results, r)
+		if writeErr == nil {
+			write(&r)
+		}
+		return writeErr == nil
 	}
+	var readErr error
 	for _, v := range values {
+		if writeErr != nil {
+			break
+		}
 		if v != "-" {
 			check(v)
 			continue
 		}
-		if err := eachLine(stdin, check); err != nil {
-			fmt.Fprintf(stderr, "urilint validate: reading stdin: %v\n", err)
-			return exitError
+		// Before waiting for more input, what was written goes out: typed
+		// or piped a line at a time, each value is answered at once.
+		idle := func() {
+			if writeErr == nil {
+				writeErr = out.Flush()
+			}
+		}
+		if readErr = eachLine(stdin, check, idle); readErr != nil {
+			break
 		}
 	}
-
-	out := bufio.NewWriter(stdout)
-	var writeErr error
-	if *format == "json" {
-		enc := json.NewEncoder(out)
-		enc.SetEscapeHTML(false)
-		writeErr = enc.Encode(struct {
-			Version int              `json:"version"`
-			Results []validateResult `json:"results"`
-		}{1, results})
-	} else {
-		for _, r := range results {
-			state := "valid"
-			if !r.Valid {
-				state = "invalid"
-			}
-			kind := r.As
-			if r.Syntax != "" {
-				kind += " (" + r.Syntax + ")"
-			}
-			fmt.Fprintf(out, "%s: %s %s\n", printableValue(r.Input), state, kind)
-			for _, f := range r.Findings {
-				fmt.Fprintf(out, "  %s: %s %s: %s\n", columns(f.Start, f.End), f.Severity, f.Rule, f.Message)
-			}
+	if *format == "json" && writeErr == nil {
+		end := "]}\n"
+		if written == 0 {
+			end = `{"version":1,"results":[]}` + "\n"
 		}
+		_, writeErr = out.WriteString(end)
 	}
 	if writeErr == nil {
 		writeErr = out.Flush()
 	}
 	if writeErr != nil {
-		fmt.Fprintf(stderr, "urilint: writing output: %v\n", writeErr)
+		printError(stderr, fmt.Errorf("writing output: %w", writeErr))
 		return exitError
 	}
-	for _, r := range results {
-		if !r.Valid {
-			return exitFindings
-		}
+	if readErr != nil {
+		fmt.Fprintf(stderr, "urilint validate: reading stdin: %s\n", report.Printable(readErr.Error()))
+		return exitError
+	}
+	if invalid {
+		return exitFindings
 	}
 	return exitOK
 }
 
 // eachLine calls fn with each line of r that holds more than whitespace,
-// without its line end; lines may be of any length. A UTF-8 byte order mark
-// at the start of the input is dropped (editors write one).
-func eachLine(r io.Reader, fn func(string)) error {
+// without its line end, until fn returns false; lines may be of any
+// length. A UTF-8 byte order mark at the start of the input is dropped
+// (editors write one). idle is called before each read of r that may wait
+// for it: when what was read is used up.
+func eachLine(r io.Reader, fn func(string) bool, idle func()) error {
 	br := bufio.NewReader(r)
 	for first := true; ; first = false {
+		if br.Buffered() == 0 {
+			idle()
+		}
 		line, err := br.ReadString('\n')
 		if first {
 			line = strings.TrimPrefix(line, "\ufeff")
 		}
 		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
-		if strings.TrimSpace(line) != "" {
-			fn(line)
+		if strings.TrimSpace(line) != "" && !fn(line) {
+			return nil
 		}
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -187,7 +221,7 @@ func columns(start, end extract.Pos) string {
 // whitespace, or holds a character that is not printable.
 func printableValue(s string) string {
 	if s == "" || strings.TrimSpace(s) != s {
-		return fmt.Sprintf("%q", s)
+		return report.Quote(s)
 	}
 	return report.Printable(s)
 }

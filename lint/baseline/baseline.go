@@ -324,13 +324,14 @@ func Marshal(entries []Entry) []byte {
 }
 
 // Write writes the baseline to its file, atomically (its directory is made
-// if need be), and returns its entries. Its errors name the file.
+// if need be; a file that is not a regular file, such as /dev/null, is
+// written directly), and returns its entries. Its errors name the file.
 func (r *Recorder) Write() ([]Entry, error) {
 	entries := r.Entries()
 	if dir := filepath.Dir(r.path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // the write reports what fails
 	}
-	if err := driver.WriteFileAtomic(r.path, Marshal(entries), nil); err != nil {
+	if err := driver.WriteOutput(r.path, Marshal(entries)); err != nil {
 		return nil, fmt.Errorf("%s: %w", r.path, err)
 	}
 	return entries, nil

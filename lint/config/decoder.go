@@ -92,7 +92,7 @@ func (d *configDecoder) mapping(n *yaml.Node, at string, keys []string, f func(k
 		case k.Kind != yaml.ScalarNode:
 			d.add(d.errorf(k, "%s: a key must be a string", at))
 		case seen[k.Value]:
-			d.add(d.errorf(k, "%s: key given twice", name))
+			d.add(d.errorf(k, "%q: key given twice", name))
 		case keys != nil && !slices.Contains(keys, k.Value):
 			seen[k.Value] = true
 			if s := suggest.Closest(k.Value, keys); s != "" {

@@ -74,7 +74,7 @@ overrides:
 	{"override without files", "overrides:\n  - urn-syntax: rfc2141\n", `2:5: overrides[0]: files is required`},
 	{"override with no files", "overrides:\n  - files: []\n", `2:5: overrides[0]: files is required`},
 	{"not a mapping", "- a\n- b\n", `1:1: want a mapping of keys`},
-	{"key twice", "fail-level: error\nfail-level: info\n", `2:1: fail-level: key given twice`},
+	{"key twice", "fail-level: error\nfail-level: info\n", `2:1: "fail-level": key given twice`},
 	{"YAML error", "exclude: [a\n", `invalid YAML`},
 }
 

@@ -48,7 +48,8 @@ func removeTemp(tmp string) {
 
 // RemoveTemporaries removes the temporary files of the AtomicFiles not yet
 // committed or aborted (check --fix, --output), for a process about to end
-// on a signal: the files they were to replace are left as they were. Until
+// on a signal (SIGINT, SIGTERM, SIGHUP, or SIGPIPE: a closed standard
+// output): the files they were to replace are left as they were. Until
 // unlock is called, creating, committing or aborting an AtomicFile waits;
 // a process that exits need not call it.
 func RemoveTemporaries() (unlock func()) {

@@ -36,14 +36,23 @@ type Window struct {
 // or an empty one). No candidate in running text spans a blank line: a
 // bare URI ends at whitespace, and one in angle brackets may wrap across
 // lines but not across a blank one. Nor does the scanner look across one
-// to decide about a candidate. So scanning the windows one by one finds
-// exactly what scanning the whole text finds, at the same positions once
-// shifted by Base (TestTextWindows and FuzzTextWindows hold it to that). A
-// window grows past its size until it holds a blank line: text without one
-// is read whole in the end.
+// to decide about a candidate. A window without a blank line ends at the
+// last line break where the scanner looks across none either (see
+// extract.LastLineCut: no angle bracket open, no URI cut at the line's
+// end): text that never has a blank line (a log, a list of URIs, endless
+// standard input) is read in windows too. So scanning the windows one by
+// one finds exactly what scanning the whole text finds, at the same
+// positions once shifted by Base (TestTextWindows and FuzzTextWindows hold
+// it to that). A window grows past its size only until it holds such a
+// cut: a single line is read whole in the end.
 type TextWindows struct {
-	f      *os.File
+	r      io.Reader
+	f      *os.File // the file read, closed once read; nil for a stream
 	window int
+	// stream says that r could not be read through first (standard
+	// input): each window is checked, as it comes, for what must not come
+	// in pieces.
+	stream bool
 }
 
 // ErrReadWhole is returned by OpenTextWindows for a file that must be read
@@ -74,7 +83,7 @@ func OpenTextWindows(path string, large, window int) (*TextWindows, error) {
 		f.Close()
 		return nil, osfile.CleanError(err)
 	}
-	return &TextWindows{f: f, window: window}, nil
+	return &TextWindows{r: f, f: f, window: window}, nil
 }
 
 // precheck reads f through, looking for what CheckText looks for, for a
@@ -105,25 +114,113 @@ func precheck(f io.Reader, block int) error {
 }
 
 // Close closes the file, for a caller that does not call Each.
-func (t *TextWindows) Close() error { return t.f.Close() }
+func (t *TextWindows) Close() error {
+	if t.f == nil {
+		return nil
+	}
+	return t.f.Close()
+}
 
 // Each calls fn with each window of the file, in order, and closes the
 // file. The window's bytes are valid only during the call.
 // A window that CheckText would refuse (a NUL byte) means the file changed
-// since it was checked: Each stops there with that error.
+// since it was checked: Each stops there with that error. A window of a
+// stream that holds a directive or the folding note stops it with
+// ErrLateDirective.
 func (t *TextWindows) Each(fn func(Window)) error {
-	defer t.f.Close()
-	return eachWindow(t.f, t.window, func(w Window) error {
+	defer t.Close()
+	return eachWindow(t.r, t.window, func(w Window) error {
 		if err := checkText(w.Src, w.Base.Offset); err != nil {
+			if t.stream {
+				return err
+			}
 			return fmt.Errorf("%w, written while the file was read", err)
+		}
+		if t.stream && !lint.CheckableInPieces(w.Src) {
+			return ErrLateDirective
 		}
 		fn(w)
 		return nil
 	})
 }
 
+// Reading a stream (standard input), which may never end.
+var (
+	// ErrTooLarge is a stream that must be read whole and goes past the
+	// most ReadStream reads whole.
+	ErrTooLarge = errors.New("too large to be read whole")
+	// ErrLateDirective is a stream read in windows that holds, past its
+	// start, a suppression comment or the note of RFC 8792 line folding:
+	// either reaches back over text already checked and reported.
+	ErrLateDirective = errors.New("a suppression comment (urilint-) or an RFC 8792 folding note comes after the text read first, which it would apply to but is already checked: give the text as a file")
+)
+
+// ReadStream reads a document from the stream r (standard input), which
+// may be endless ("urilint check - < /dev/zero", "yes URI | urilint check
+// -"), without holding it whole where it need not be:
+//
+//   - its first bytes (up to 8,000) are judged as CheckText judges a file,
+//     before anything more is read: a NUL byte there, and it is skipped
+//     (ErrBinary);
+//   - read up to large bytes, a stream that ends there is returned whole
+//     (src);
+//   - a longer one that is plain text (text) and can be checked in pieces
+//     so far (no directive, no folding note) is read on in windows of about
+//     window bytes (TextWindows; src nil), and holds at most large bytes
+//     and a window at a time. A window past the first large bytes that
+//     holds a directive or the folding note stops it (ErrLateDirective).
+//   - any other is read whole, up to maxWhole bytes: past that,
+//     ErrTooLarge, and nothing of it is checked.
+func ReadStream(r io.Reader, text bool, large, window, maxWhole int) ([]byte, *TextWindows, error) {
+	src := make([]byte, min(binarySniff, large))
+	n, err := io.ReadFull(r, src)
+	src = src[:n]
+	if err := checkText(src, 0); err != nil {
+		return nil, nil, err
+	}
+	if err == nil && len(src) < large {
+		src, err = readAppend(src, io.LimitReader(r, int64(large-len(src))))
+	}
+	switch {
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || err == nil && len(src) < large:
+		return src, nil, nil
+	case err != nil:
+		return nil, nil, osfile.CleanError(err)
+	}
+	if text && lint.CheckableInPieces(src) {
+		return nil, &TextWindows{r: io.MultiReader(bytes.NewReader(src), r), window: window, stream: true}, nil
+	}
+	src, err = readAppend(src, io.LimitReader(r, int64(maxWhole-len(src)+1)))
+	switch {
+	case err != nil:
+		return nil, nil, osfile.CleanError(err)
+	case len(src) > maxWhole:
+		return nil, nil, fmt.Errorf("%w: more than %d MiB", ErrTooLarge, maxWhole>>20)
+	}
+	return src, nil, nil
+}
+
+// readAppend appends what r holds, to its end, to b: nil when r ends
+// (io.EOF is not an error), and what would have stopped a read.
+func readAppend(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // grow
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+}
+
 // eachWindow reads the plain text r to its end in windows of about window
-// bytes, cut after blank lines, and calls fn with each, in order (see
+// bytes, cut after blank lines (or safe line breaks), and calls fn with
+// each, in order (see
 // TextWindows; r is not checked for NUL bytes or directives). A window without a blank line doubles
 // until it has one; once cut, what is left goes back into a buffer of the
 // window's size when it fits, so that a long stretch without a blank line
@@ -145,6 +242,9 @@ func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 		cut := n
 		if !eof {
 			if cut = lastCut(buf[:n]); cut < 0 {
+				cut = extract.LastLineCut(buf[:n])
+			}
+			if cut < 0 {
 				continue
 			}
 		}

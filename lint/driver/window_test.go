@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -29,11 +30,12 @@ func renderDiag(d *lint.Diagnostic, loc *extract.Locator) string {
 	return s
 }
 
-// renderCand is a candidate with its offsets, and the
-// document span of the whole URI (through its map, for wrapped URIs).
+// renderCand is a candidate with its offsets, the document span of the
+// whole URI (through its map, for wrapped URIs), and what the next line
+// seems to continue it with.
 func renderCand(c *extract.Candidate) string {
 	s, e := c.SourceSpan(0, len(c.URI))
-	return fmt.Sprintf("%v-%v %s %q prefix %d hyphens %v source %d-%d", c.Start, c.End, c.Context, c.URI, c.PrefixStart, c.HyphenBreaks, s, e)
+	return fmt.Sprintf("%v-%v %s %q prefix %d hyphens %v source %d-%d continued %q to %d", c.Start, c.End, c.Context, c.URI, c.PrefixStart, c.HyphenBreaks, s, e, c.Continued, c.ContinuedEnd)
 }
 
 // wholeAndWindows extracts doc whole and in windows of the given size, and
@@ -104,6 +106,49 @@ func TestTextWindows(t *testing.T) {
 	}
 }
 
+// TestTextWindowsLineCuts is TestTextWindows on text without a blank line:
+// the corpus with its blank lines taken out, in windows of 512 bytes, so
+// that every window ends at a line break (extract.LastLineCut). The
+// candidates and the diagnostics are still those of the whole text.
+func TestTextWindowsLineCuts(t *testing.T) {
+	docs, _ := testcorpus.Load(t, "txt", "URILINT_CORPUS", ".txt")
+	ch, err := lint.NewChecker(rules.All, &lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank := regexp.MustCompile(`\n[ \t\r]*\n`)
+	cuts := 0
+	for _, d := range docs {
+		src := d.Src
+		for blank.Match(src) {
+			src = blank.ReplaceAll(src, []byte("\n"))
+		}
+		if !lint.CheckableInPieces(src) {
+			continue
+		}
+		whole, windowed, n := wholeAndWindows(t, src, 512)
+		cuts += n - 1
+		if strings.Join(whole, "\n") != strings.Join(windowed, "\n") {
+			t.Fatalf("%s: %d candidates whole, %d in %d windows; first difference:\n%s", d.Path, len(whole), len(windowed), n, firstDiff(whole, windowed))
+		}
+		var want, got []string
+		loc := extract.NewLocator(src)
+		ch.Check(d.Path, lint.Text, src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
+		if err := driver.EachWindow(bytes.NewReader(src), 512, func(w driver.Window) {
+			loc := extract.NewLocatorAt(w.Src, w.Base)
+			ch.CheckWindow(d.Path, w.Src, w.Base, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(want, "\n") != strings.Join(got, "\n") {
+			t.Fatalf("%s: %d diagnostics whole, %d in windows; first difference:\n%s", d.Path, len(want), len(got), firstDiff(want, got))
+		}
+	}
+	if cuts < 10*len(docs) {
+		t.Fatalf("only %d cuts in %d documents: the line cuts were not exercised", cuts, len(docs))
+	}
+}
+
 func firstDiff(a, b []string) string {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
@@ -114,8 +159,10 @@ func firstDiff(a, b []string) string {
 }
 
 // TestTextWindowCuts pins where windows are cut: after a blank line (with
-// spaces, tabs or "\r" in it), never inside a wrapped <...> URI, not before
-// a byte order mark, and not at all in text without a blank line.
+// spaces, tabs or "\r" in it), else after a line break where the scanner
+// looks across none; never inside a wrapped <...> URI, nor after a URI
+// that the next line may continue, not before a byte order mark, and not
+// at all in a single line.
 func TestTextWindowCuts(t *testing.T) {
 	tests := []struct {
 		name, doc string
@@ -125,9 +172,15 @@ func TestTextWindowCuts(t *testing.T) {
 		// At the end of the input, what is left is one window.
 		{"blank lines", "a http://a.example/\n\nb http://b.example/\n\nc http://c.example/ and a tail\n", 24, []int{0, 21, 42}},
 		{"blank line with spaces and CRLF", "a\r\n \t\r\nhttp://b.example/ and more text\r\n", 12, []int{0, 7}},
-		{"no blank line: read whole", strings.Repeat("http://a.example/x ", 50), 32, []int{0}},
+		{"one line: read whole", strings.Repeat("http://a.example/x ", 50), 32, []int{0}},
+		{"no blank line: cut at line breaks", strings.Repeat("http://a.example/x\n", 6), 40, []int{0, 19, 38, 57, 76}},
 		{"wrapped URI in brackets", "<http://a.example/very/\n   long/path> and\nmore\n\nafter that, a tail of text\n", 8, []int{0, 48}},
-		{"byte order mark after a blank line", "a\n\n\xef\xbb\xbfb http://b.example/\n\nc http://c.example/\n", 8, []int{0, 27}},
+		{"wrapped URI, no blank line", "a\nb <http://a.example/very/\nlong/\npath> c\nd\ne\n", 8, []int{0, 2}},
+		{"bracket closed by a quote", "<a \"\nb\nc\nd\n", 4, []int{0, 5}},
+		{"URI the next line may continue", "see http://a.example/a-\nb and more\nhttp://c.example/z\nend\n", 40, []int{0, 35}},
+		{"vCard object", "a\nBEGIN:VCARD\nURL:h\n ttp://a.example/x\nEND:VCARD\n" + strings.Repeat("b\n", 40), 8, []int{0, 2, 63, 67, 71, 75, 79, 83, 87, 91, 95, 99, 103, 107, 111, 115, 119, 123}},
+		{"byte order mark after a blank line", "a\n\n\xef\xbb\xbfb http://b.example/\n\nc http://c.example/\n", 8, []int{0, 2, 27}},
+		{"byte order mark after a line break", "a\n\xef\xbb\xbfb\nc\nd\ne\nf\n", 10, []int{0, 7}},
 	}
 	for _, tt := range tests {
 		var bases []int
@@ -206,6 +259,8 @@ func FuzzTextWindows(f *testing.F) {
 		"a http://a.example/\n\nb <http://b.example/x-\n  y>\n \n<URL:\n\nhttp://c.example/>",
 		"\xef\xbb\xbfhttp://a.example/\r\n\r\n\"urn:example:a\"\n\n\n'http://q.example/'",
 		"<http://a.example/\n\n> *http://b.example/*\n\t\n(http://c.example/(x))",
+		"see http://a.example/a-\nb http://b.example/?\r\nc=d <http://c.example/\nx\ny> \"<\nz\n",
+		"a\n  BEGIN:VCALENDAR\n  ATTACH:http://a.example/r?abc=def&ghi=ABC%\n   20Industries\n  URL:h\n   ttp://b.example/\n  END:VCALENDAR\nc\n",
 	} {
 		f.Add([]byte(s), uint8(8))
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/lint"
 )
@@ -16,9 +17,14 @@ import (
 // endColumn); a zero-width diagnostic (an insertion point) has endColumn =
 // col. Values are escaped as the runner expects: "%", CR and LF everywhere,
 // and "," and ":" in properties. The runner decodes no other escape, but no
-// other control character is written raw either (a file name may hold an
-// escape sequence for the log's terminal): C0 controls, DEL and C1 controls
-// are percent-encoded too, and stay so in the annotation.
+// other character that is not printable is written raw either (a file name
+// may hold an escape sequence for the log's terminal, or a bidirectional
+// override that shows the text other than it is): C0 controls, DEL, C1
+// controls, every other character that is not printable (see Printable)
+// and invalid UTF-8 are percent-encoded too, byte by byte, and stay so in
+// the annotation. A line starting "::" is read as a workflow command
+// (TryParseV2), never as the older "##[command]" anywhere in it, which the
+// runner tries only when the first fails.
 
 func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byte {
 	cmd := "notice"
@@ -53,19 +59,26 @@ func appendKV(dst []byte, key string, n int) []byte {
 // appendGitHub appends s escaped as a workflow command's data or, when
 // property, as a property value.
 func appendGitHub(dst []byte, s string, property bool) []byte {
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c < 0x20 || c == 0x7f || c == '%' || property && (c == ',' || c == ':'):
-		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f: // a C1 control, U+0080 to U+009F
-			dst = append(dst, '%', 'C', '2')
-			i++
-			c = s[i]
-		default:
-			dst = append(dst, c)
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 || !strconv.IsPrint(r) {
+				for _, b := range []byte(s[i : i+size]) {
+					dst = append(dst, '%', hexDigits[b>>4], hexDigits[b&15])
+				}
+			} else {
+				dst = append(dst, s[i:i+size]...)
+			}
+			i += size
 			continue
 		}
-		dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		i++
+		if c < 0x20 || c == 0x7f || c == '%' || property && (c == ',' || c == ':') {
+			dst = append(dst, '%', hexDigits[c>>4], hexDigits[c&15])
+		} else {
+			dst = append(dst, c)
+		}
 	}
 	return dst
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
@@ -181,7 +182,9 @@ func (w *Writer) header() []byte {
 // appendJSON appends the JSON encoding of v, without a newline and without
 // escaping "<", ">" and "&" (URIs are full of them). Strings are UTF-8: an
 // invalid byte in a file name or URI is written as U+FFFD, while offsets
-// still count the bytes of the file.
+// still count the bytes of the file. JSON lines reach terminals and CI logs
+// too: every character that is not printable (see Printable) is escaped,
+// and so is the "[" of "##[" (\u005b).
 func appendJSON(dst []byte, v any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -189,25 +192,114 @@ func appendJSON(dst []byte, v any) []byte {
 	if err := enc.Encode(v); err != nil {
 		panic(err) // the values written here always encode
 	}
-	return append(dst, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+	return appendPrintableJSON(dst, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
-// Printable returns s, or s Go-quoted when it holds invalid UTF-8 or a
-// character that is not printable (controls, format characters such as
-// bidirectional overrides or a byte order mark), which must never reach a
-// terminal as they are.
-func Printable(s string) string {
-	if !utf8.ValidString(s) {
-		return strconv.Quote(s)
-	}
-	for _, r := range s {
-		if r != ' ' && !strconv.IsPrint(r) {
-			return strconv.Quote(s)
+// AppendJSON is appendJSON, for the other JSON that urilint writes
+// (validate --format json).
+func AppendJSON(dst []byte, v any) []byte { return appendJSON(dst, v) }
+
+// appendPrintableJSON appends the JSON text b, valid UTF-8 as
+// encoding/json writes it (which escapes the ASCII controls), with DEL,
+// every other character that is not printable, and the "[" of "##["
+// escaped. Outside its strings JSON holds only printable ASCII and no "#",
+// so what is escaped is always inside a string.
+func appendPrintableJSON(dst, b []byte) []byte {
+	start := 0 // of what is not yet appended
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == 0x7f:
+				dst = append(append(dst, b[start:i]...), `\u007f`...)
+				start = i + 1
+			case c == '[' && i >= 2 && b[i-1] == '#' && b[i-2] == '#':
+				dst = append(append(dst, b[start:i]...), `\u005b`...)
+				start = i + 1
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRune(b[i:])
+		if !strconv.IsPrint(r) {
+			dst = append(dst, b[start:i]...)
+			if r1, r2 := utf16.EncodeRune(r); r1 != utf8.RuneError {
+				dst = appendJSONEscape(appendJSONEscape(dst, r1), r2)
+			} else {
+				dst = appendJSONEscape(dst, r)
+			}
+			start = i + size
+		}
+		i += size
+	}
+	return append(dst, b[start:]...)
+}
+
+// appendJSONEscape appends the JSON escape \uXXXX of the UTF-16 unit r.
+func appendJSONEscape(dst []byte, r rune) []byte {
+	return append(dst, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+}
+
+// Printable is the one function every byte of input passes through on
+// its way to a terminal or a CI log as text: file paths, URIs, messages
+// quoting them, configuration keys and values, the paths in errors. It
+// returns s as it is, or Go-quoted (see Quote) when s holds
+//
+//   - invalid UTF-8, or a character that is not printable: C0 and C1
+//     controls (ESC, BEL, CR, LF, ...), DEL, format characters such as
+//     bidirectional overrides and isolates or a byte order mark, the line
+//     and paragraph separators U+2028 and U+2029, and every space but
+//     U+0020. A terminal would act on them, or show text other than it is;
+//   - "##[", which the GitHub Actions runner reads as a workflow command
+//     anywhere in a line of a job's log (the old "##[command]" syntax),
+//     standard output and standard error alike;
+//   - a ":" first (after spaces): the start of "::command::", the workflow
+//     command syntax read at the start of a line, when s starts one (a
+//     file name in the text format).
+//
+// Quoted, s starts with '"', holds only printable ASCII and printable
+// non-ASCII characters, and never "##[". strconv.Unquote gives s back.
+func Printable(s string) string {
+	if needsQuote(s) {
+		return Quote(s)
 	}
 	return s
 }
 
+// needsQuote reports whether Printable quotes s.
+func needsQuote(s string) bool {
+	if strings.HasPrefix(strings.TrimLeft(s, " "), ":") || strings.Contains(s, "##[") {
+		return true
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || !strconv.IsPrint(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// Quote returns s Go-quoted (strconv.Quote: every character that is not
+// printable escaped), with the "#" before "#[" written \x23, so that the
+// quoted text holds no "##[" (see Printable) and still unquotes to s.
+func Quote(s string) string {
+	q := strconv.Quote(s)
+	if strings.Contains(q, "##[") {
+		q = strings.ReplaceAll(q, "##[", `#\x23[`)
+	}
+	return q
+}
+
 // DisplayPath returns a file path for messages and text output: quoted
-// when it holds characters a terminal would interpret.
+// when it holds characters a terminal would interpret (see Printable).
 func DisplayPath(path string) string { return Printable(path) }

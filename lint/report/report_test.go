@@ -18,6 +18,21 @@ func TestPrintable(t *testing.T) {
 		{"a\u202eb", `"a\u202eb"`}, // bidirectional override
 		{"a\u009bb", `"a\u009bb"`}, // C1 control
 		{"bad\xffutf8", `"bad\xffutf8"`},
+		{"a\u2028b", `"a\u2028b"`},             // line separator
+		{"a\u2066b\u2069", `"a\u2066b\u2069"`}, // bidirectional isolate
+		{"a\u00a0b", `"a\u00a0b"`},             // no-break space
+		{"bel\a.md", `"bel\a.md"`},
+		{"cr\r.md", `"cr\r.md"`},
+		{"del\x7f.md", `"del\x7f.md"`},
+		// GitHub Actions workflow commands: "::" at the start of a line,
+		// "##[" anywhere.
+		{"::warning::x.md", `"::warning::x.md"`},
+		{"  ::error::x", `"  ::error::x"`},
+		{":a.md", `":a.md"`},
+		{"a::b.md", "a::b.md"},
+		{"x##[warning]y", `"x#\x23[warning]y"`},
+		{"x##[a##[b", `"x#\x23[a#\x23[b"`},
+		{"x#[y##", "x#[y##"},
 	}
 	for _, tt := range tests {
 		if got := Printable(tt.in); got != tt.want {
@@ -59,8 +74,13 @@ func TestGitHubEscape(t *testing.T) {
 		{"50%,a:b", "50%25%2Ca%3Ab", "50%25,a:b"},
 		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
 		{"e\x1b[31m\x00\t\x7f", "e%1B[31m%00%09%7F", "e%1B[31m%00%09%7F"},
-		{"c1\u009b\u0080 é \u00a0", "c1%C2%9B%C2%80 é \u00a0", "c1%C2%9B%C2%80 é \u00a0"},
-		{"cut\xc2", "cut\xc2", "cut\xc2"},
+		// C1 controls, and every other character that is not printable
+		// (a no-break space, bidirectional controls, line separators),
+		// byte by byte; printable non-ASCII stays.
+		{"c1\u009b\u0080 é \u00a0", "c1%C2%9B%C2%80 é %C2%A0", "c1%C2%9B%C2%80 é %C2%A0"},
+		{"a\u202eb\u2028c\u2066", "a%E2%80%AEb%E2%80%A8c%E2%81%A6", "a%E2%80%AEb%E2%80%A8c%E2%81%A6"},
+		// Invalid UTF-8 too.
+		{"cut\xc2", "cut%C2", "cut%C2"},
 	} {
 		if got := string(appendGitHub(nil, tt.in, true)); got != tt.property {
 			t.Errorf("property %q: %q, want %q", tt.in, got, tt.property)

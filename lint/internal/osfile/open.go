@@ -90,11 +90,21 @@ func ReadRegular(path string) ([]byte, error) {
 }
 
 // CleanError drops the path and operation that os errors repeat, for a
-// caller that names the path itself.
+// caller that names the path itself: the paths of a *fs.PathError, of an
+// *os.LinkError (a rename's: the temporary file's name, which the user
+// never chose) and the call of an *os.SyscallError.
 func CleanError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	var se *os.SyscallError
+	if errors.As(err, &se) {
+		return se.Err
 	}
 	return err
 }
