@@ -122,6 +122,13 @@ func linkSlip(u *grammar.Parsed, pr grammar.Problem) string {
 	if strings.Contains(text, " ") && (pr.Start == 0 || pr.End == len(s) || strings.IndexByte("/?#&=", s[pr.Start-1]) >= 0 || strings.IndexByte("/?#&=", s[pr.End]) >= 0) {
 		return "a space at the end of a name is most likely a slip: check what was meant"
 	}
+	if strings.Contains(text, " ") && u.Path.Present() && pr.Start >= u.Path.Start && pr.End <= u.Path.End && !fileName(u.Path.In(s)) {
+		// "/docs/Web/CSS/text style", "Externe_Seiten_zur Plugin-Erstellung":
+		// a page's name with a space is as often a slip for "-" or "_" as
+		// its name; encoded, a broken link would only look valid. A file's
+		// name ("show options.jpg", "v4, v5/guide.md") has its space.
+		return "a space in the name of a page is as often a slip for \"-\" or \"_\": check what was meant"
+	}
 	return ""
 }
 
@@ -230,4 +237,20 @@ func driveLetter(s string, path grammar.Span, bar int) bool {
 		i++
 	}
 	return bar == i+1 && grammar.IsAlpha(s[i]) && (bar+1 == len(s) || s[bar+1] == '/')
+}
+
+// fileName reports whether the last segment of path names a file: a name,
+// a ".", and an extension of letters and digits ("show options.jpg").
+func fileName(path string) bool {
+	last := path[strings.LastIndexByte(path, '/')+1:]
+	dot := strings.LastIndexByte(last, '.')
+	if dot <= 0 || dot == len(last)-1 || len(last)-dot > 6 {
+		return false
+	}
+	for i := dot + 1; i < len(last); i++ {
+		if c := last[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
