@@ -17,11 +17,11 @@ type Options struct {
 	// <kbd> and <samp> elements, which are skipped by default: code is not
 	// prose.
 	IncludeCodeSpans bool
-	// Comment, when set, is called with the document offsets of each HTML
-	// comment the walker reads, from "<!--" to the end of "-->": in an HTML
-	// document, and in the raw HTML of a Markdown document (not in its code).
-	// The lint engine reads its suppression comments there.
-	Comment func(start, end int)
+	// Comment, when set, is called with each comment the walker reads (its
+	// offsets in the document): in an HTML or XML document, in the raw HTML
+	// of a Markdown document (not in its code). The lint engine reads
+	// suppression comments there. See Format.Walk for when.
+	Comment func(Comment)
 }
 
 // Contexts the HTML walker adds to the scanner's.
@@ -81,11 +81,10 @@ func HTML(doc []byte, opts Options, yield func(*Candidate)) {
 	walkHTML(&buf, doc, opts, true, yield)
 }
 
-// HTMLComments calls yield with the offsets of each comment of the HTML
-// document doc, from "<!--" to the end of "-->": those the HTML walker
-// reports to Options.Comment as it reads them, for a reader that needs
-// them before the candidates (suppression comments).
-func HTMLComments(doc []byte, yield func(start, end int)) {
+// HTMLComments calls yield with each comment of the HTML document doc:
+// those the HTML walker reports to Options.Comment as it reads them, for a
+// reader that needs them before the candidates (suppression comments).
+func HTMLComments(doc []byte, yield func(Comment)) {
 	start := 0
 	if fm, ok := findFrontMatter(doc); ok {
 		start = fm.end
@@ -96,7 +95,7 @@ func HTMLComments(doc []byte, yield func(start, end int)) {
 		case html.ErrorToken:
 			return
 		case html.CommentToken:
-			yield(z.start, z.pos)
+			yield(markupComment(doc, z.start, z.pos))
 		}
 	}
 }
@@ -124,7 +123,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			return
 		case html.CommentToken:
 			if opts.Comment != nil {
-				opts.Comment(off, end)
+				opts.Comment(markupComment(src, off, end))
 			}
 		case html.TextToken:
 			pre, code := inPre > 0, inCode > 0 && inPre == 0 // code in a <pre> is a code block

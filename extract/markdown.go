@@ -473,7 +473,11 @@ func (w *mdWalker) html(segs []text.Segment, block bool) {
 	var buf Candidate
 	opts := w.opts
 	if comment := opts.Comment; comment != nil {
-		opts.Comment = func(s, e int) { comment(joined.span(s, e)) }
+		opts.Comment = func(c Comment) {
+			c.Start, c.End = joined.span(c.Start, c.End)
+			c.TextStart, c.TextEnd = joined.span(c.TextStart, c.TextEnd)
+			comment(c)
+		}
 	}
 	walkHTML(&buf, joined.text, opts, false, func(c *Candidate) {
 		switch {

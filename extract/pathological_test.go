@@ -177,8 +177,8 @@ func TestMarkdownInlineLimit(t *testing.T) {
 	doc := strings.Repeat("[a](http://a.example/) <!-- c --> x\n", 2000)
 	comments := 0
 	var cands []Candidate
-	Markdown([]byte(doc), Options{Comment: func(s, e int) {
-		if doc[s:e] == "<!-- c -->" {
+	Markdown([]byte(doc), Options{Comment: func(c Comment) {
+		if doc[c.Start:c.End] == "<!-- c -->" && doc[c.TextStart:c.TextEnd] == " c " {
 			comments++
 		}
 	}}, func(c *Candidate) { cands = append(cands, *c) })

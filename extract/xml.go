@@ -48,11 +48,11 @@ func XML(doc []byte, opts Options, yield func(*Candidate)) {
 	newXMLWalker(doc, opts, true, yield).walk(0, len(doc))
 }
 
-// XMLComments calls yield with the offsets of each comment of the XML
-// document doc, those XML reports to Options.Comment as it reads them, for
-// a reader that needs them before the candidates (suppression comments).
-// It walks the document, its candidates discarded.
-func XMLComments(doc []byte, yield func(start, end int)) {
+// XMLComments calls yield with each comment of the XML document doc,
+// those XML reports to Options.Comment as it reads them, for a reader that
+// needs them before the candidates (suppression comments). It walks the
+// document, its candidates discarded.
+func XMLComments(doc []byte, yield func(Comment)) {
 	newXMLWalker(doc, Options{Comment: yield}, true, func(*Candidate) {}).walk(0, len(doc))
 }
 
@@ -159,7 +159,7 @@ func (w *xmlWalker) rest(start, end int) {
 // comment reports the comment doc[start:end] of the document.
 func (w *xmlWalker) comment(start, end int) {
 	if w.top && w.opts.Comment != nil {
-		w.opts.Comment(start, end)
+		w.opts.Comment(markupComment(w.doc, start, end))
 	}
 }
 

@@ -19,7 +19,7 @@ var xmlDocExtensions = []string{".xml", ".xsd", ".wsdl", ".rdf", ".svg", ".xsl",
 // xmlCandidates returns the candidates the XML walker finds in doc, and the
 // comments it reports.
 func xmlCandidates(doc []byte) (cands []Candidate, comments [][2]int) {
-	XML(doc, Options{Comment: func(s, e int) { comments = append(comments, [2]int{s, e}) }}, func(c *Candidate) {
+	XML(doc, Options{Comment: func(c Comment) { comments = append(comments, [2]int{c.Start, c.End}) }}, func(c *Candidate) {
 		cands = append(cands, *c)
 	})
 	return cands, comments

@@ -63,7 +63,7 @@ func TestAcross(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				ch.Check(name, lint.FormatOf(name), []byte(docs[name]), func(d *lint.Diagnostic) {
+				ch.Check(name, extract.FormatOf(name), []byte(docs[name]), func(d *lint.Diagnostic) {
 					if d.Rule == sameHost {
 						t.Errorf("%s: a fact listed as a diagnostic: %+v", name, d)
 					}
@@ -100,8 +100,8 @@ func TestAcross(t *testing.T) {
 	// A document checked again replaces its facts; Forget drops them.
 	across := lint.NewAcross()
 	ch, _ = lint.NewChecker(all, &lint.Config{Across: across})
-	ch.Check("a.txt", lint.Text, []byte("http://A.example/ http://a.example/\n"), func(*lint.Diagnostic) {})
-	ch.Check("a.txt", lint.Text, []byte("http://a.example/\n"), func(*lint.Diagnostic) {})
+	ch.Check("a.txt", extract.FormatText, []byte("http://A.example/ http://a.example/\n"), func(*lint.Diagnostic) {})
+	ch.Check("a.txt", extract.FormatText, []byte("http://a.example/\n"), func(*lint.Diagnostic) {})
 	if got := across.Finish(nil); len(got) != 0 {
 		t.Errorf("after a second check: %d diagnostics", len(got))
 	}

@@ -14,12 +14,12 @@ import (
 // shared corpus's folder, the variable that overrides it, the extension.
 var benchCorpora = []struct {
 	name, env, ext string
-	format         lint.Format
+	format         extract.Format
 }{
-	{"txt", "URILINT_CORPUS", ".txt", lint.Text},
-	{"md", "URILINT_CORPUS_MD", ".md", lint.Markdown},
-	{"html", "URILINT_CORPUS_HTML", ".html", lint.HTML},
-	{"xml", "URILINT_CORPUS_XML", ".xml", lint.XML},
+	{"txt", "URILINT_CORPUS", ".txt", extract.FormatText},
+	{"md", "URILINT_CORPUS_MD", ".md", extract.FormatMarkdown},
+	{"html", "URILINT_CORPUS_HTML", ".html", extract.FormatHTML},
+	{"xml", "URILINT_CORPUS_XML", ".xml", extract.FormatXML},
 }
 
 // BenchmarkExtract is extraction alone, as urilint extract does it: the
@@ -33,7 +33,7 @@ func BenchmarkExtract(b *testing.B) {
 			count := 0
 			for b.Loop() {
 				for _, d := range docs {
-					lint.Extract(c.format, d.Src, extract.Options{}, func(*extract.Candidate) { count++ })
+					c.format.Walk(d.Src, extract.Options{}, func(*extract.Candidate) { count++ })
 				}
 			}
 		})
@@ -77,7 +77,7 @@ func BenchmarkCheckOverhead(b *testing.B) {
 	for b.Loop() {
 		start := time.Now()
 		for _, d := range docs {
-			lint.Extract(lint.Text, d.Src, extract.Options{}, func(*extract.Candidate) {})
+			extract.FormatText.Walk(d.Src, extract.Options{}, func(*extract.Candidate) {})
 		}
 		bestExtract = min(bestExtract, time.Since(start))
 		start = time.Now()
@@ -86,7 +86,7 @@ func BenchmarkCheckOverhead(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, d := range docs {
-			ch.Check(d.Path, lint.Text, d.Src, func(*lint.Diagnostic) {})
+			ch.Check(d.Path, extract.FormatText, d.Src, func(*lint.Diagnostic) {})
 		}
 		bestCheck = min(bestCheck, time.Since(start))
 	}

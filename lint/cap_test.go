@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -18,7 +19,7 @@ func TestFindingsCap(t *testing.T) {
 	}
 	doc := "http://a.example/" + strings.Repeat("%", 250) + " http://b.example/%zz"
 	var diags []*lint.Diagnostic
-	ch.Check("doc", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+	ch.Check("doc", extract.FormatText, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
 	if len(diags) != 2 {
 		t.Fatalf("%d diagnostics, want one for each URI", len(diags))
 	}

@@ -143,7 +143,7 @@ func (ch *Checker) enabled(name string) bool {
 // and it counts the rest. Memory does not grow with the findings: a
 // document without suppression comments is checked streaming, and one
 // with them holds at most the diagnostics it lists.
-func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnostic)) Unlisted {
+func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*Diagnostic)) Unlisted {
 	var l Lister
 	var facts []*Diagnostic
 	emit := func(d *Diagnostic) {
@@ -163,34 +163,19 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 		ch.check(path, f, src, 0, ch.cfg.Extract, emit)
 		return l.Unlisted
 	}
+	// Comments are read first: in a pass of their own, or, where only the
+	// walker finds them, as the walker reports them before its first
+	// candidate (extract.Format.Comments).
 	opts := ch.cfg.Extract
-	var dirs []directive
-	var comments [][2]int
-	switch f {
-	case Text:
-		dirs = textDirectives(src)
-	case HTML, XML:
-		// The HTML and XML walkers report comments as they go, after
-		// diagnostics they may suppress: they are read first.
-		comment := func(s, e int) { comments = append(comments, [2]int{s, e}) }
-		if f == HTML {
-			extract.HTMLComments(src, comment)
-		} else {
-			extract.XMLComments(src, comment)
-		}
-		dirs = commentDirectives(src, comments)
-	default:
-		// The Markdown walker reads the whole document, comments and all,
-		// before it hands over the first candidate.
-		opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
+	var comments []extract.Comment
+	collect := func(c extract.Comment) { comments = append(comments, c) }
+	if !f.Comments(src, collect) {
+		opts.Comment = collect
 	}
 	var sup *suppressor
 	start := func() {
 		if sup == nil {
-			if f == Markdown {
-				dirs = commentDirectives(src, comments)
-			}
-			sup = ch.newSuppressor(path, src, dirs)
+			sup = ch.newSuppressor(path, src, commentDirectives(src, comments))
 		}
 	}
 	var held []*Diagnostic // the diagnostics kept, to be merged with unused-suppression's
@@ -219,11 +204,11 @@ func (ch *Checker) Check(path string, f Format, src []byte, yield func(*Diagnost
 // diagnostic, its offsets in the document.
 func (ch *Checker) CheckWindow(path string, src []byte, base extract.Pos, yield func(*Diagnostic)) {
 	if !ch.across {
-		ch.check(path, Text, src, base.Offset, ch.cfg.Extract, yield)
+		ch.check(path, extract.FormatText, src, base.Offset, ch.cfg.Extract, yield)
 		return
 	}
 	var facts []*Diagnostic
-	ch.check(path, Text, src, base.Offset, ch.cfg.Extract, func(d *Diagnostic) {
+	ch.check(path, extract.FormatText, src, base.Offset, ch.cfg.Extract, func(d *Diagnostic) {
 		if d.fact != nil {
 			facts = append(facts, d)
 		} else {
@@ -248,11 +233,11 @@ func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnosti
 
 // check lints src, a document in format f, or a stretch of a plain-text
 // document that starts at offset base (else base is 0).
-func (ch *Checker) check(path string, f Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
+func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
 	r := ch.newRun()
 	r.format, r.inDoc, r.pass.Format = f, true, f
-	each := func(yield func(*extract.Candidate)) { Extract(f, src, opts, yield) }
-	if f == Text {
+	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
+	if f == extract.FormatText {
 		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, base, yield) }
 	}
 	each(func(c *extract.Candidate) {

@@ -56,7 +56,7 @@ func check(t *testing.T, cfg *lint.Config, doc string) []*lint.Diagnostic {
 		t.Fatal(err)
 	}
 	var diags []*lint.Diagnostic
-	ch.Check("doc.txt", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+	ch.Check("doc.txt", extract.FormatText, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
 	return diags
 }
 
@@ -235,7 +235,7 @@ func TestCheckRecurringURIs(t *testing.T) {
 	ch, _ := lint.NewChecker(rules.All, &lint.Config{Strict: true})
 	for range 3 {
 		var diags []*lint.Diagnostic
-		ch.Check("doc.txt", lint.Text, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		ch.Check("doc.txt", extract.FormatText, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
 		if got := summary(doc, diags); got != want {
 			t.Errorf("got  %s\nwant %s", got, want)
 		}

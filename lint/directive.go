@@ -3,7 +3,6 @@ package lint
 import (
 	"bytes"
 	"encoding/binary"
-	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -117,14 +116,14 @@ func parseDirective(src []byte, s, e int) (d directive, ok bool) {
 	return d, true
 }
 
-// commentDirectives returns the directives of the HTML comments at spans.
-func commentDirectives(src []byte, spans [][2]int) []directive {
+// commentDirectives returns the directives of comments, in order.
+func commentDirectives(src []byte, comments []extract.Comment) []directive {
 	// The comments that may hold a directive are counted first: growing
 	// the slice of directives, which hold pointers, cost four times the
 	// rest on a line of 100,000 of them.
 	n := 0
-	for _, sp := range spans {
-		if bytes.Contains(src[sp[0]:sp[1]], []byte("urilint-")) {
+	for _, c := range comments {
+		if bytes.Contains(src[c.TextStart:c.TextEnd], []byte("urilint-")) {
 			n++
 		}
 	}
@@ -132,21 +131,12 @@ func commentDirectives(src []byte, spans [][2]int) []directive {
 		return nil
 	}
 	out := make([]directive, 0, n)
-	for _, sp := range spans {
-		// The tokenizer also reads "<!x>", "</ x>" and "<?x>" as comments
-		// (bogus comments): only "<!--" starts a directive.
-		if !bytes.HasPrefix(src[sp[0]:sp[1]], []byte("<!--")) {
+	for _, c := range comments {
+		if c.TextStart >= c.TextEnd {
 			continue
 		}
-		s, e := sp[0]+len("<!--"), sp[1]
-		if bytes.HasSuffix(src[s:e], []byte("-->")) {
-			e -= len("-->")
-		}
-		if s > e {
-			continue
-		}
-		if d, ok := parseDirective(src, s, e); ok {
-			d.from, d.to = sp[0], sp[1]
+		if d, ok := parseDirective(src, c.TextStart, c.TextEnd); ok {
+			d.from, d.to = c.Start, c.End
 			out = append(out, d)
 		}
 	}
@@ -185,58 +175,4 @@ func hasDirective(src []byte) bool {
 		}
 	}
 	return false
-}
-
-// commentMarkers start a comment in the plain-text files directives are
-// written in.
-var commentMarkers = []string{"<!--", "//", "/*", "--", "#", ";", "*", "%"}
-
-// textDirectives returns the directives of a plain-text document: after a
-// comment marker, to the end of the line (or a closing "*/" or "-->"). A
-// line holds one directive, the first: the rest of the line is its rules
-// and reason, whatever they say. Each byte is looked at a bounded number
-// of times, however many "urilint-" a line holds.
-func textDirectives(src []byte) []directive {
-	var out []directive
-	// lineStart and lineEnd delimit the line of the last "urilint-" found
-	// (lineEnd is found once per line, when needed: -1 until then); seen
-	// is where that "urilint-" is.
-	lineStart, lineEnd, seen := 0, -1, 0
-	for i := 0; ; {
-		k := bytes.Index(src[i:], []byte("urilint-"))
-		if k < 0 {
-			return out
-		}
-		at := i + k
-		i = at + 1
-		if nl := bytes.LastIndexByte(src[seen:at], '\n'); nl >= 0 {
-			lineStart, lineEnd = seen+nl+1, -1
-		}
-		seen = at
-		// The marker before the directive, spaces between: the walk back
-		// stops at the previous "urilint-" at the latest.
-		b := at
-		for b > lineStart && (src[b-1] == ' ' || src[b-1] == '\t') {
-			b--
-		}
-		before := src[lineStart:b]
-		if !slices.ContainsFunc(commentMarkers, func(m string) bool { return bytes.HasSuffix(before, []byte(m)) }) {
-			continue
-		}
-		if lineEnd < 0 {
-			lineEnd = len(src)
-			if nl := bytes.IndexByte(src[at:], '\n'); nl >= 0 {
-				lineEnd = at + nl
-			}
-		}
-		line := bytes.TrimRight(src[at:lineEnd], " \t\r")
-		for _, closer := range []string{"*/", "-->"} {
-			line = bytes.TrimSuffix(line, []byte(closer))
-		}
-		if d, ok := parseDirective(src, at, at+len(line)); ok {
-			d.from, d.to = lineStart, lineEnd
-			out = append(out, d)
-			i = lineEnd // one directive a line
-		}
-	}
 }

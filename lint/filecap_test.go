@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -28,7 +29,7 @@ func TestFileDiagnosticsCap(t *testing.T) {
 		{"held", "# urilint-disable-next-line percent-malformed\n" + doc, extra - 1},
 	} {
 		var listed []*lint.Diagnostic
-		u := ch.Check("doc.txt", lint.Text, []byte(tt.doc), func(d *lint.Diagnostic) { listed = append(listed, d) })
+		u := ch.Check("doc.txt", extract.FormatText, []byte(tt.doc), func(d *lint.Diagnostic) { listed = append(listed, d) })
 		if len(listed) != lint.MaxFileDiagnostics || u.N != tt.unlisted || u.BySeverity[lint.Error] != tt.unlisted {
 			t.Errorf("%s: %d listed, %+v unlisted; want %d and %d errors", tt.name, len(listed), u, lint.MaxFileDiagnostics, tt.unlisted)
 		}
@@ -49,11 +50,11 @@ func TestDirectiveAfterFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
-		format lint.Format
+		format extract.Format
 		doc    string
 	}{
-		{lint.HTML, `<a href="http://a.example/a b">x</a>` + "\n<!-- urilint-disable-file percent-unencoded -->\n"},
-		{lint.XML, `<doc><link href="http://a.example/a b"/>` + "\n<!-- urilint-disable-file percent-unencoded --></doc>\n"},
+		{extract.FormatHTML, `<a href="http://a.example/a b">x</a>` + "\n<!-- urilint-disable-file percent-unencoded -->\n"},
+		{extract.FormatXML, `<doc><link href="http://a.example/a b"/>` + "\n<!-- urilint-disable-file percent-unencoded --></doc>\n"},
 	} {
 		var got []string
 		ch.Check("doc", tt.format, []byte(tt.doc), func(d *lint.Diagnostic) { got = append(got, d.Rule.Name) })
@@ -80,7 +81,7 @@ func TestFileMemoryBounded(t *testing.T) {
 	runtime.ReadMemStats(&m)
 	base, peak := m.HeapAlloc, uint64(0)
 	n := 0
-	u := ch.Check("doc.txt", lint.Text, doc, func(*lint.Diagnostic) {
+	u := ch.Check("doc.txt", extract.FormatText, doc, func(*lint.Diagnostic) {
 		if n++; n%2000 == 0 {
 			runtime.ReadMemStats(&m)
 			peak = max(peak, m.HeapAlloc)

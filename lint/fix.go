@@ -1,6 +1,10 @@
 package lint
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/urilint/urilint/extract"
+)
 
 // maxFixRounds bounds how many times Fix lints a document again: a safe
 // fix can reveal more to fix (in Markdown, a fixed URI can end emphasis
@@ -13,7 +17,7 @@ const maxFixRounds = 10
 // applied, and the diagnostics of the fixed document, as Check lists and
 // counts them. (A round applies the fixes of the diagnostics listed: a
 // file with more than MaxFileDiagnostics takes more rounds.)
-func (ch *Checker) Fix(path string, f Format, src []byte) (fixed []byte, applied int, diags []*Diagnostic, u Unlisted) {
+func (ch *Checker) Fix(path string, f extract.Format, src []byte) (fixed []byte, applied int, diags []*Diagnostic, u Unlisted) {
 	fixed = src
 	for round := 0; ; round++ {
 		diags = diags[:0]

@@ -108,7 +108,7 @@ func shiftSpans(spans []grammar.Span, edits []Edit) []grammar.Span {
 // link's, or <...> on one line of plain text, holding no layout) and its text is not shown to readers (an
 // autolink's is, and so is a URI's in the running text of Markdown, HTML or
 // XML); and it is not a name XML compares as a string (a namespace name).
-func fixContext(c *extract.Candidate, f Format) string {
+func fixContext(c *extract.Candidate, f extract.Format) string {
 	switch {
 	case c.Context == extract.ContextMarkdownAutolink:
 		return "an autolink's text is what readers see"
@@ -116,7 +116,7 @@ func fixContext(c *extract.Candidate, f Format) string {
 		return "XML compares a namespace name or an RDF IRI character by character: any change names something else"
 	case c.Context.IsLink():
 		return ""
-	case f == Text && (c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL):
+	case f == extract.FormatText && (c.Context == extract.ContextAngle || c.Context == extract.ContextAngleURL):
 		if c.Certainty() < extract.Certain {
 			// Across lines, in a table's cells, or holding layout: where
 			// the URI is, and what of it is layout, is a reading.

@@ -33,7 +33,7 @@ func TestFixSafety(t *testing.T) {
 		{"angle brackets in HTML text", "a.html", "<p>&lt;http://example.com/a^b&gt;</p>", false, "its text is what readers see"},
 	} {
 		var diags []*lint.Diagnostic
-		ch.Check(tt.path, lint.FormatOf(tt.path), []byte(tt.doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		ch.Check(tt.path, extract.FormatOf(tt.path), []byte(tt.doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
 		if len(diags) != 1 || diags[0].Rule.Name != "percent-unencoded" || len(diags[0].Fixes) != 1 {
 			t.Fatalf("%s: %d diagnostics, want one percent-unencoded with a fix", tt.name, len(diags))
 		}
@@ -71,7 +71,7 @@ func TestFixSafetyVerified(t *testing.T) {
 			t.Fatal(err)
 		}
 		var diags []*lint.Diagnostic
-		ch.Check("a.md", lint.Markdown, []byte("[a](http://example.com/q)\n"), func(d *lint.Diagnostic) { diags = append(diags, d) })
+		ch.Check("a.md", extract.FormatMarkdown, []byte("[a](http://example.com/q)\n"), func(d *lint.Diagnostic) { diags = append(diags, d) })
 		if len(diags) != 1 || len(diags[0].Fixes) != 1 {
 			t.Fatalf("insert %q: %d diagnostics", tt.insert, len(diags))
 		}
@@ -90,7 +90,7 @@ func TestFixTouchingPlaceholder(t *testing.T) {
 	}
 	var diags []*lint.Diagnostic
 	doc := "[a](<https://example.com/{{ .Site.Params.x }}|{{ y }}>) [b](https://example.com/{{user_id}}) [c](%s) [d](/a/%d|)\n"
-	ch.Check("a.md", lint.Markdown, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
+	ch.Check("a.md", extract.FormatMarkdown, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
 	if len(diags) != 2 {
 		t.Fatalf("%d diagnostics, want the two \"|\" between placeholders", len(diags))
 	}

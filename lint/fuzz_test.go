@@ -3,6 +3,7 @@ package lint_test
 import (
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -37,7 +38,7 @@ func FuzzCheck(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML, lint.XML} {
+		for _, format := range []extract.Format{extract.FormatText, extract.FormatMarkdown, extract.FormatHTML, extract.FormatXML} {
 			src := doc
 			seen := map[string]bool{}
 			for range 20 {
@@ -59,7 +60,7 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-func checkDoc(t *testing.T, ch *lint.Checker, format lint.Format, src []byte) []*lint.Diagnostic {
+func checkDoc(t *testing.T, ch *lint.Checker, format extract.Format, src []byte) []*lint.Diagnostic {
 	t.Helper()
 	var diags []*lint.Diagnostic
 	last := 0
@@ -117,7 +118,7 @@ func FuzzFix(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		for _, format := range []lint.Format{lint.Text, lint.Markdown, lint.HTML, lint.XML} {
+		for _, format := range []extract.Format{extract.FormatText, extract.FormatMarkdown, extract.FormatHTML, extract.FormatXML} {
 			fixed, n, left, _ := ch.Fix("doc", format, doc)
 			if n == 0 && string(fixed) != string(doc) {
 				t.Fatalf("%v: no fix applied, yet the document changed", format)

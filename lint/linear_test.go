@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/cputime"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
@@ -39,10 +40,10 @@ func TestPathologicalInputsLinear(t *testing.T) {
 	type shape struct {
 		name    string
 		gen     func(n int) string
-		formats []lint.Format
+		formats []extract.Format
 		small   int // bytes, or depth or count where the name says so
 	}
-	all := []lint.Format{lint.Text, lint.Markdown, lint.HTML, lint.XML}
+	all := []extract.Format{extract.FormatText, extract.FormatMarkdown, extract.FormatHTML, extract.FormatXML}
 	shapes := []shape{
 		{"1 MB of (", repeat("("), all, mb / 10},
 		{"1 MB of <", repeat("<"), all, mb / 10},
@@ -65,29 +66,29 @@ func TestPathologicalInputsLinear(t *testing.T) {
 		{"a URI with 1 MB of joiners", inURI("\u200c"), all, mb / 10},
 		{"10^5 folded lines", func(n int) string {
 			return "NOTE: '\\' line wrapping per RFC 8792\n" + strings.Repeat("   http://a.example/x\\\n", n) + "   y\n"
-		}, []lint.Format{lint.Text}, 10000},
+		}, []extract.Format{extract.FormatText}, 10000},
 		{"10^5 wrapped bare URIs", func(n int) string { return strings.Repeat("http://a.example/\nx-y ", n) }, all, 10000},
 		{"1 MB of patterns", repeat("http://a\\.b/.* "), all, mb / 10},
 		{"1 MB of urn:urn:urn: then a NSS", func(n int) string { return strings.Repeat("urn:", n/4) + "x" }, all, mb / 10},
-		{"a 100 MB line", longLine, []lint.Format{lint.Text}, 10 * mb},
-		{"a 10 MB line", longLine, []lint.Format{lint.Markdown, lint.HTML}, mb},
-		{"10^5 links on a line", func(n int) string { return strings.Repeat("[a](http://a.example/%7e) ", n) }, []lint.Format{lint.Markdown}, 10000},
-		{"10^5 anchors on a line", func(n int) string { return strings.Repeat(`<a href="http://a.example/%7e">a</a> `, n) }, []lint.Format{lint.HTML}, 10000},
-		{"10^5 URIs on a line", func(n int) string { return strings.Repeat("http://a.example/%7e ", n) }, []lint.Format{lint.Text}, 10000},
-		{"10^5-deep block quotes", func(n int) string { return strings.Repeat("> ", n) + "http://a.example/%7e\n" }, []lint.Format{lint.Markdown}, 10000},
-		{"10^5-deep lists", func(n int) string { return strings.Repeat("- ", n) + "http://a.example/%7e\n" }, []lint.Format{lint.Markdown}, 10000},
+		{"a 100 MB line", longLine, []extract.Format{extract.FormatText}, 10 * mb},
+		{"a 10 MB line", longLine, []extract.Format{extract.FormatMarkdown, extract.FormatHTML}, mb},
+		{"10^5 links on a line", func(n int) string { return strings.Repeat("[a](http://a.example/%7e) ", n) }, []extract.Format{extract.FormatMarkdown}, 10000},
+		{"10^5 anchors on a line", func(n int) string { return strings.Repeat(`<a href="http://a.example/%7e">a</a> `, n) }, []extract.Format{extract.FormatHTML}, 10000},
+		{"10^5 URIs on a line", func(n int) string { return strings.Repeat("http://a.example/%7e ", n) }, []extract.Format{extract.FormatText}, 10000},
+		{"10^5-deep block quotes", func(n int) string { return strings.Repeat("> ", n) + "http://a.example/%7e\n" }, []extract.Format{extract.FormatMarkdown}, 10000},
+		{"10^5-deep lists", func(n int) string { return strings.Repeat("- ", n) + "http://a.example/%7e\n" }, []extract.Format{extract.FormatMarkdown}, 10000},
 		{"10^5-deep elements", func(n int) string {
 			return strings.Repeat("<div>", n) + `<a href="http://a.example/%7e">` + strings.Repeat("</div>", n)
-		}, []lint.Format{lint.HTML}, 10000},
+		}, []extract.Format{extract.FormatHTML}, 10000},
 		{"10^5-deep elements with namespaces", func(n int) string {
 			return strings.Repeat(`<e xmlns:p="urn:x:%7e" v="p:a">`, n) + `<a href="http://a.example/%7e">` + strings.Repeat("</e>", n)
-		}, []lint.Format{lint.XML}, 10000},
+		}, []extract.Format{extract.FormatXML}, 10000},
 		{"a URI attribute with 1 MB of entities", func(n int) string {
 			return `<a href="http://a.example/` + strings.Repeat("&amp;%7e&#x20;", n/14) + `"/>`
-		}, []lint.Format{lint.XML}, mb / 10},
+		}, []extract.Format{extract.FormatXML}, mb / 10},
 		{"10^5 examples in CDATA", func(n int) string {
 			return "<c>" + strings.Repeat(`<![CDATA[<a xmlns="urn:x:a b" href="http://a.example/%7e"/>]]>`, n) + "</c>"
-		}, []lint.Format{lint.XML}, 10000},
+		}, []extract.Format{extract.FormatXML}, 10000},
 	}
 	for _, s := range shapes {
 		for _, f := range s.formats {

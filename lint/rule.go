@@ -155,8 +155,8 @@ type Pass struct {
 	URI *grammar.Parsed
 	// Config holds the settings rules consult.
 	Config *Config
-	// Format is the document's (Text for a value of urilint validate).
-	Format Format
+	// Format is the document's (extract.FormatText for a value of urilint validate).
+	Format extract.Format
 	// Placeholders are the spans of URI.Input masked as placeholders (see
 	// URI), in order; findings that touch them are left out, but a rule
 	// whose check covers a whole component (a length, a check digit) must

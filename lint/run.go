@@ -30,7 +30,7 @@ type run struct {
 	pass     Pass
 	parsed   grammar.Parsed
 	template []grammar.Span // the current candidate's placeholders (Check only)
-	format   Format         // the document's
+	format   extract.Format // the document's
 	inDoc    bool           // a document is checked (not a value): fixes are judged
 	severity Severity       // the running rule's
 	out      []finding

@@ -32,42 +32,42 @@ func TestSuppressionLinear(t *testing.T) {
 		return func(n int) string { return prefix + strings.Repeat(s, n/len(s)) + suffix }
 	}
 	const kb = 1 << 10
-	md, html, txt := lint.Markdown, lint.HTML, lint.Text
+	md, html, txt := extract.FormatMarkdown, extract.FormatHTML, extract.FormatText
 	shapes := []struct {
 		name    string
 		gen     func(n int) string
-		formats []lint.Format
+		formats []extract.Format
 		small   int // bytes
 	}{
 		{"lines with a finding and a disable-line comment",
-			lines("http://a.example/%zz <!-- urilint-disable-line percent-malformed -->\n"), []lint.Format{md, html}, 100 * kb},
+			lines("http://a.example/%zz <!-- urilint-disable-line percent-malformed -->\n"), []extract.Format{md, html}, 100 * kb},
 		{"lines with a finding and a disable-line directive",
-			lines("http://a.example/%zz # urilint-disable-line percent-malformed\n"), []lint.Format{txt}, 100 * kb},
+			lines("http://a.example/%zz # urilint-disable-line percent-malformed\n"), []extract.Format{txt}, 100 * kb},
 		{"lines with a finding after a disable-next-line comment",
-			lines("<!-- urilint-disable-next-line percent-malformed -->\nhttp://a.example/%zz\n"), []lint.Format{md, html}, 100 * kb},
+			lines("<!-- urilint-disable-next-line percent-malformed -->\nhttp://a.example/%zz\n"), []extract.Format{md, html}, 100 * kb},
 		{"lines with a finding after a disable-next-line directive",
-			lines("# urilint-disable-next-line percent-malformed\nhttp://a.example/%zz\n"), []lint.Format{txt}, 100 * kb},
+			lines("# urilint-disable-next-line percent-malformed\nhttp://a.example/%zz\n"), []extract.Format{txt}, 100 * kb},
 		{"findings and disable-line comments on one line",
-			oneLine("", "http://a.example/%zz <!-- urilint-disable-line percent-malformed --> ", "\n"), []lint.Format{md, html}, 100 * kb},
+			oneLine("", "http://a.example/%zz <!-- urilint-disable-line percent-malformed --> ", "\n"), []extract.Format{md, html}, 100 * kb},
 		{"disable-file comments and findings",
-			lines("<!-- urilint-disable-file percent-malformed -->\nhttp://a.example/%zz\n"), []lint.Format{md, html}, 100 * kb},
+			lines("<!-- urilint-disable-file percent-malformed -->\nhttp://a.example/%zz\n"), []extract.Format{md, html}, 100 * kb},
 		{"disable and enable comments around findings",
 			lines("<!-- urilint-disable percent-malformed -->\nhttp://a.example/%zz\n<!-- urilint-enable percent-malformed -->\nhttp://a.example/%zz\n"),
-			[]lint.Format{md, html}, 100 * kb},
+			[]extract.Format{md, html}, 100 * kb},
 		{"disable and enable every rule around findings",
 			lines("<!-- urilint-disable -->\nhttp://a.example/%zz\n<!-- urilint-enable percent-malformed -->\nhttp://a.example/%zz\n<!-- urilint-enable -->\n"),
-			[]lint.Format{md, html}, 100 * kb},
-		{"unused disable-line comments", lines("<!-- urilint-disable-line percent-malformed -->\n"), []lint.Format{md, html}, 100 * kb},
-		{"urilint- on one line", oneLine("", "urilint-", "\n"), []lint.Format{txt, md, html}, 256 * kb},
-		{"urilint- on one comment line", oneLine("# ", "urilint-", "\n"), []lint.Format{txt}, 256 * kb},
-		{"disable-line directives on one line", oneLine("", "# urilint-disable-line ", "\n"), []lint.Format{txt}, 64 * kb},
-		{"disable-line comments on one line", oneLine("", "<!-- urilint-disable-line -->", "\n"), []lint.Format{md, html}, 256 * kb},
-		{"a comment naming unknown rules", oneLine("<!-- urilint-disable-line ", "nope ", "-->\n"), []lint.Format{md, html}, 128 * kb},
-		{"a directive naming unknown rules", oneLine("# urilint-disable-line ", "nope ", "\n"), []lint.Format{txt}, 128 * kb},
+			[]extract.Format{md, html}, 100 * kb},
+		{"unused disable-line comments", lines("<!-- urilint-disable-line percent-malformed -->\n"), []extract.Format{md, html}, 100 * kb},
+		{"urilint- on one line", oneLine("", "urilint-", "\n"), []extract.Format{txt, md, html}, 256 * kb},
+		{"urilint- on one comment line", oneLine("# ", "urilint-", "\n"), []extract.Format{txt}, 256 * kb},
+		{"disable-line directives on one line", oneLine("", "# urilint-disable-line ", "\n"), []extract.Format{txt}, 64 * kb},
+		{"disable-line comments on one line", oneLine("", "<!-- urilint-disable-line -->", "\n"), []extract.Format{md, html}, 256 * kb},
+		{"a comment naming unknown rules", oneLine("<!-- urilint-disable-line ", "nope ", "-->\n"), []extract.Format{md, html}, 128 * kb},
+		{"a directive naming unknown rules", oneLine("# urilint-disable-line ", "nope ", "\n"), []extract.Format{txt}, 128 * kb},
 		{"a comment naming a rule again and again",
-			oneLine("<!-- urilint-disable-file ", "percent-malformed,", "-->\nhttp://a.example/%zz\n"), []lint.Format{md, html}, 128 * kb},
+			oneLine("<!-- urilint-disable-file ", "percent-malformed,", "-->\nhttp://a.example/%zz\n"), []extract.Format{md, html}, 128 * kb},
 		{"a comment naming unused-suppression again and again",
-			oneLine("<!-- urilint-disable-file ", "unused-suppression ", "-->\n"), []lint.Format{md, html}, 128 * kb},
+			oneLine("<!-- urilint-disable-file ", "unused-suppression ", "-->\n"), []extract.Format{md, html}, 128 * kb},
 	}
 	for _, s := range shapes {
 		for _, f := range s.formats {
@@ -93,13 +93,13 @@ func TestUnusedSuppressionCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check := func(f lint.Format, doc string) []*lint.Diagnostic {
+	check := func(f extract.Format, doc string) []*lint.Diagnostic {
 		var diags []*lint.Diagnostic
 		ch.Check("doc", f, []byte(doc), func(d *lint.Diagnostic) { diags = append(diags, d) })
 		return diags
 	}
 	comment := "<!-- urilint-disable-line" + strings.Repeat(" nope", 250) + " -->\n"
-	for _, f := range []lint.Format{lint.Markdown, lint.HTML} {
+	for _, f := range []extract.Format{extract.FormatMarkdown, extract.FormatHTML} {
 		diags := check(f, comment)
 		if len(diags) != 101 {
 			t.Fatalf("%v: %d diagnostics, want 100 and the count of the rest", f, len(diags))
@@ -133,7 +133,7 @@ func TestTextDirectivePerLine(t *testing.T) {
 		"http://a.example/%zz // urilint-disable-line percent-malformed -- not urilint-disable-next-line\n" +
 		"http://a.example/%zz\n"
 	var got []string
-	ch.Check("doc", lint.Text, []byte(doc), func(d *lint.Diagnostic) {
+	ch.Check("doc", extract.FormatText, []byte(doc), func(d *lint.Diagnostic) {
 		p := extract.NewLocator([]byte(doc)).Pos(d.Start)
 		got = append(got, fmt.Sprintf("%d:%d %s: %s", p.Line, p.Column, d.Rule.Name, d.Message))
 	})
@@ -159,7 +159,7 @@ func TestSuppressionInLongParagraph(t *testing.T) {
 	}
 	doc := strings.Repeat("http://a.example/%zz [a](b) <!-- urilint-disable-line percent-malformed -->\n", 2000)
 	n := 0
-	ch.Check("doc.md", lint.Markdown, []byte(doc), func(d *lint.Diagnostic) { n++ })
+	ch.Check("doc.md", extract.FormatMarkdown, []byte(doc), func(d *lint.Diagnostic) { n++ })
 	if n != 0 {
 		t.Errorf("%d diagnostics, want every one suppressed", n)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -25,7 +26,7 @@ func TestXMLFixesKeepWellFormed(t *testing.T) {
 		t.Fatal(err)
 	}
 	var diags []*lint.Diagnostic
-	ch.Check("doc.xml", lint.XML, doc, func(d *lint.Diagnostic) { diags = append(diags, d) })
+	ch.Check("doc.xml", extract.FormatXML, doc, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	fixed, n := lint.ApplyFixes(doc, diags, false)
 	if n < 3 {
 		t.Fatalf("%d fixes applied:\n%s", n, fixed)
@@ -69,7 +70,7 @@ func TestXMLLineBreakInURIAttribute(t *testing.T) {
 		t.Fatal(err)
 	}
 	var diags []*lint.Diagnostic
-	ch.Check("doc.xml", lint.XML, doc, func(d *lint.Diagnostic) { diags = append(diags, d) })
+	ch.Check("doc.xml", extract.FormatXML, doc, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	if len(diags) != 1 || diags[0].Rule.Name != "percent-unencoded" || diags[0].Start != 28 {
 		t.Fatalf("diagnostics %+v", diags)
 	}

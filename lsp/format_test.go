@@ -5,7 +5,7 @@ import (
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 
-	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/extract"
 )
 
 // TestFormatOf checks which walker reads a document: by its language, else
@@ -14,16 +14,16 @@ func TestFormatOf(t *testing.T) {
 	for _, tt := range []struct {
 		lang p.LanguageKind
 		path string
-		want lint.Format
+		want extract.Format
 	}{
-		{"markdown", "a.txt", lint.Markdown},
-		{"xhtml", "a.xhtml", lint.HTML},
-		{"xml", "a.txt", lint.XML},
-		{"xsl", "a.xslt", lint.XML},
-		{"plaintext", "a.xml", lint.Text},
-		{"", "schema.XSD", lint.XML},
-		{"yaml", "drawing.svg", lint.XML},
-		{"", "page.xhtml", lint.HTML},
+		{"markdown", "a.txt", extract.FormatMarkdown},
+		{"xhtml", "a.xhtml", extract.FormatHTML},
+		{"xml", "a.txt", extract.FormatXML},
+		{"xsl", "a.xslt", extract.FormatXML},
+		{"plaintext", "a.xml", extract.FormatText},
+		{"", "schema.XSD", extract.FormatXML},
+		{"yaml", "drawing.svg", extract.FormatXML},
+		{"", "page.xhtml", extract.FormatHTML},
 	} {
 		if got := formatOf(tt.lang, tt.path); got != tt.want {
 			t.Errorf("formatOf(%q, %q) = %v, want %v", tt.lang, tt.path, got, tt.want)

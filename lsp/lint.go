@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/driver"
 )
@@ -83,7 +84,7 @@ func (s *Server) lint(d *document) {
 		problem = err
 	case path != "" && driver.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
-	case format == lint.Markdown && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
+	case format == extract.FormatMarkdown && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
 		// Else (a suppression comment, which reaches across parts, or a
 		// rule that looks across documents, whose facts are of the whole)
 		// the document is read whole.

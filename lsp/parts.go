@@ -43,7 +43,7 @@ func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...
 		}
 		if !ok {
 			found = []*lint.Diagnostic{}
-			ch.Check(name, lint.Markdown, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
+			ch.Check(name, extract.FormatMarkdown, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
 		}
 		parts[part] = found
 		for _, d := range found {

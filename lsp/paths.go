@@ -8,7 +8,8 @@ import (
 	"strings"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
-	"github.com/urilint/urilint/lint"
+
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint/config"
 )
 
@@ -83,16 +84,9 @@ func isConfig(path string) bool {
 
 // formatOf chooses the walker for a document: by its language, else by
 // its file name.
-func formatOf(lang p.LanguageKind, path string) lint.Format {
-	switch lang {
-	case "markdown", "mdx":
-		return lint.Markdown
-	case "html", "xhtml":
-		return lint.HTML
-	case "xml", "xsl":
-		return lint.XML
-	case "plaintext":
-		return lint.Text
+func formatOf(lang p.LanguageKind, path string) extract.Format {
+	if f, ok := extract.FormatOfLanguage(string(lang)); ok {
+		return f
 	}
-	return lint.FormatOf(path)
+	return extract.FormatOf(path)
 }

@@ -21,6 +21,7 @@ import (
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 )
@@ -65,7 +66,7 @@ type Server struct {
 type document struct {
 	uri     p.DocumentUri
 	path    string // the file's path, "" when the URI is not a file
-	format  lint.Format
+	format  extract.Format
 	text    *text
 	version int32
 	// gen is the document's state (see Server.seq): a lint of an earlier

@@ -405,7 +405,7 @@ func TestCheckParts(t *testing.T) {
 		return out
 	}
 	var whole []*lint.Diagnostic
-	ch.Check("doc.md", lint.Markdown, []byte(doc), func(d *lint.Diagnostic) { whole = append(whole, d) })
+	ch.Check("doc.md", extract.FormatMarkdown, []byte(doc), func(d *lint.Diagnostic) { whole = append(whole, d) })
 	parts, cache, _ := checkParts(ch, "doc.md", doc, nil)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("part by part: %d diagnostics, whole: %d", len(parts), len(whole))
@@ -418,7 +418,7 @@ func TestCheckParts(t *testing.T) {
 	// An edit in the middle: the cache serves the other parts.
 	edited := doc[:len(doc)/2] + "see http://example.com/%zz%zz here\n\n" + doc[len(doc)/2:]
 	whole = whole[:0]
-	ch.Check("doc.md", lint.Markdown, []byte(edited), func(d *lint.Diagnostic) { whole = append(whole, d) })
+	ch.Check("doc.md", extract.FormatMarkdown, []byte(edited), func(d *lint.Diagnostic) { whole = append(whole, d) })
 	parts, _, _ = checkParts(ch, "doc.md", edited, nil, cache)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("after an edit, part by part: %d diagnostics, whole: %d", len(parts), len(whole))

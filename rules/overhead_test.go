@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/cputime"
 	"github.com/urilint/urilint/internal/testcorpus"
 	"github.com/urilint/urilint/lint"
@@ -41,10 +42,10 @@ func BenchmarkSchemeNamespaceOverhead(b *testing.B) {
 	}
 	for _, c := range []struct {
 		kind, env, ext string
-		format         lint.Format
+		format         extract.Format
 	}{
-		{"txt", "URILINT_CORPUS", ".txt", lint.Text},
-		{"xml", "URILINT_CORPUS_XML", ".xml", lint.XML},
+		{"txt", "URILINT_CORPUS", ".txt", extract.FormatText},
+		{"xml", "URILINT_CORPUS_XML", ".xml", extract.FormatXML},
 	} {
 		b.Run(c.kind, func(b *testing.B) {
 			docs, n := testcorpus.Load(b, c.kind, c.env, c.ext)

@@ -177,7 +177,7 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	if text == "|" && strings.EqualFold(u.Scheme.In(s), "file") && driveLetter(s, u.Path, pr.Start) {
 		return true
 	}
-	if p.Format == lint.Text {
+	if p.Format == extract.FormatText {
 		return false
 	}
 	if f := u.Fragment; f.Present() && pr.Start >= f.Start {

@@ -139,7 +139,7 @@ func check(t *testing.T, path string, src []byte, cfg *lint.Config) []*lint.Diag
 		t.Fatal(err)
 	}
 	var diags []*lint.Diagnostic
-	ch.Check(path, lint.FormatOf(path), src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+	ch.Check(path, extract.FormatOf(path), src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	for _, p := range c.Across.Finish([]string{path}) {
 		diags = append(diags, p.Diagnostic)
 	}

@@ -41,7 +41,7 @@ these are reported only in a link or with --strict.`,
 			case scheme.PrefixAlone, scheme.NoSlashesTo:
 				return p.Config.Strict || !runningText(p.Candidate.Context)
 			case scheme.WSFragment:
-				return p.Format == lint.Text
+				return p.Format == extract.FormatText
 			}
 			return true
 		})

@@ -47,7 +47,7 @@ it never changes what the identifier means. In a host name, the A-label (RFC 589
 instead, and not as safe: IDNA's mappings differ between its versions for a few characters ("ß").`,
 	},
 	Run: func(p *lint.Pass) {
-		if p.Format != lint.Text && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
+		if p.Format != extract.FormatText && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
 			return // on the web, where IRIs work
 		}
 		u := p.URI

@@ -41,12 +41,12 @@ XML, join them on one line (with "&" written "&amp;" in XML).`,
 		f := lint.Finding{Start: c.Start, End: c.End, InDocument: true,
 			Message: fmt.Sprintf("the URI ends at a line break, and the next line may continue it: the whole would be %q; a URI broken across lines belongs in <...> (RFC 3986 appendix C)", whole)}
 		switch p.Format {
-		case lint.Text:
+		case extract.FormatText:
 			f.Fixes = []lint.Fix{{Message: `put it and the next line's start between "<" and ">"`, Edits: []lint.Edit{
 				{Start: c.Start, End: c.Start, New: "<"},
 				{Start: c.ContinuedEnd, End: c.ContinuedEnd, New: ">"},
 			}}}
-		case lint.Markdown:
+		case extract.FormatMarkdown:
 			// A Markdown autolink cannot span lines: one line, in <...>.
 			f.Fixes = []lint.Fix{{Message: "join it into one autolink, <" + whole + ">", Edits: []lint.Edit{
 				{Start: c.Start, End: c.ContinuedEnd, New: "<" + whole + ">"},

@@ -133,7 +133,7 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	if err != nil {
 		return err
 	}
-	f := lint.FormatOf(name)
+	f := extract.FormatOf(name)
 	c.sum.files.Add(1)
 	var diags []*lint.Diagnostic
 	var fixed []byte

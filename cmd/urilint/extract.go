@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/urilint/urilint/extract"
-	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
@@ -63,8 +62,8 @@ func runExtract(e *env, args []string) int {
 		opts := p.Effective.Config.Extract
 		var b []byte
 		loc := extract.NewLocator(src)
-		f := lint.FormatOf(name)
-		lint.Extract(f, src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
+		f := extract.FormatOf(name)
+		f.Walk(src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
 		sink.Close(b)
 		return malformedXML(f, src)
 	})

@@ -235,7 +235,7 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 			streamed := false
 			stdinOnce.Do(func() {
 				var windows *driver.TextWindows
-				text := s.windowed != nil && lint.FormatOf(name) == lint.Text
+				text := s.windowed != nil && extract.FormatOf(name) == extract.FormatText
 				src, windows, err = driver.ReadStream(stdin, text, stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole)
 				switch {
 				case windows != nil:
@@ -248,7 +248,7 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 				return err
 			}
 		} else {
-			if s.windowed != nil && lint.FormatOf(path) == lint.Text {
+			if s.windowed != nil && extract.FormatOf(path) == extract.FormatText {
 				windows, err := driver.OpenTextWindows(path, driver.LargeText, driver.WindowSize)
 				switch {
 				case windows != nil:
@@ -361,8 +361,8 @@ func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
 // is XML whose markup breaks (the walker read the rest as running text),
 // else nil. It is a note on stderr, not an error: the file was linted, and
 // the output and the exit status are what they would be without it.
-func malformedXML(f lint.Format, src []byte) error {
-	if f != lint.XML {
+func malformedXML(f extract.Format, src []byte) error {
+	if f != extract.FormatXML {
 		return nil
 	}
 	off, reason, ok := extract.XMLSyntaxError(src)

@@ -18,7 +18,7 @@ import (
 // DIR changes, and nothing is added outside it; every regular file inside
 // DIR is fixed.
 func TestFixWritesOnlyInsideRoots(t *testing.T) {
-	const doc, fixed = "See [x](<http://example.com/a b>).\n", "See [x](<http://example.com/a%20b>).\n"
+	const doc, fixed = "See [x](<http://example.com/a b.html>).\n", "See [x](<http://example.com/a%20b.html>).\n"
 	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 22))
 		base := t.TempDir()
@@ -109,7 +109,7 @@ func snapshot(t *testing.T, dir string) string {
 func TestFixChangedFileReported(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.md")
-	if err := os.WriteFile(path, []byte("See [x](<http://example.com/a b>).\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("See [x](<http://example.com/a b.html>).\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	const saved = "Saved meanwhile: [x](<http://example.com/c d>).\n"

@@ -48,7 +48,7 @@ func fileName(s string) string {
 // a line starting with "::". The github format's own lines start with
 // "::error", "::warning" or "::notice" and hold nothing else unprintable.
 func TestPrintedTextIsVisible(t *testing.T) {
-	const doc = "See http://example.com/%zz and [x](<http://example.com/a b>).\n"
+	const doc = "See http://example.com/%zz and [x](<http://example.com/a b.html>).\n"
 	for seed := range uint64(25) {
 		r := rand.New(rand.NewPCG(seed, 4))
 		x := hostile(r)

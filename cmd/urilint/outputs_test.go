@@ -16,7 +16,7 @@ import (
 // reads. Each is refused before anything is written: exit 2, the message
 // names both, and every file is left as it was, with nothing beside it.
 func TestOutputNeverAnInput(t *testing.T) {
-	const doc = "See http://example.com/a%7eb and <http://example.com/a b>.\n"
+	const doc = "See http://example.com/a%7eb and <http://example.com/a b.html>.\n"
 	// Ways to name the file docs/a.md, from the directory holding docs.
 	names := map[string]func(dir string) string{
 		"same":     func(string) string { return "docs/a.md" },

@@ -3,6 +3,8 @@ package config
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/urilint/urilint/extract"
 )
 
 // Which files a directory walk lints when no include globs are configured:
@@ -11,17 +13,21 @@ import (
 // reports thousands of things nobody wants to change. A file named on the
 // command line is linted whatever its name; include globs widen the set.
 
-// documentExtensions are the extensions of documents, in lower case: the
-// formats urilint reads (Markdown, HTML, XML: specifications, schemas,
-// service descriptions, metadata, RDF, style sheets, drawings) and plain
-// text written for people (reStructuredText is read as plain text, which
-// its links suit).
-var documentExtensions = []string{
-	".md", ".markdown", ".mdown", ".mkd", ".mdx",
-	".html", ".htm", ".xhtml",
-	".xml", ".xsd", ".wsdl", ".rdf", ".xsl", ".xslt", ".svg",
-	".txt", ".text", ".rst",
-}
+// documentExtensions are the extensions of documents, in lower case: those
+// of the formats urilint reads (extract.Formats: Markdown, HTML, XML:
+// specifications, schemas, service descriptions, metadata, RDF, style
+// sheets, drawings), then those of plain text written for people.
+var documentExtensions = func() []string {
+	var exts []string
+	for _, f := range extract.Formats() {
+		exts = append(exts, f.Extensions()...)
+	}
+	return append(exts, textExtensions...)
+}()
+
+// textExtensions are those of plain text written for people
+// (reStructuredText is read as plain text, which its links suit).
+var textExtensions = []string{".txt", ".text", ".rst"}
 
 // documentNames are the documents conventionally written without an
 // extension, in lower case.

@@ -79,7 +79,7 @@ func TestTextWindows(t *testing.T) {
 		// Diagnostics, through the file API as check uses it.
 		var want, got []string
 		loc := extract.NewLocator(d.Src)
-		ch.Check(d.Path, lint.Text, d.Src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
+		ch.Check(d.Path, extract.FormatText, d.Src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
 		path := filepath.Join(dir, filepath.Base(d.Path))
 		if err := os.WriteFile(path, d.Src, 0o644); err != nil {
 			t.Fatal(err)
@@ -133,7 +133,7 @@ func TestTextWindowsLineCuts(t *testing.T) {
 		}
 		var want, got []string
 		loc := extract.NewLocator(src)
-		ch.Check(d.Path, lint.Text, src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
+		ch.Check(d.Path, extract.FormatText, src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
 		if err := driver.EachWindow(bytes.NewReader(src), 512, func(w driver.Window) {
 			loc := extract.NewLocatorAt(w.Src, w.Base)
 			ch.CheckWindow(d.Path, w.Src, w.Base, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
