@@ -20,8 +20,15 @@ import (
 // the text before it on its line: "example     https://...") is in a cell:
 // the next line is the next row, or the cell wrapped by the tool that laid
 // the table out; either way no author cut it.
+//
+// Only a URI that starts a word of prose and is likely one is looked at: not
+// one that starts inside another token ("...&origin=https://...", the inner
+// URI of a cut one), nor one right after a quote or a ">" (a string of a
+// JSON or XML example, which its syntax keeps from being wrapped), nor a
+// bare "scheme:" of a scheme whose syntax is not known ("DAV:query-").
 func continuation(src []byte, start, end int) (int, int, bool) {
-	if end == 0 || end >= len(src) || strings.IndexByte("-/._=?&#%", src[end-1]) < 0 || inColumn(src, start) {
+	if end == 0 || end >= len(src) || strings.IndexByte("-/._=?&#%", src[end-1]) < 0 || inColumn(src, start) ||
+		!startsProse(src, start) || !likelyURI(src[start:end]) {
 		return 0, 0, false
 	}
 	k := end
@@ -52,6 +59,35 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
 	}
 	return k, e, true
+}
+
+// startsProse reports whether a URI at src[start] starts a word of prose:
+// at the start of src or after whitespace or an opening bracket or
+// punctuation that is not a URI's or a quote's.
+func startsProse(src []byte, start int) bool {
+	if start == 0 {
+		return true
+	}
+	switch c := src[start-1]; {
+	case grammar.IsSpace(c):
+		return true
+	case c == '(' || c == '[' || c == '{' || c == '*' || c == ',' || c == ';':
+		return true
+	}
+	return false
+}
+
+// likelyURI reports whether the bare candidate uri is likely a URI: a URN,
+// "//" after its scheme, or a scheme whose syntax the scanner knows (see
+// startsAsSyntax). (Whether it starts as that syntax says was decided
+// before, with the next line's help.)
+func likelyURI(uri []byte) bool {
+	colon := bytes.IndexByte(uri, ':')
+	if colon < 0 {
+		return false
+	}
+	return isURNScheme(uri[:colon]) || bytes.HasPrefix(uri[colon+1:], []byte("//")) ||
+		startsAsSyntax(string(uri[:colon]), "") != syntaxUnknown
 }
 
 // numbered reports whether the line holding src[i] starts, after its

@@ -165,6 +165,11 @@ func special(scheme string) bool {
 //     of a web application ("#/room/#channel"); but not a "#" right after
 //     the fragment's own ("##anchor" is a slip), a "]" that closes nothing,
 //     nor a space, a quote or an angle bracket, which browsers encode;
+//   - in Markdown, HTML and XML, what browsers encode in a query (words
+//     with spaces, JSON's braces, a formula's "^") or in a path (the "^"
+//     of a package CDN's semver range, "/mobx@^2.0.0/"), and
+//     a space in the name of a file ("show options.jpg"), all links that
+//     work (a space in a page's name is as often a slip for "-");
 //   - in Markdown, HTML and XML, square brackets that pair up in the
 //     query, the array syntax of query strings ("filter[repo][0]=x"), and
 //     "|", the separator of many web APIs' lists ("chco=00FF00|A00000" in a
@@ -200,10 +205,26 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 			return true
 		case strings.Trim(text, "[]") == "":
 			return balanced(q.In(s))
-		case strings.Trim(text, "\"") == "":
-			// A quoted phrase of a search ("label:\"mass changes\""), which
-			// browsers encode: the quotes pair up.
+		case strings.Trim(text, " {}^`\"") == "":
+			// Words, JSON or a formula in a query ("?subject=Hi there",
+			// "&config={\"a\":1}", "?i=x^k"), or a quoted phrase of a search
+			// ("label:\"mass changes\""), which browsers send encoded; quotes
+			// pair up.
 			return strings.Count(q.In(s), "\"")%2 == 0
+		}
+	}
+	if u.Path.Present() && pr.Start >= u.Path.Start && pr.End <= u.Path.End {
+		switch {
+		case text == "^" && pr.Start > 0 && s[pr.Start-1] == '@':
+			// A semver range of a package CDN ("/mobx@^2.0.0/"), which
+			// browsers send encoded.
+			return true
+		case strings.Trim(text, " ") == "":
+			// The name of a file that holds a space ("show options.jpg",
+			// "docs/v4, v5/guide.md"); a page's is more likely a slip, and
+			// so is a space in a segment with a ":" ("h ttp://").
+			seg := segmentAt(s, u.Path, pr.Start)
+			return fileName(u.Path.In(s)) && !strings.Contains(seg, ":")
 		}
 	}
 	return false
@@ -253,4 +274,14 @@ func fileName(path string) bool {
 		}
 	}
 	return true
+}
+
+// segmentAt returns the segment of path (in s) that holds offset i.
+func segmentAt(s string, path grammar.Span, i int) string {
+	start := strings.LastIndexByte(s[path.Start:i], '/') + 1 + path.Start
+	end := strings.IndexByte(s[i:path.End], '/')
+	if end < 0 {
+		return s[start:path.End]
+	}
+	return s[start : i+end]
 }

@@ -2,7 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"strings"
+
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 
 	"github.com/urilint/urilint/lint"
 )
@@ -23,7 +26,11 @@ at the end of its line with a character a cut URI often ends with ("-", "/", "_"
 is the sentence's), when the next line, after its indentation, starts with a word of URI characters holding
 one of "/.-_=?&#%~" or a digit ("icmp-parameters", "form.example/x"), not a word of prose nor a
 label followed by ":" (a YAML key). The message names the probable whole URI; the URI found is never
-joined with the next line.`,
+joined with the next line.
+
+By default a URI whose host is a name reserved for examples (example.com, example.net, example.org
+and their subdomains, and the .example, .test, .invalid and .localhost names of RFC 2606 and RFC 6761)
+is left to --strict: nobody follows an example's link, and figures wrap them to fit.`,
 		Bad: `see https://www.iana.org/assignments/
         icmp-parameters for the list`,
 		Good: `see <https://www.iana.org/assignments/
@@ -34,7 +41,7 @@ XML, join them on one line (with "&" written "&amp;" in XML).`,
 	},
 	Run: func(p *lint.Pass) {
 		c := p.Candidate
-		if c.Continued == "" {
+		if c.Continued == "" || !p.Config.Strict && exampleHost(p.URI) {
 			return
 		}
 		whole := c.URI + c.Continued
@@ -58,4 +65,19 @@ XML, join them on one line (with "&" written "&amp;" in XML).`,
 		}
 		p.Report(f)
 	},
+}
+
+// exampleHost reports whether u's host is a name reserved for examples and
+// tests (RFC 2606, RFC 6761).
+func exampleHost(u *grammar.Parsed) bool {
+	if !u.Host.Present() {
+		return false
+	}
+	h := strings.ToLower(strings.TrimSuffix(u.Host.In(u.Input), "."))
+	for _, d := range []string{"example.com", "example.net", "example.org", "example", "test", "invalid", "localhost"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
 }

@@ -67,7 +67,7 @@ func TestFixWritesOnlyInsideRoots(t *testing.T) {
 		}
 		before := snapshot(t, out)
 		var stdout, stderr bytes.Buffer
-		code := run([]string{"check", "--fix", "--quiet", root}, strings.NewReader(""), &stdout, &stderr)
+		code := run([]string{"check", "--strict", "--fix", "--quiet", root}, strings.NewReader(""), &stdout, &stderr)
 		if after := snapshot(t, out); after != before {
 			t.Fatalf("seed %d: outside the root changed (exit %d, stderr %s):\nbefore:\n%s\nafter:\n%s", seed, code, stderr.String(), before, after)
 		}
@@ -120,7 +120,7 @@ func TestFixChangedFileReported(t *testing.T) {
 			t.Error(err)
 		}
 	}}
-	code := e.run([]string{"check", "--fix", path})
+	code := e.run([]string{"check", "--strict", "--fix", path})
 	if got, _ := os.ReadFile(path); string(got) != saved {
 		t.Errorf("the file holds %q, want the save", got)
 	}

@@ -10,7 +10,8 @@ import "strings"
 //
 //   - a variable with a sigil: "$PORT", "$HOME", "$1" (shells, Make,
 //     regular expressions' replacements), "%lat%", "%USERPROFILE%"
-//     (Windows), "\1" (a regular expression's back-reference);
+//     (Windows), "\1" (a regular expression's back-reference, "\\1" in a
+//     DNS zone file's NAPTR record);
 //   - an elision: "..." (three dots or more) or "…";
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, or four
 //     "N"), after letters or alone ("rfcXXXX", "urn:ietf:rfc:XXXX"), and
@@ -55,9 +56,13 @@ func StandIns(s string) []Span {
 				i = j - 1
 			}
 		case '\\':
-			if i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' {
-				add(i, i+2)
-				i++
+			j := i + 1
+			if j < len(s) && s[j] == '\\' {
+				j++ // "\\1", written so in a zone file's string
+			}
+			if j < len(s) && s[j] >= '1' && s[j] <= '9' {
+				add(i, j+1)
+				i = j
 			}
 		case '.':
 			j := i
