@@ -56,7 +56,7 @@ when the name is not one DNS can hold (a label over 63 octets, or a name over 25
 					hostDone = true
 					host := u.Host.In(u.Input)
 					if ace, ok := aLabel(host); ok && ace != host {
-						hostFix = []lint.Fix{{Message: fmt.Sprintf("write the host name as its A-label %q", ace),
+						hostFix = []lint.Fix{{Message: fmt.Sprintf("write the host name as its A-label %s", grammar.Quote(ace)),
 							Edits: []lint.Edit{{Start: u.Host.Start, End: u.Host.End, New: ace}}}}
 					}
 				}

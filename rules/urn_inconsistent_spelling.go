@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -113,8 +114,8 @@ configuration or with --strict.`,
 					continue
 				}
 				for _, f := range s.at {
-					p.Report(f, fmt.Sprintf(`URN %q is written %q at %s: the same URN (RFC 8141 section 3.1: "urn", the NID and the hexadecimal digits of percent-encodings are compared ignoring case), spelled differently`,
-						s.value, usual.value, places))
+					p.Report(f, fmt.Sprintf(`URN %s is written %s at %s: the same URN (RFC 8141 section 3.1: "urn", the NID and the hexadecimal digits of percent-encodings are compared ignoring case), spelled differently`,
+						grammar.Quote(s.value), grammar.Quote(usual.value), places))
 				}
 			}
 		}
