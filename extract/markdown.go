@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"math"
 	"slices"
 	"sync"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -30,49 +28,21 @@ const (
 // markdownParser is built once: goldmark's parser keeps no state between
 // documents. GFM tables and strikethrough and footnotes are parsed (they
 // decide where text ends: a table's "|", a strikethrough's "~~"), but not
-// Linkify: urilint's own scanner finds bare URIs in text.
+// Linkify: urilint's own scanner finds bare URIs in text. Footnotes are
+// parsed by mdfootnotes.go, in linear time, not by goldmark's extension.
 var markdownParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(parser.WithBlockParsers(blockParsers()...),
 			parser.WithInlineParsers(parser.DefaultInlineParsers()...),
 			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...))),
-		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
-		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(keepFootnotes{}, 998)),
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
+		goldmark.WithParserOptions(footnoteParsers()...),
+		goldmark.WithParserOptions(
 			// Before goldmark's own (priorities count up): see mdlimits.go.
 			parser.WithInlineParsers(util.Prioritized(inlineLimit{}, -1)),
 			parser.WithParagraphTransformers(util.Prioritized(definitionRuns{}, 99))),
 	).Parser()
 })
-
-// keepFootnotes keeps footnote definitions that nothing refers to, which
-// goldmark's footnote extension removes (in its transformer, priority 999,
-// which runs after this one), and the whole list of them when nothing
-// refers to any: their text is in the document all the same.
-type keepFootnotes struct{}
-
-func (keepFootnotes) Transform(doc *ast.Document, r text.Reader, _ parser.Context) {
-	if !bytes.Contains(r.Source(), []byte("[^")) {
-		return // no footnote definition, and nothing to walk the tree for
-	}
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		// Footnote definitions are blocks: the inlines of a paragraph or a
-		// heading, most of the tree, are not visited.
-		if n.Type() == ast.TypeInline || n.Type() == ast.TypeBlock && n.HasChildren() && n.FirstChild().Type() == ast.TypeInline {
-			return ast.WalkSkipChildren, nil
-		}
-		if list, ok := n.(*extast.FootnoteList); ok && entering {
-			// A list whose count of references is 0 is removed whole.
-			list.Count = max(list.Count, 1)
-		}
-		if fn, ok := n.(*extast.Footnote); ok && entering {
-			if fn.Index < 0 {
-				fn.Index = math.MaxInt32 // any index counts as referred to
-			}
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-}
 
 // Markdown calls yield with each URI and URN candidate of a Markdown
 // (CommonMark with GFM tables, strikethrough, task lists and footnotes)
@@ -114,6 +84,11 @@ var candidatesPool = sync.Pool{New: func() any { return new([]Candidate) }}
 // markdownCandidates appends the candidates of doc to out, sorted by their
 // offsets.
 func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
+	return parseMarkdown(markdownParser(), doc, opts, out)
+}
+
+// parseMarkdown is markdownCandidates with the goldmark parser p.
+func parseMarkdown(p parser.Parser, doc []byte, opts Options, out []Candidate) []Candidate {
 	w := &mdWalker{doc: doc, src: doc, opts: opts, out: out}
 	// goldmark knows neither front matter nor byte order marks: both are
 	// blanked out (line ends kept) in a copy, so that every offset stays.
@@ -144,7 +119,7 @@ func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
 			}
 		}
 	}
-	root := markdownParser().Parse(text.NewReader(w.src))
+	root := p.Parse(text.NewReader(w.src))
 	_ = ast.Walk(root, w.visit)
 	w.flush()
 	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })

@@ -27,6 +27,9 @@ import (
 //     lines);
 //   - a long run of blank lines, inside block quotes or not, is read as
 //     its first few (mergeBlankRuns).
+//
+// Footnotes, which goldmark's extension reads in quadratic time, are read
+// by mdfootnotes.go.
 
 // maxInlineWork bounds the markup a paragraph, heading or table cell may
 // hold for its emphasis, links, code spans and raw HTML to be parsed: its

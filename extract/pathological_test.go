@@ -98,6 +98,35 @@ var pathologicalMarkdown = []struct {
 		}
 		return b.String() + strings.Repeat("\n \n", k)
 	}},
+	// goldmark's footnote extension looked each reference up in a list of
+	// the definitions and sorted that list by insertion (mdfootnotes.go).
+	{"footnote references then definitions", func(k int) string {
+		var b strings.Builder
+		for x := range k {
+			fmt.Fprintf(&b, "a[^%d]\n\n", x)
+		}
+		for x := range k {
+			fmt.Fprintf(&b, "[^%d]: http://x.example/\n", x)
+		}
+		return b.String()
+	}},
+	{"footnote definitions then references", func(k int) string {
+		var b strings.Builder
+		for x := range k {
+			fmt.Fprintf(&b, "[^%d]: b\n", x)
+		}
+		for x := range k {
+			fmt.Fprintf(&b, "\na[^%d]\n", x)
+		}
+		return b.String()
+	}},
+	{"references to an unknown footnote", func(k int) string {
+		var b strings.Builder
+		for x := range k {
+			fmt.Fprintf(&b, "[^%d]: b\n", x)
+		}
+		return b.String() + strings.Repeat("\na[^x]\n", k)
+	}},
 }
 
 func repeatK(s string) func(k int) string { return func(k int) string { return strings.Repeat(s, k) } }

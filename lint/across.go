@@ -80,7 +80,7 @@ type AcrossPass struct {
 // Report reports a finding of the running rule at the place of the fact at.
 func (p *AcrossPass) Report(at *Fact, message string) {
 	*p.out = append(*p.out, Placed{
-		Diagnostic: &Diagnostic{File: at.File, Rule: at.rule, Severity: at.severity, Message: message, URI: at.URI, Start: at.Start, End: at.End},
+		Diagnostic: &Diagnostic{File: at.File, Rule: at.rule, Severity: at.severity, Message: boundMessage(message), URI: at.URI, Start: at.Start, End: at.End},
 		StartPos:   at.StartPos, EndPos: at.EndPos,
 	})
 }

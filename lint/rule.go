@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
@@ -208,9 +209,46 @@ func (p *Pass) Record(key, value string, start, end int) {
 }
 
 // Reportf records a finding on the URI bytes [start, end) with a message
-// and no fix.
+// and no fix. The message is formatted by grammar.Messagef: a string
+// quoted with %q is abbreviated past 100 characters.
 func (p *Pass) Reportf(start, end int, format string, args ...any) {
-	p.Report(Finding{Start: start, End: end, Message: fmt.Sprintf(format, args...)})
+	p.Report(Finding{Start: start, End: end, Message: grammar.Messagef(format, args...)})
+}
+
+// MaxMessage is the longest message, in bytes, a diagnostic or a fix
+// carries. The rules quote input abbreviated (grammar.Quote,
+// grammar.Messagef; Reportf does), which keeps theirs far shorter; a
+// longer message, from a rule that quotes input whole, is cut, so that no
+// input makes a report line of its size.
+const MaxMessage = 4096
+
+// boundMessages cuts the messages of f, and of its fixes, to MaxMessage
+// bytes.
+func boundMessages(f *Finding) {
+	f.Message = boundMessage(f.Message)
+	for i := range f.Fixes {
+		if len(f.Fixes[i].Message) > MaxMessage {
+			f.Fixes = slices.Clone(f.Fixes) // the rule's own may be shared
+			for j := range f.Fixes {
+				f.Fixes[j].Message = boundMessage(f.Fixes[j].Message)
+			}
+			return
+		}
+	}
+}
+
+// boundMessage returns msg, or its start, cut between characters, and how
+// long it was, when it is longer than MaxMessage bytes.
+func boundMessage(msg string) string {
+	if len(msg) <= MaxMessage {
+		return msg
+	}
+	note := fmt.Sprintf("… (message of %d bytes cut)", len(msg))
+	cut := MaxMessage - len(note)
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + note
 }
 
 // Finding is what a rule reports: the offending bytes of the URI (or of the

@@ -122,6 +122,7 @@ func (r *run) report(rule *Rule, f Finding) {
 		return
 	}
 	r.kept++
+	boundMessages(&f)
 	r.out = append(r.out, finding{rule: rule, severity: r.severity, start: s, end: e, f: f})
 }
 
@@ -161,7 +162,7 @@ func (r *run) merge(first int) {
 	n := len(fs) + r.more
 	m.f.InDocument = true
 	m.f.Start, m.f.End = m.start, m.end
-	m.f.Message = fmt.Sprintf("%s (and %d more in this URI)", m.f.Message, n-1)
+	m.f.Message = boundMessage(fmt.Sprintf("%s (and %d more in this URI)", m.f.Message, n-1))
 	m.f.Fixes = nil
 	m.more = r.more
 	if fix != nil {
@@ -172,7 +173,7 @@ func (r *run) merge(first int) {
 			if i := strings.LastIndex(msg, " ("); i > 0 && strings.HasSuffix(msg, ")") {
 				msg, reason = msg[:i], msg[i:]
 			}
-			fix.Message = fmt.Sprintf("%s, and %d more like it%s", msg, len(fix.Edits)-1, reason)
+			fix.Message = boundMessage(fmt.Sprintf("%s, and %d more like it%s", msg, len(fix.Edits)-1, reason))
 		}
 		m.f.Fixes = []Fix{*fix}
 	}

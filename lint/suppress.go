@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/internal/suggest"
 )
 
@@ -118,7 +119,7 @@ func (s *suppressor) finish(kept []*Diagnostic) []*Diagnostic {
 		}
 		d.reported++
 		reports = append(reports, &Diagnostic{
-			File: path, Rule: unused.rule, Severity: unused.severity, Message: fmt.Sprintf(format, args...),
+			File: path, Rule: unused.rule, Severity: unused.severity, Message: grammar.Messagef(format, args...),
 			Start: s, End: e,
 		})
 	}

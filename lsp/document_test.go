@@ -125,8 +125,15 @@ func randomChanges(r *rand.Rand, n int) []contentChange {
 	return changes
 }
 
+// applyChanges returns the text after the changes, through a rope, as the
+// server makes it.
+func applyChanges(t *text, changes []contentChange, enc encoding) *text {
+	return newText(newRope(t.s).apply(changes, enc).String())
+}
+
 // TestApplyChanges: many changes in one didChange give the text that
-// applying them one by one gives, in both position encodings.
+// applying them one by one gives, in both position encodings, and leave the
+// rope they were applied to as it was (a lint reads it meanwhile).
 func TestApplyChanges(t *testing.T) {
 	defer func(n int) { maxChunk = n }(maxChunk)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -137,9 +144,13 @@ func TestApplyChanges(t *testing.T) {
 			start := newText(strings.Repeat("ab𝄞\r\ncd\ré\n\n", r.IntN(5)) + "end")
 			changes := randomChanges(r, 1+r.IntN(30))
 			want := naiveChanges(start, changes, enc)
-			got := applyChanges(start, changes, enc)
+			before := newRope(start.s)
+			got := newText(before.apply(changes, enc).String())
 			if got.s != want.s || !slices.Equal(got.lines, want.lines) {
 				t.Fatalf("chunks of %d, case %d (encoding %d): got %q, want %q", chunk, i, enc, got.s, want.s)
+			}
+			if before.String() != start.s {
+				t.Fatalf("chunks of %d, case %d: the rope changed: %q, was %q", chunk, i, before.String(), start.s)
 			}
 		}
 	}
@@ -223,4 +234,108 @@ func TestApplyChangesLinear(t *testing.T) {
 			}
 		})
 	}
+}
+
+// naivePosition is the position of off counted from the start of its line,
+// as the server once counted it: the reference for the text's marks.
+func naivePosition(t *text, off int, enc encoding) p.Position {
+	l := t.lineOf(off)
+	n := off - t.lines[l]
+	if enc == utf16 {
+		n = countUnits(t.s[t.lines[l]:off])
+	}
+	return p.Position{Line: uint32(l), Character: uint32(n)}
+}
+
+// naiveOffset is text.offset counted from the start of the line.
+func naiveOffset(t *text, pos p.Position, enc encoding) int {
+	l := int(pos.Line)
+	if l >= len(t.lines) {
+		return len(t.s)
+	}
+	off, end := t.lines[l], t.lineEnd(l)
+	for n := uint32(0); off < end; {
+		r, size := utf8.DecodeRuneInString(t.s[off:end])
+		w := uint32(size)
+		if enc == utf16 {
+			w = 1
+			if r >= 0x10000 {
+				w = 2
+			}
+		}
+		if n+w > pos.Character {
+			break
+		}
+		n += w
+		off += size
+	}
+	return off
+}
+
+// checkPositions compares the text's positions and offsets, through one
+// cursor moving back and forth and fresh, with the counts from the start
+// of each line, at every character of t and at random positions.
+func checkPositions(tb testing.TB, t *text, r *rand.Rand) {
+	tb.Helper()
+	var starts []int
+	for i := range t.s {
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(t.s))
+	for _, enc := range []encoding{utf16, utf8Bytes} {
+		var c cursor
+		for range 2 * len(starts) {
+			off := starts[r.IntN(len(starts))]
+			if r.IntN(2) == 0 && c.ok { // mostly forward, as diagnostics come
+				if k, ok := slices.BinarySearch(starts, c.off); ok && k+1 < len(starts) {
+					off = starts[min(k+1+r.IntN(4), len(starts)-1)]
+				}
+			}
+			want := naivePosition(t, off, enc)
+			if got := c.position(t, off, enc); got != want {
+				tb.Fatalf("%q: offset %d (encoding %d): cursor %+v, want %+v", t.s, off, enc, got, want)
+			}
+			var fresh cursor
+			if got := fresh.position(t, off, enc); got != want {
+				tb.Fatalf("%q: offset %d (encoding %d): %+v, want %+v", t.s, off, enc, got, want)
+			}
+			// Read back, but for the "\n" of a "\r\n" (a position past the end
+			// of a line is its end).
+			if got := t.offset(want, enc); got != off && off <= t.lineEnd(int(want.Line)) {
+				tb.Fatalf("%q: %+v (encoding %d): offset %d, want %d", t.s, want, enc, got, off)
+			}
+		}
+		for range 200 {
+			pos := p.Position{Line: uint32(r.IntN(len(t.lines) + 1)), Character: uint32(r.IntN(2*markEvery + 40))}
+			if got, want := t.offset(pos, enc), naiveOffset(t, pos, enc); got != want {
+				tb.Fatalf("%q: %+v (encoding %d): offset %d, want %d", t.s, pos, enc, got, want)
+			}
+		}
+	}
+}
+
+// TestTextMarks: on texts with long lines of characters of every width,
+// line ends of every kind and invalid bytes, positions found with the marks
+// are those counted from the start of each line.
+func TestTextMarks(t *testing.T) {
+	r := rand.New(rand.NewPCG(22, 8))
+	pieces := []string{"a", "é", "𝄞", "中", "\n", "\r\n", "\r", "\xff", strings.Repeat("x", 100), strings.Repeat("𝄞", 70), strings.Repeat("é中", 250)}
+	for range 300 {
+		var b strings.Builder
+		for range r.IntN(60) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		checkPositions(t, newText(b.String()), r)
+	}
+}
+
+// FuzzTextMarks: the same on any text.
+func FuzzTextMarks(f *testing.F) {
+	f.Add(strings.Repeat("é𝄞a", 200) + "\r\nb\rc\n" + strings.Repeat("\xffx", 300))
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1<<12 {
+			return
+		}
+		checkPositions(t, newText(s), rand.New(rand.NewPCG(uint64(len(s)), 1)))
+	})
 }

@@ -61,9 +61,12 @@ func (s *Server) fire(d *document) {
 // then on its way).
 func (s *Server) lint(d *document) {
 	s.mu.Lock()
-	t, version, gen, path, format, enc, resolver, st := d.text, d.version, d.gen.Load(), d.path, d.format, s.enc, s.resolver, s.stream
+	t, r, version, gen, path, format, enc, resolver, st := d.text, d.rope, d.version, d.gen.Load(), d.path, d.format, s.enc, s.resolver, s.stream
 	configErr, caches := s.configErr, []partCache{d.parts, d.partial}
 	s.mu.Unlock()
+	if t == nil {
+		t = newText(r.String()) // the version's rope: edits make new ones
+	}
 	stale := func() bool { return d.gen.Load() != gen }
 	if s.traceLint != nil {
 		s.traceLint(d.uri, version, false)
@@ -125,6 +128,9 @@ func (s *Server) lint(d *document) {
 	current := d.gen.Load() == gen && s.docs[d.uri] == d
 	switch {
 	case current:
+		if d.text == nil {
+			d.text = t // unchanged since: this is its text
+		}
 		d.last = &result{version: version, text: t, diags: diags}
 		d.parts, d.partial = parts, partCache{}
 		d.across = across

@@ -64,10 +64,15 @@ type Server struct {
 
 // document is an open document.
 type document struct {
-	uri     p.DocumentUri
-	path    string // the file's path, "" when the URI is not a file
-	format  extract.Format
+	uri    p.DocumentUri
+	path   string // the file's path, "" when the URI is not a file
+	format extract.Format
+	// text is the document's content, or nil when it changed since it was
+	// last made: rope holds it then. The message loop edits the rope (a
+	// change costs time in the log of the document, not its size), and a
+	// lint makes the text from it, off the loop.
 	text    *text
+	rope    *rope
 	version int32
 	// gen is the document's state (see Server.seq): a lint of an earlier
 	// one is stale. Written with s.mu held; read without, by a lint that
@@ -359,7 +364,12 @@ func (s *Server) didChange(params *didChangeParams) {
 	if d == nil {
 		return
 	}
-	d.text = applyChanges(d.text, params.ContentChanges, s.enc)
+	if len(params.ContentChanges) > 0 {
+		if d.rope == nil {
+			d.rope = newRope(d.text.s) // once a document is open: then it is kept
+		}
+		d.rope, d.text = d.rope.apply(params.ContentChanges, s.enc), nil
+	}
 	d.version = params.TextDocument.Version
 	s.touch(d)
 	s.schedule(d)

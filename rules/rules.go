@@ -81,7 +81,7 @@ func reportProblemsBut(p *lint.Pass, skip func(grammar.Problem) bool, fixes func
 func encodeFix(uri string, start, end int, safe bool) lint.Fix {
 	text := uri[start:end]
 	return lint.Fix{
-		Message: fmt.Sprintf("percent-encode %q as %s", text, grammar.PercentEncode(text)),
+		Message: fmt.Sprintf("percent-encode %s as %s", grammar.Quote(text), grammar.Abbreviate(grammar.PercentEncode(text))),
 		Safe:    safe,
 		Edits:   []lint.Edit{{Start: start, End: end, New: grammar.PercentEncode(text)}},
 	}

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 
@@ -44,24 +46,99 @@ none a slip. Standards editors who want their plain text to the letter of RFC 39
 		Good: `urn:example:caf%C3%A9  http://example.com/%D0%9C%D0%BE%D1%81%D0%BA%D0%B2%D0%B0`,
 		Fix: `Fix: percent-encode the UTF-8 octets (RFC 3987 section 3.1, mapping an IRI to a URI), which is safe:
 it never changes what the identifier means. In a host name, the A-label (RFC 5891) is offered
-instead, and not as safe: IDNA's mappings differ between its versions for a few characters ("ß").`,
+instead, and not as safe: IDNA's mappings differ between its versions for a few characters ("ß"); none
+when the name is not one DNS can hold (a label over 63 octets, or a name over 253, once encoded).`,
 	},
 	Run: func(p *lint.Pass) {
 		if p.Format != extract.FormatText && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
 			return // on the web, where IRIs work
 		}
 		u := p.URI
+		var hostFix []lint.Fix // the host's A-label, worked out once
+		hostDone := false
 		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
 			if u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End {
-				host := u.Host.In(u.Input)
-				ace, err := idna.Lookup.ToASCII(host)
-				if err != nil || ace == host {
-					return nil
+				if !hostDone {
+					hostDone = true
+					host := u.Host.In(u.Input)
+					if ace, ok := aLabel(host); ok && ace != host {
+						hostFix = []lint.Fix{{Message: fmt.Sprintf("write the host name as its A-label %s", grammar.Quote(ace)),
+							Edits: []lint.Edit{{Start: u.Host.Start, End: u.Host.End, New: ace}}}}
+					}
 				}
-				return []lint.Fix{{Message: fmt.Sprintf("write the host name as its A-label %q", ace),
-					Edits: []lint.Edit{{Start: u.Host.Start, End: u.Host.End, New: ace}}}}
+				return hostFix
 			}
 			return []lint.Fix{encodeFix(u.Input, pr.Start, pr.End, true)}
 		})
 	},
+}
+
+// DNS limits (RFC 1035 section 2.3.4, RFC 5890 section 2.3.2.1): a label
+// is at most 63 octets, a name at most 253 in its text form (255 on the
+// wire), the root's empty label and its dot aside.
+const (
+	maxLabel = 63
+	maxName  = 253
+)
+
+// aLabel returns the host name host in its A-label form (IDNA's lookup
+// profile, UTS 46 nontransitional), and whether it is a DNS name: each label
+// at most maxLabel octets, the name at most maxName. A host that is not
+// gets no A-label, however long it is, and the time IDNA takes on it is
+// linear: Punycode's encoding takes time in the length of a label times its
+// distinct characters, so labels are measured before they are encoded. The
+// lookup profile's mapping (ToUnicode, which maps and checks a name as
+// ToASCII does, and decodes its xn-- labels, up to 1,024 characters each)
+// gives each label's characters; the A-label of a label that is not ASCII is
+// "xn--" and at least one octet per character (RFC 3492), an ASCII label
+// its characters. Only a name whose labels all fit is encoded.
+func aLabel(host string) (string, bool) {
+	// An ASCII label maps to itself, lower-cased: one too long needs no
+	// mapping to be told.
+	for label := range strings.SplitSeq(host, ".") {
+		if len(label) > maxLabel && isASCII(label) {
+			return "", false
+		}
+	}
+	mapped, err := idna.Lookup.ToUnicode(host)
+	if err != nil || !fitsDNS(mapped, true) {
+		return "", false
+	}
+	ace, err := idna.Lookup.ToASCII(host)
+	if err != nil || !fitsDNS(ace, false) {
+		return "", false
+	}
+	return ace, true
+}
+
+// fitsDNS reports whether the name, in its A-label form or (unicode) its
+// U-label form, whose A-labels are at least as long as measured here, has
+// labels of at most maxLabel octets and at most maxName octets in all.
+func fitsDNS(name string, unicode bool) bool {
+	name = strings.TrimSuffix(name, ".")
+	total := -1 // no dot before the first label
+	for label := range strings.SplitSeq(name, ".") {
+		n := len(label)
+		if unicode {
+			if n = utf8.RuneCountInString(label); n < len(label) {
+				n += len("xn--") // not ASCII
+			}
+		}
+		if n == 0 || n > maxLabel {
+			return false
+		}
+		if total += 1 + n; total > maxName {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -45,7 +45,7 @@ malformed scheme, which uri-scheme-syntax reports.`,
 			first := p.URI.Input[:pr.Start]
 			msg := pr.Message(p.URI.Input)
 			if p.Candidate != nil && p.Candidate.Context.IsLink() {
-				msg = fmt.Sprintf(`%q is no scheme (RFC 3986 section 3.1: a letter, then letters, digits, "+", "-" and "."), so browsers take this link for a relative path with ":" in its first segment (RFC 3986 section 4.2): likely a broken link`, first)
+				msg = fmt.Sprintf(`%s is no scheme (RFC 3986 section 3.1: a letter, then letters, digits, "+", "-" and "."), so browsers take this link for a relative path with ":" in its first segment (RFC 3986 section 4.2): likely a broken link`, grammar.Quote(first))
 			}
 			p.Report(lint.Finding{Start: 0, End: pr.End, Message: msg})
 		}

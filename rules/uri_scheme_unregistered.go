@@ -57,16 +57,16 @@ text, or removing the text in a link.`,
 			return // no likely typo: a private or new scheme, on purpose
 		}
 		f := lint.Finding{Start: u.Scheme.Start, End: u.Scheme.End,
-			Message: fmt.Sprintf("scheme %q is not in the IANA URI scheme registry", scheme)}
+			Message: fmt.Sprintf("scheme %s is not in the IANA URI scheme registry", grammar.Quote(scheme))}
 		switch {
 		case joined:
 			// Text run together with the scheme: in running text, the fix
 			// separates them rather than deleting the text.
 			at, text := u.Scheme.End-len(s), scheme[:len(scheme)-len(s)]
-			f.Message += fmt.Sprintf("; is %q text run together with %q?", text, s)
-			fix := lint.Fix{Message: fmt.Sprintf("separate %q from %q", text, s), Edits: []lint.Edit{{Start: at, End: at, New: " "}}}
+			f.Message += fmt.Sprintf("; is %s text run together with %q?", grammar.Quote(text), s)
+			fix := lint.Fix{Message: fmt.Sprintf("separate %s from %q", grammar.Quote(text), s), Edits: []lint.Edit{{Start: at, End: at, New: " "}}}
 			if !runningText(p.Candidate.Context) {
-				fix = lint.Fix{Message: fmt.Sprintf("remove %q", text), Edits: []lint.Edit{{Start: u.Scheme.Start, End: at}}}
+				fix = lint.Fix{Message: fmt.Sprintf("remove %s", grammar.Quote(text)), Edits: []lint.Edit{{Start: u.Scheme.Start, End: at}}}
 			}
 			f.Fixes = []lint.Fix{fix}
 		case s != "":

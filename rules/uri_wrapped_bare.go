@@ -6,7 +6,6 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
-
 	"github.com/urilint/urilint/lint"
 )
 
@@ -46,7 +45,7 @@ XML, join them on one line (with "&" written "&amp;" in XML).`,
 		}
 		whole := c.URI + c.Continued
 		f := lint.Finding{Start: c.Start, End: c.End, InDocument: true,
-			Message: fmt.Sprintf("the URI ends at a line break, and the next line may continue it: the whole would be %q; a URI broken across lines belongs in <...> (RFC 3986 appendix C)", whole)}
+			Message: fmt.Sprintf("the URI ends at a line break, and the next line may continue it: the whole would be %s; a URI broken across lines belongs in <...> (RFC 3986 appendix C)", grammar.Quote(whole))}
 		switch p.Format {
 		case extract.FormatText:
 			f.Fixes = []lint.Fix{{Message: `put it and the next line's start between "<" and ">"`, Edits: []lint.Edit{

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -54,26 +55,51 @@ configuration or with --strict.`,
 			value string
 			at    []*lint.Fact
 		}
-		groups := map[string][]*spelling{} // by key, spellings in order of first place
+		// A URN's spellings in order of first place. A URN may be spelled in
+		// as many ways as it has places: past a few, a spelling is found by
+		// its value in a map, not by comparing it with each.
+		const few = 8
+		type urn struct {
+			spellings []*spelling
+			byValue   map[string]*spelling // once there are more than few
+		}
+		groups := map[string]*urn{} // by key
 		var keys []string
 		for i := range p.Facts {
 			f := &p.Facts[i]
-			sp := groups[f.Key]
-			if sp == nil {
+			g := groups[f.Key]
+			if g == nil {
+				g = &urn{}
+				groups[f.Key] = g
 				keys = append(keys, f.Key)
 			}
-			k := 0
-			for k < len(sp) && sp[k].value != f.Value {
-				k++
+			var s *spelling
+			if g.byValue != nil {
+				s = g.byValue[f.Value]
+			} else {
+				for _, x := range g.spellings {
+					if x.value == f.Value {
+						s = x
+						break
+					}
+				}
 			}
-			if k == len(sp) {
-				sp = append(sp, &spelling{value: f.Value})
-				groups[f.Key] = sp
+			if s == nil {
+				s = &spelling{value: f.Value}
+				g.spellings = append(g.spellings, s)
+				if g.byValue != nil {
+					g.byValue[f.Value] = s
+				} else if len(g.spellings) > few {
+					g.byValue = make(map[string]*spelling, 2*len(g.spellings))
+					for _, x := range g.spellings {
+						g.byValue[x.value] = x
+					}
+				}
 			}
-			sp[k].at = append(sp[k].at, f)
+			s.at = append(s.at, f)
 		}
 		for _, key := range keys {
-			sp := groups[key]
+			sp := groups[key].spellings
 			if len(sp) < 2 {
 				continue
 			}
@@ -89,8 +115,8 @@ configuration or with --strict.`,
 					continue
 				}
 				for _, f := range s.at {
-					p.Report(f, fmt.Sprintf(`URN %q is written %q at %s: the same URN (RFC 8141 section 3.1: "urn", the NID and the hexadecimal digits of percent-encodings are compared ignoring case), spelled differently`,
-						s.value, usual.value, places))
+					p.Report(f, fmt.Sprintf(`URN %s is written %s at %s: the same URN (RFC 8141 section 3.1: "urn", the NID and the hexadecimal digits of percent-encodings are compared ignoring case), spelled differently`,
+						grammar.Quote(s.value), grammar.Quote(usual.value), places))
 				}
 			}
 		}

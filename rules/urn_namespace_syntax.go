@@ -51,7 +51,7 @@ rules, service labels in lower case.`,
 			}
 			f := lint.Finding{Start: u.NSS.Start + pr.Start, End: u.NSS.Start + pr.End, Message: pr.Message}
 			if pr.Fix != "" {
-				f.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %q", u.Input[:u.NSS.Start]+pr.Fix),
+				f.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %s", grammar.Quote(u.Input[:u.NSS.Start]+pr.Fix)),
 					Edits: []lint.Edit{{Start: u.NSS.Start, End: u.NSS.End, New: pr.Fix}}}}
 			}
 			p.Report(f)

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/iana"
 	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
@@ -58,7 +59,7 @@ be registered are reported by urn-nid-reserved instead.`,
 			return // no likely typo: a private namespace, on purpose
 		}
 		f := lint.Finding{Start: p.URI.NID.Start, End: p.URI.NID.End,
-			Message: fmt.Sprintf("namespace identifier %q is not in the IANA URN namespace registry", nid)}
+			Message: fmt.Sprintf("namespace identifier %s is not in the IANA URN namespace registry", grammar.Quote(nid))}
 		if s != "" {
 			f.Message += fmt.Sprintf("; did you mean %q?", s)
 			f.Fixes = []lint.Fix{{Message: fmt.Sprintf("use the registered namespace %q", s),

@@ -128,9 +128,9 @@ func (p Problem) Message(input string) string {
 	case Unencoded:
 		return unencodedMessage(input, text)
 	case NonASCII:
-		return fmt.Sprintf("%s is not ASCII: a URI holds the percent-encoding of its UTF-8 octets, %s (RFC 3986 section 2.5; as an IRI, RFC 3987, it is valid)", describe(text), PercentEncode(text))
+		return fmt.Sprintf("%s is not ASCII: a URI holds the percent-encoding of its UTF-8 octets, %s (RFC 3986 section 2.5; as an IRI, RFC 3987, it is valid)", describe(text), Abbreviate(PercentEncode(text)))
 	case UserinfoChar:
-		return fmt.Sprintf(`%s not allowed in userinfo; percent-encode it as %s`, describe(text), PercentEncode(text))
+		return fmt.Sprintf(`%s not allowed in userinfo; percent-encode it as %s`, describe(text), Abbreviate(PercentEncode(text)))
 	case HostChar:
 		return fmt.Sprintf(`%s after an IP literal; only ":" and a port may follow "]"`, describe(text))
 	case IPLiteral:
@@ -158,7 +158,7 @@ func (p Problem) Message(input string) string {
 	case NSSStart:
 		return `namespace-specific string (NSS) must not start with "/"; percent-encode it as %2F`
 	case NSSChar:
-		return fmt.Sprintf("%s not allowed unencoded in an RFC 2141 namespace-specific string (RFC 2141 reserves \"/\", \"?\" and \"#\" and has no \"~\" or \"&\"); percent-encode it as %s", describe(text), PercentEncode(text))
+		return fmt.Sprintf("%s not allowed unencoded in an RFC 2141 namespace-specific string (RFC 2141 reserves \"/\", \"?\" and \"#\" and has no \"~\" or \"&\"); percent-encode it as %s", describe(text), Abbreviate(PercentEncode(text)))
 	case UnencodedQuestion:
 		return questionMessage(input, p)
 	case RComponentEmpty:
@@ -166,7 +166,7 @@ func (p Problem) Message(input string) string {
 	case QComponentEmpty:
 		return `empty q-component after "?="`
 	case ComponentStart:
-		return fmt.Sprintf("%s cannot start an r- or q-component; percent-encode it as %s", describe(text), PercentEncode(text))
+		return fmt.Sprintf("%s cannot start an r- or q-component; percent-encode it as %s", describe(text), Abbreviate(PercentEncode(text)))
 	}
 	return p.Code.String()
 }
@@ -185,7 +185,7 @@ func questionMessage(input string, p Problem) string {
 		if i := strings.IndexAny(d, "#"); i >= 0 {
 			d = d[:i]
 		}
-		return fmt.Sprintf(`"?%s" is a query directive of the 2012 URNbis draft (draft-ietf-urnbis-rfc2141bis-urn-03); RFC 8141 writes a q-component: "?=%s"`, d, d) + encode
+		return fmt.Sprintf(`%s is a query directive of the 2012 URNbis draft (draft-ietf-urnbis-rfc2141bis-urn-03); RFC 8141 writes a q-component: %s`, Quote("?"+d), Quote("?="+d)) + encode
 	}
 	return fmt.Sprintf(`%s in the namespace-specific string: the 2015 URNbis draft started a q-component with "?"; RFC 8141 writes "?=" (q-component) or "?+" (r-component)`, describe(text)) + encode
 }
@@ -214,7 +214,7 @@ func runes(s string, n int) string {
 }
 
 func unencodedMessage(input, text string) string {
-	enc := PercentEncode(text)
+	enc := Abbreviate(PercentEncode(text))
 	switch {
 	case text == "#":
 		return `second "#": only the first "#" starts the fragment; percent-encode this one as %23`
@@ -254,5 +254,5 @@ func describe(s string) string {
 		}
 		return fmt.Sprintf("%q", s)
 	}
-	return fmt.Sprintf("%q", s)
+	return Quote(s)
 }

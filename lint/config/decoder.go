@@ -219,8 +219,8 @@ func (d *configDecoder) list(v *yaml.Node, at string) ([]*yaml.Node, error) {
 	return items, nil
 }
 
-// globs reads a list of doublestar globs.
-func (d *configDecoder) globs(v *yaml.Node, at string, dst *[]string) error {
+// globs reads a list of doublestar globs into dst, and compiled.
+func (d *configDecoder) globs(v *yaml.Node, at string, dst *[]string, compiled *[]glob) error {
 	items, err := d.list(v, at)
 	if err != nil {
 		return err
@@ -231,7 +231,13 @@ func (d *configDecoder) globs(v *yaml.Node, at string, dst *[]string) error {
 			d.add(d.errorf(item, "%s: invalid glob %q (a pattern relative to the directory of the configuration file)", at, item.Value))
 			continue
 		}
+		c, err := compileGlob(g)
+		if err != nil {
+			d.add(d.errorf(item, "%s: glob %q %v", at, item.Value, err))
+			continue
+		}
 		*dst = append(*dst, g)
+		*compiled = append(*compiled, c)
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/internal/osfile"
@@ -30,12 +29,16 @@ type File struct {
 	Include, Exclude []string
 	Settings
 	Overrides []Override
+
+	include, exclude []glob // Include and Exclude compiled
 }
 
 // Override changes the settings of the files matching one of its globs.
 type Override struct {
 	Files []string
 	Settings
+
+	files []glob // Files compiled
 }
 
 // Settings are the keys a configuration file and its overrides share. A nil
@@ -149,9 +152,9 @@ func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 	d.mapping(root, "", fileKeys, func(key string, v *yaml.Node) error {
 		switch key {
 		case "include":
-			return d.globs(v, key, &cf.Include)
+			return d.globs(v, key, &cf.Include, &cf.include)
 		case "exclude":
-			return d.globs(v, key, &cf.Exclude)
+			return d.globs(v, key, &cf.Exclude, &cf.exclude)
 		case "overrides":
 			if v.Kind != yaml.SequenceNode {
 				return d.errorf(v, "overrides: want a list of {files: [...], ...}")
@@ -163,7 +166,7 @@ func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 				ok := d.mapping(item, at, overrideKeys, func(key string, v *yaml.Node) error {
 					if key == "files" {
 						n := len(d.problems)
-						err := d.globs(v, at+".files", &o.Files)
+						err := d.globs(v, at+".files", &o.Files, &o.files)
 						filesBad = err != nil || len(d.problems) > n
 						return err
 					}
@@ -201,22 +204,22 @@ func (cf *File) Excluded(path string, isDir bool) bool {
 		return false
 	}
 	rel := cf.Rel(path)
-	if matchAny(cf.Exclude, rel, true) {
+	if matchAny(cf.exclude, rel, true) {
 		return true
 	}
-	return !isDir && len(cf.Include) > 0 && !matchAny(cf.Include, rel, false)
+	return !isDir && len(cf.include) > 0 && !matchAny(cf.include, rel, false)
 }
 
 // matchAny reports whether rel matches one of globs or, when underDir,
 // lies under a directory that matches one.
-func matchAny(globs []string, rel string, underDir bool) bool {
+func matchAny(globs []glob, rel string, underDir bool) bool {
 	for _, g := range globs {
-		if doublestar.MatchUnvalidated(g, rel) {
+		if g.match(rel) {
 			return true
 		}
 		if underDir {
 			for i := strings.IndexByte(rel, '/'); i >= 0; i = next(rel, i) {
-				if doublestar.MatchUnvalidated(g, rel[:i]) {
+				if g.match(rel[:i]) {
 					return true
 				}
 			}
@@ -255,7 +258,7 @@ func (cf *File) For(path string, cli Settings) *Effective {
 		e.apply(&cf.Settings)
 		rel := cf.Rel(path)
 		for i := range cf.Overrides {
-			if matchAny(cf.Overrides[i].Files, rel, true) {
+			if matchAny(cf.Overrides[i].files, rel, true) {
 				e.Overrides = append(e.Overrides, i)
 				e.apply(&cf.Overrides[i].Settings)
 			}

@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -46,7 +45,7 @@ func checkData(u *grammar.Parsed) []Problem {
 		typ, sub, ok := strings.Cut(mt, "/")
 		if !ok || !token(typ) || !token(sub) {
 			ps = append(ps, Problem{Code: DataMediaType, Start: a, End: a + semi,
-				Message: fmt.Sprintf(`media type %q is not type "/" subtype (RFC 2397 section 3; RFC 2045 section 5.1)`, grammar.PercentDecode(mt))})
+				Message: grammar.Messagef(`media type %q is not type "/" subtype (RFC 2397 section 3; RFC 2045 section 5.1)`, grammar.PercentDecode(mt))})
 		}
 	}
 	for i := semi; i < len(head); {
@@ -65,10 +64,10 @@ func checkData(u *grammar.Parsed) []Problem {
 				Message: `";base64" must come last, right before "," (RFC 2397 section 3)`})
 		case !hasEq:
 			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
-				Message: fmt.Sprintf(`parameter %q has no "=": parameter = attribute "=" value (RFC 2397 section 3)`, ";"+grammar.PercentDecode(p))})
+				Message: grammar.Messagef(`parameter %q has no "=": parameter = attribute "=" value (RFC 2397 section 3)`, ";"+grammar.PercentDecode(p))})
 		case !token(attr) || value == "" || !token(value) && !quoted(grammar.PercentDecode(value)):
 			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
-				Message: fmt.Sprintf(`parameter %q is not attribute "=" value (RFC 2397 section 3; RFC 2045 section 5.1)`, ";"+grammar.PercentDecode(p))})
+				Message: grammar.Messagef(`parameter %q is not attribute "=" value (RFC 2397 section 3; RFC 2045 section 5.1)`, ";"+grammar.PercentDecode(p))})
 		}
 		i += 1 + j
 	}
@@ -129,10 +128,10 @@ func checkBase64(d string) (string, int) {
 			n++
 			continue
 		}
-		return fmt.Sprintf("%q is not a base64 character", c), at
+		return grammar.Messagef("%q is not a base64 character", c), at
 	}
 	if pad > 2 || n%4 != 0 {
-		return fmt.Sprintf("%d base64 characters, not a multiple of 4: padding \"=\" is missing or the data is cut", n), len(d)
+		return grammar.Messagef("%d base64 characters, not a multiple of 4: padding \"=\" is missing or the data is cut", n), len(d)
 	}
 	return "", 0
 }

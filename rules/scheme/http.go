@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -54,11 +53,11 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 			code = NoSlashes
 		}
 		p := Problem{Code: code, Start: colon, End: end,
-			Message: fmt.Sprintf(`%q must be followed by "//" and a host (%s); browsers read %q as %q (the WHATWG URL Standard's special-scheme-missing-following-solidus)`,
+			Message: grammar.Messagef(`%q must be followed by "//" and a host (%s); browsers read %q as %q (the WHATWG URL Standard's special-scheme-missing-following-solidus)`,
 				s[:colon+1], specOf(scheme), s, s[:colon+1]+"//"+strings.TrimLeft(s[colon+1:], "/"))}
 		if u.Path.End > end {
 			p.Fix, p.FixStart, p.FixEnd = "://", colon, end
-			p.FixMessage = fmt.Sprintf(`write %q`, s[:colon]+"://")
+			p.FixMessage = grammar.Messagef(`write %q`, s[:colon]+"://")
 		}
 		return append(ps, p)
 	}
@@ -69,20 +68,20 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 			code = PrefixAlone
 		}
 		ps = append(ps, Problem{Code: code, Start: a.Start - 2, End: a.End,
-			Message: fmt.Sprintf(`%s needs a host after "//" (%s); browsers reject it (the WHATWG URL Standard's host-missing)`, article(scheme), specOf(scheme))})
+			Message: grammar.Messagef(`%s needs a host after "//" (%s); browsers reject it (the WHATWG URL Standard's host-missing)`, article(scheme), specOf(scheme))})
 	}
 	if u.Userinfo.Present() {
 		p := Problem{Code: Userinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1}
 		ui := u.Userinfo.In(s)
 		if sc, ok := schemeInUserinfo(ui); ok {
-			p.Message = fmt.Sprintf(`%q inside %s: %q is the host, and %q the userinfo; is %q left over before a %s URI?`,
+			p.Message = grammar.Messagef(`%q inside %s: %q is the host, and %q the userinfo; is %q left over before a %s URI?`,
 				sc+":", article(scheme), u.Host.In(s), ui, s[:u.Authority.Start], sc)
 			p.Fix, p.FixStart, p.FixEnd = "", 0, u.Authority.Start
-			p.FixMessage = fmt.Sprintf("remove %q", s[:u.Authority.Start])
+			p.FixMessage = grammar.Messagef("remove %q", s[:u.Authority.Start])
 		} else if ws {
-			p.Message = fmt.Sprintf(`userinfo %q: a %s URI has none (RFC 6455 section 3: "//" host [ ":" port ])`, ui+"@", scheme)
+			p.Message = grammar.Messagef(`userinfo %q: a %s URI has none (RFC 6455 section 3: "//" host [ ":" port ])`, ui+"@", scheme)
 		} else {
-			p.Message = fmt.Sprintf(`userinfo %q: a sender must not generate it in %s (RFC 9110 section 4.2.4); browsers warn of it, and the Nu Html Checker rejects it`, ui+"@", article(scheme))
+			p.Message = grammar.Messagef(`userinfo %q: a sender must not generate it in %s (RFC 9110 section 4.2.4); browsers warn of it, and the Nu Html Checker rejects it`, ui+"@", article(scheme))
 		}
 		ps = append(ps, p)
 	}
@@ -90,7 +89,7 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 		port := u.Port.In(s)
 		if allDigits(port) && portValue(port) > 65535 {
 			ps = append(ps, Problem{Code: PortRange, Start: u.Port.Start, End: u.Port.End,
-				Message: fmt.Sprintf("port %s is above 65535, the largest TCP port; browsers reject it (the WHATWG URL Standard's port-out-of-range)", port)})
+				Message: grammar.Messagef("port %s is above 65535, the largest TCP port; browsers reject it (the WHATWG URL Standard's port-out-of-range)", grammar.Abbreviate(port))})
 		}
 	}
 	if h := u.Host; h.End > h.Start && s[h.Start] != '[' {
@@ -98,7 +97,7 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 	}
 	if ws && u.Fragment.Present() {
 		ps = append(ps, Problem{Code: WSFragment, Start: u.Fragment.Start - 1, End: u.Fragment.End,
-			Message: fmt.Sprintf(`a fragment in a %s URI: fragment identifiers "MUST NOT be used on these URIs" (RFC 6455 section 3)`, scheme)})
+			Message: grammar.Messagef(`a fragment in a %s URI: fragment identifiers "MUST NOT be used on these URIs" (RFC 6455 section 3)`, scheme)})
 	}
 	return ps
 }
@@ -209,7 +208,7 @@ func checkHost(s string, start, end int) []Problem {
 	var ps []Problem
 	if empty >= 0 {
 		ps = append(ps, Problem{Code: EmptyLabel, Start: start + empty, End: start + empty + 1,
-			Message: fmt.Sprintf(`empty label in host %q: a "." %s (RFC 1034 section 3.1); browsers reject it`, host, where(empty))})
+			Message: grammar.Messagef(`empty label in host %q: a "." %s (RFC 1034 section 3.1); browsers reject it`, host, where(empty))})
 	}
 	if p, ok := checkIPv4(host, start); ok {
 		return append(ps, p)
@@ -221,7 +220,7 @@ func checkHost(s string, start, end int) []Problem {
 		}
 		if isASCII(host[long : long+n]) {
 			ps = append(ps, Problem{Code: LongLabel, Start: start + long, End: start + long + n,
-				Message: fmt.Sprintf("label of %d characters in a host name: DNS labels are at most 63 (RFC 1035 section 2.3.4); browsers reject it", n)})
+				Message: grammar.Messagef("label of %d characters in a host name: DNS labels are at most 63 (RFC 1035 section 2.3.4); browsers reject it", n)})
 		}
 	}
 	return ps
@@ -264,8 +263,8 @@ func checkIPv4(host string, start int) (Problem, bool) {
 	}
 	bad := func(msg string, args ...any) (Problem, bool) {
 		return Problem{Code: IPv4, Start: start, End: start + len(host),
-			Message: fmt.Sprintf("host %q ends in a number, so browsers read it as an IPv4 address, and it is not one: ", host) +
-				fmt.Sprintf(msg, args...) + " (the WHATWG URL Standard's IPv4 parser; RFC 3986 section 3.2.2)"}, true
+			Message: grammar.Messagef("host %q ends in a number, so browsers read it as an IPv4 address, and it is not one: ", host) +
+				grammar.Messagef(msg, args...) + " (the WHATWG URL Standard's IPv4 parser; RFC 3986 section 3.2.2)"}, true
 	}
 	if len(parts) > 4 {
 		return bad("%d parts, not 4", len(parts))
@@ -285,7 +284,7 @@ func checkIPv4(host string, start int) (Problem, bool) {
 	}
 	for i, p := range parts {
 		if (len(parts) == 4 || i < len(parts)-1) && portValue(p) > 255 {
-			return bad("%s is above 255", p)
+			return bad("%s is above 255", grammar.Abbreviate(p))
 		}
 	}
 	if trailing {

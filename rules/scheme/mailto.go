@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -64,10 +63,10 @@ func checkMailto(u *grammar.Parsed) []Problem {
 				// "mailto:a@b?": an empty query, harmless
 			case !hasEq:
 				ps = append(ps, Problem{Code: MailtoHeaderField, Start: i, End: i + j,
-					Message: fmt.Sprintf(`header field %q has no "=": hfield = hfname "=" hfvalue (RFC 6068 section 2)`, f)})
+					Message: grammar.Messagef(`header field %q has no "=": hfield = hfname "=" hfvalue (RFC 6068 section 2)`, f)})
 			case name == "":
 				ps = append(ps, Problem{Code: MailtoHeaderField, Start: i, End: i + j,
-					Message: fmt.Sprintf(`header field %q has no name before "=" (RFC 6068 section 2)`, f)})
+					Message: grammar.Messagef(`header field %q has no name before "=" (RFC 6068 section 2)`, f)})
 			}
 			i += j + 1
 		}
@@ -93,7 +92,7 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 	if k := strings.Index(addr, "&"); k > 0 {
 		if name, _, ok := strings.Cut(addr[k+1:], "="); ok && isHeaderName(name) {
 			return append(ps, Problem{Code: MailtoAmpersand, Start: a + k, End: a + k + 1,
-				Message: fmt.Sprintf(`"&%s=" follows the address: the header fields of a mailto URI start with "?" (RFC 6068 section 2)`, name),
+				Message: grammar.Messagef(`%q follows the address: the header fields of a mailto URI start with "?" (RFC 6068 section 2)`, "&"+name+"="),
 				Fix:     "?", FixStart: a + k, FixEnd: a + k + 1, FixMessage: `write "?" for "&"`})
 		}
 	}
@@ -107,7 +106,7 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 	at := strings.LastIndex(addr, "@")
 	if at < 0 && !strings.Contains(strings.ToLower(addr), "%40") {
 		return append(ps, Problem{Code: MailtoNoAt, Start: a, End: e,
-			Message: fmt.Sprintf(`%q is not an email address: addr-spec = local-part "@" domain (RFC 6068 section 2)`, dec)})
+			Message: grammar.Messagef(`%q is not an email address: addr-spec = local-part "@" domain (RFC 6068 section 2)`, dec)})
 	}
 	if at < 0 {
 		return ps // "%40": decoded, the parts are not where they are written
@@ -115,14 +114,14 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 	local, domain := addr[:at], addr[at+1:]
 	if msg := dotAtom(local, true); msg != "" {
 		ps = append(ps, Problem{Code: MailtoLocalPart, Start: a, End: a + at,
-			Message: fmt.Sprintf(`local part %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(local), dec, msg)})
+			Message: grammar.Messagef(`local part %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(local), dec, msg)})
 	}
 	if strings.HasPrefix(domain, "[") {
 		return ps
 	}
 	if msg := dotAtom(domain, false); msg != "" {
 		ps = append(ps, Problem{Code: MailtoDomain, Start: a + at + 1, End: e,
-			Message: fmt.Sprintf(`domain %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(domain), dec, msg)})
+			Message: grammar.Messagef(`domain %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(domain), dec, msg)})
 	}
 	return ps
 }

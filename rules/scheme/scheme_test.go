@@ -7,78 +7,81 @@ import (
 	"github.com/urilint/urilint/extract/grammar"
 )
 
+// badURIs are URIs that a check fails on, with where and why.
+var badURIs = []struct {
+	uri        string
+	code       Code
+	start, end int
+	msg        string
+}{
+	{"http:example.com", NoSlashes, 4, 5, `"http:" must be followed by "//"`},
+	{"https:/example.com/a", NoSlashes, 5, 7, `browsers read "https:/example.com/a" as "https://example.com/a"`},
+	{"wss:x", NoSlashesTo, 3, 4, "RFC 6455 section 3"},
+	{"http:header", NoSlashesTo, 4, 5, `browsers read "http:header" as "http://header"`},
+	{"http:/https", NoSlashesTo, 4, 6, `"http:" must be followed by "//"`},
+	{"http:/jabber.org/protocol/pubsub", NoSlashes, 4, 6, `"http:" must be followed by "//"`},
+	{"http:///a", HostEmpty, 5, 7, "needs a host"},
+	{"https://:443/", HostEmpty, 6, 12, "host-missing"},
+	{"http://", PrefixAlone, 5, 7, "needs a host"},
+	{"http://user:pw@example.com/", Userinfo, 7, 15, `userinfo "user:pw@": a sender must not generate it`},
+	{"http://mailto:josh@example.org", Userinfo, 7, 19, `"mailto:" inside an http URI: "example.org" is the host`},
+	{"ws://u@example.com/", Userinfo, 5, 7, "a ws URI has none"},
+	{"http://example.com:65536/", PortRange, 19, 24, "port 65536 is above 65535"},
+	{"http://example.com:0000080000/", PortRange, 19, 29, "above 65535"},
+	{"http://1.2.3.256/", IPv4, 7, 16, "256 is above 255"},
+	{"http://1.2.3.4.5/", IPv4, 7, 16, "5 parts, not 4"},
+	{"http://test.42/", IPv4, 7, 14, `"test" is not a number`},
+	{"http://010.1.1.1/", IPv4, 7, 16, "hexadecimal or octal"},
+	{"http://0x7f.1/", IPv4, 7, 13, "hexadecimal or octal"},
+	{"http://127.0.0.1./", IPv4, 7, 17, `ends with "."`},
+	{"http://1..2/", IPv4, 7, 11, "an empty part"},
+	{"http://www..example.com/", EmptyLabel, 11, 12, `a "." follows a "."`},
+	{"http://.example.com/", EmptyLabel, 7, 8, `a "." starts it`},
+	{"http://" + strings.Repeat("a", 64) + ".com/", LongLabel, 7, 71, "label of 64 characters"},
+	{"wss://example.com/chat#x", WSFragment, 22, 24, "MUST NOT be used"},
+
+	{"mailto:someone", MailtoNoAt, 7, 14, `"someone" is not an email address`},
+	{"mailto:a@example.com,,b@example.com", MailtoEmpty, 21, 21, "between two commas"},
+	{"mailto:a@example.com,", MailtoEmpty, 21, 21, `after the last ","`},
+	{"mailto:a@example.com;b@example.com", MailtoSemicolon, 20, 21, `";" between two addresses`},
+	{"mailto:a@example.com&subject=hi", MailtoAmpersand, 20, 21, `start with "?"`},
+	{"mailto:@example.com", MailtoLocalPart, 7, 7, "empty"},
+	{"mailto:a..b@example.com", MailtoLocalPart, 7, 11, `holds ".."`},
+	{"mailto:.a@example.com", MailtoLocalPart, 7, 9, `starts with "."`},
+	{"mailto:a@", MailtoDomain, 9, 9, "empty"},
+	{"mailto:a@example.com.", MailtoDomain, 9, 21, `ends with "."`},
+	{"mailto:a@example.com?subject", MailtoHeaderField, 21, 28, `header field "subject" has no "="`},
+	{"mailto:a@example.com?=x", MailtoHeaderField, 21, 23, "no name"},
+
+	{"tel:555-1234", TelNoContext, 4, 12, `without ";phone-context="`},
+	{"tel:+1-800-FLOWERS", TelDigits, 11, 12, `the letter 'F'`},
+	{"tel:+1%20555", TelDigits, 6, 9, "a space"},
+	{"tel:+", TelEmpty, 4, 5, "no digit"},
+	{"tel:+1-555;ext=abc", TelParameter, 10, 18, "an extension is digits"},
+	{"tel:1234;phone-context=", TelParameter, 8, 23, "a domain name or a global number"},
+	{"tel:+1;a_b=1", TelParameter, 6, 12, "pname"},
+
+	{"file:etc/hosts", FileRelative, 5, 14, "the relative path"},
+	{"file://me@host/x", FileUserinfo, 7, 10, `userinfo "me@"`},
+	{"file://host:80/x", FilePort, 11, 14, `port ":80"`},
+	{"file://c:/windows", FileDriveHost, 7, 9, `write "file:///c:"`},
+	{"file://home/me/x", FilePathHost, 7, 11, `did you mean "file:///home/me/x"`},
+	{"file://host.example.com", FileNoPath, 5, 23, "no path"},
+
+	{"data:text/plain", DataNoComma, 15, 15, `without ","`},
+	{"data:text,x", DataMediaType, 5, 9, `"text" is not type "/" subtype`},
+	{"data:text/plain;charset,x", DataParameter, 15, 23, `";charset" has no "="`},
+	{"data:image/svg+xml;utf8,<svg/>", DataParameter, 18, 23, `";utf8" has no "="`},
+	{"data:;base64;charset=x,AAAA", DataParameter, 5, 12, `";base64" must come last`},
+	{"data:;a=,x", DataParameter, 5, 8, "not attribute"},
+	{"data:;base64,SGVsbG8", DataBase64, 20, 20, "7 base64 characters, not a multiple of 4"},
+	{"data:;base64,SGV$bG8=", DataBase64, 16, 17, `'$' is not a base64 character`},
+	{"data:;base64,SG=sbG8=", DataBase64, 16, 17, "after the"},
+}
+
 // Each check fails for the reason it names, at the place it names.
 func TestCheckBad(t *testing.T) {
-	for _, c := range []struct {
-		uri        string
-		code       Code
-		start, end int
-		msg        string
-	}{
-		{"http:example.com", NoSlashes, 4, 5, `"http:" must be followed by "//"`},
-		{"https:/example.com/a", NoSlashes, 5, 7, `browsers read "https:/example.com/a" as "https://example.com/a"`},
-		{"wss:x", NoSlashesTo, 3, 4, "RFC 6455 section 3"},
-		{"http:header", NoSlashesTo, 4, 5, `browsers read "http:header" as "http://header"`},
-		{"http:/https", NoSlashesTo, 4, 6, `"http:" must be followed by "//"`},
-		{"http:/jabber.org/protocol/pubsub", NoSlashes, 4, 6, `"http:" must be followed by "//"`},
-		{"http:///a", HostEmpty, 5, 7, "needs a host"},
-		{"https://:443/", HostEmpty, 6, 12, "host-missing"},
-		{"http://", PrefixAlone, 5, 7, "needs a host"},
-		{"http://user:pw@example.com/", Userinfo, 7, 15, `userinfo "user:pw@": a sender must not generate it`},
-		{"http://mailto:josh@example.org", Userinfo, 7, 19, `"mailto:" inside an http URI: "example.org" is the host`},
-		{"ws://u@example.com/", Userinfo, 5, 7, "a ws URI has none"},
-		{"http://example.com:65536/", PortRange, 19, 24, "port 65536 is above 65535"},
-		{"http://example.com:0000080000/", PortRange, 19, 29, "above 65535"},
-		{"http://1.2.3.256/", IPv4, 7, 16, "256 is above 255"},
-		{"http://1.2.3.4.5/", IPv4, 7, 16, "5 parts, not 4"},
-		{"http://test.42/", IPv4, 7, 14, `"test" is not a number`},
-		{"http://010.1.1.1/", IPv4, 7, 16, "hexadecimal or octal"},
-		{"http://0x7f.1/", IPv4, 7, 13, "hexadecimal or octal"},
-		{"http://127.0.0.1./", IPv4, 7, 17, `ends with "."`},
-		{"http://1..2/", IPv4, 7, 11, "an empty part"},
-		{"http://www..example.com/", EmptyLabel, 11, 12, `a "." follows a "."`},
-		{"http://.example.com/", EmptyLabel, 7, 8, `a "." starts it`},
-		{"http://" + strings.Repeat("a", 64) + ".com/", LongLabel, 7, 71, "label of 64 characters"},
-		{"wss://example.com/chat#x", WSFragment, 22, 24, "MUST NOT be used"},
-
-		{"mailto:someone", MailtoNoAt, 7, 14, `"someone" is not an email address`},
-		{"mailto:a@example.com,,b@example.com", MailtoEmpty, 21, 21, "between two commas"},
-		{"mailto:a@example.com,", MailtoEmpty, 21, 21, `after the last ","`},
-		{"mailto:a@example.com;b@example.com", MailtoSemicolon, 20, 21, `";" between two addresses`},
-		{"mailto:a@example.com&subject=hi", MailtoAmpersand, 20, 21, `start with "?"`},
-		{"mailto:@example.com", MailtoLocalPart, 7, 7, "empty"},
-		{"mailto:a..b@example.com", MailtoLocalPart, 7, 11, `holds ".."`},
-		{"mailto:.a@example.com", MailtoLocalPart, 7, 9, `starts with "."`},
-		{"mailto:a@", MailtoDomain, 9, 9, "empty"},
-		{"mailto:a@example.com.", MailtoDomain, 9, 21, `ends with "."`},
-		{"mailto:a@example.com?subject", MailtoHeaderField, 21, 28, `header field "subject" has no "="`},
-		{"mailto:a@example.com?=x", MailtoHeaderField, 21, 23, "no name"},
-
-		{"tel:555-1234", TelNoContext, 4, 12, `without ";phone-context="`},
-		{"tel:+1-800-FLOWERS", TelDigits, 11, 12, `the letter 'F'`},
-		{"tel:+1%20555", TelDigits, 6, 9, "a space"},
-		{"tel:+", TelEmpty, 4, 5, "no digit"},
-		{"tel:+1-555;ext=abc", TelParameter, 10, 18, "an extension is digits"},
-		{"tel:1234;phone-context=", TelParameter, 8, 23, "a domain name or a global number"},
-		{"tel:+1;a_b=1", TelParameter, 6, 12, "pname"},
-
-		{"file:etc/hosts", FileRelative, 5, 14, "the relative path"},
-		{"file://me@host/x", FileUserinfo, 7, 10, `userinfo "me@"`},
-		{"file://host:80/x", FilePort, 11, 14, `port ":80"`},
-		{"file://c:/windows", FileDriveHost, 7, 9, `write "file:///c:"`},
-		{"file://home/me/x", FilePathHost, 7, 11, `did you mean "file:///home/me/x"`},
-		{"file://host.example.com", FileNoPath, 5, 23, "no path"},
-
-		{"data:text/plain", DataNoComma, 15, 15, `without ","`},
-		{"data:text,x", DataMediaType, 5, 9, `"text" is not type "/" subtype`},
-		{"data:text/plain;charset,x", DataParameter, 15, 23, `";charset" has no "="`},
-		{"data:image/svg+xml;utf8,<svg/>", DataParameter, 18, 23, `";utf8" has no "="`},
-		{"data:;base64;charset=x,AAAA", DataParameter, 5, 12, `";base64" must come last`},
-		{"data:;a=,x", DataParameter, 5, 8, "not attribute"},
-		{"data:;base64,SGVsbG8", DataBase64, 20, 20, "7 base64 characters, not a multiple of 4"},
-		{"data:;base64,SGV$bG8=", DataBase64, 16, 17, `'$' is not a base64 character`},
-		{"data:;base64,SG=sbG8=", DataBase64, 16, 17, "after the"},
-	} {
+	for _, c := range badURIs {
 		u := grammar.Parse(c.uri, grammar.AsURI, grammar.RFC8141)
 		ps := check(&u)
 		found := false
@@ -141,4 +144,21 @@ func check(u *grammar.Parsed) []Problem {
 		return nil
 	}
 	return s.Check(u)
+}
+
+// TestMessagesBounded: every URI of badURIs, with the character at any
+// place repeated 3,000 times, gives messages of at most 2,000 bytes: input
+// is quoted abbreviated (grammar.Messagef, grammar.Quote).
+func TestMessagesBounded(t *testing.T) {
+	for _, c := range badURIs {
+		for at, r := range c.uri {
+			long := c.uri[:at] + strings.Repeat(string(r), 3000) + c.uri[at:]
+			u := grammar.Parse(long, grammar.AsURI, grammar.RFC8141)
+			for _, p := range check(&u) {
+				if len(p.Message) > 2000 || len(p.FixMessage) > 2000 {
+					t.Errorf("%.60s...: a message of %d bytes, a fix message of %d: %.200s", long, len(p.Message), len(p.FixMessage), p.Message)
+				}
+			}
+		}
+	}
 }

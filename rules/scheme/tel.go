@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -64,21 +63,21 @@ func checkTel(u *grammar.Parsed) []Problem {
 			continue
 		}
 		at := a + len(num) - len(digits) + i
-		what := fmt.Sprintf("%q", c)
+		what := grammar.Messagef("%q", c)
 		switch {
 		case strings.HasPrefix(digits[i:], "%20"):
 			what = `a space ("%20")`
 		case c == '%':
-			what = fmt.Sprintf("%q", grammar.PercentDecode(digits[i:min(i+3, len(digits))]))
+			what = grammar.Messagef("%q", grammar.PercentDecode(digits[i:min(i+3, len(digits))]))
 		case grammar.IsAlpha(c):
-			what = fmt.Sprintf("the letter %q (a number is written in digits, not the letters of a keypad)", c)
+			what = grammar.Messagef("the letter %q (a number is written in digits, not the letters of a keypad)", c)
 		}
 		return append(ps, Problem{Code: TelDigits, Start: at, End: at + 1 + 2*boolInt(c == '%'),
-			Message: fmt.Sprintf(`%s in telephone number %q: only digits and the visual separators "-", ".", "(", ")" are allowed (RFC 3966 section 3)`, what, grammar.PercentDecode(num))})
+			Message: grammar.Messagef(`%s in telephone number %q: only digits and the visual separators "-", ".", "(", ")" are allowed (RFC 3966 section 3)`, what, grammar.PercentDecode(num))})
 	}
 	if !any {
 		return append(ps, Problem{Code: TelEmpty, Start: a, End: a + len(num),
-			Message: fmt.Sprintf(`telephone number %q has no digit (RFC 3966 section 3)`, num)})
+			Message: grammar.Messagef(`telephone number %q has no digit (RFC 3966 section 3)`, num)})
 	}
 	ctx := false
 	for off := a + len(num); params != ""; {
@@ -92,17 +91,17 @@ func checkTel(u *grammar.Parsed) []Problem {
 		switch n := strings.ToLower(name); {
 		case name == "" || !pname(name):
 			return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
-				Message: fmt.Sprintf(`parameter %q: pname = 1*( alphanum / "-" ) (RFC 3966 section 3)`, ";"+p)})
+				Message: grammar.Messagef(`parameter %q: pname = 1*( alphanum / "-" ) (RFC 3966 section 3)`, ";"+p)})
 		case n == "phone-context":
 			ctx = true
 			if !hasEq || !descriptor(value) {
 				return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
-					Message: fmt.Sprintf(`%q: the phone-context is a domain name or a global number starting with "+" (RFC 3966 section 5.1.5)`, ";"+p)})
+					Message: grammar.Messagef(`%q: the phone-context is a domain name or a global number starting with "+" (RFC 3966 section 5.1.5)`, ";"+p)})
 			}
 		case n == "ext":
 			if !hasEq || strings.Trim(value, "0123456789-.()") != "" || strings.Trim(value, "-.()") == "" {
 				return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
-					Message: fmt.Sprintf(`%q: an extension is digits and visual separators (RFC 3966 section 5.2)`, ";"+p)})
+					Message: grammar.Messagef(`%q: an extension is digits and visual separators (RFC 3966 section 5.2)`, ";"+p)})
 			}
 		}
 		off += 1 + k
@@ -110,7 +109,7 @@ func checkTel(u *grammar.Parsed) []Problem {
 	}
 	if !global && !ctx {
 		ps = append(ps, Problem{Code: TelNoContext, Start: a, End: a + len(num),
-			Message: fmt.Sprintf(`local number %q without ";phone-context=": a local number must say where it is dialled (RFC 3966 section 5.1.5); write the global number, "+" and the country code`, grammar.PercentDecode(num))})
+			Message: grammar.Messagef(`local number %q without ";phone-context=": a local number must say where it is dialled (RFC 3966 section 5.1.5); write the global number, "+" and the country code`, grammar.PercentDecode(num))})
 	}
 	return ps
 }

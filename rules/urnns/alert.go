@@ -1,8 +1,9 @@
 package urnns
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // Alert is urn:alert: (RFC 7462 section 7).
@@ -39,7 +40,7 @@ func checkAlert(nss string) []Problem {
 		for _, k := range alertCategories {
 			if close1(strings.ToLower(c), k) {
 				return []Problem{{Start: 0, End: len(c), Fix: k + nss[len(c):],
-					Message: fmt.Sprintf(`alert category %q is not one RFC 7462 defines; did you mean %q? (RFC 7462 section 8.2)`, c, k)}}
+					Message: grammar.Messagef(`alert category %q is not one RFC 7462 defines; did you mean %q? (RFC 7462 section 8.2)`, c, k)}}
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package urnns
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -41,7 +40,7 @@ func checkIETF(nss string) []Problem {
 		if !number(rest) {
 			n := strings.TrimLeft(rest, "0")
 			return []Problem{{Start: at, End: len(nss), Fix: sub + ":" + n,
-				Message: fmt.Sprintf(`%s number %q with leading zeros: %q names the same document, and URNs are compared as strings (RFC 2648 section 2; RFC 8141 section 3)`, strings.ToUpper(s), rest, "urn:ietf:"+s+":"+n)}}
+				Message: grammar.Messagef(`%s number %q with leading zeros: %q names the same document, and URNs are compared as strings (RFC 2648 section 2; RFC 8141 section 3)`, strings.ToUpper(s), rest, "urn:ietf:"+s+":"+n)}}
 		}
 	case "id", "mtg":
 		if k := notLDH(rest); k >= 0 {
@@ -51,14 +50,14 @@ func checkIETF(nss string) []Problem {
 		return checkParams(nss, at, rest)
 	default:
 		p := Problem{Start: 0, End: len(sub),
-			Message: fmt.Sprintf(`sub-namespace %q of urn:ietf: is not one RFC 2648 or RFC 3553 defines (%s), and only those hold ":"`, sub, strings.Join(ietfSubs, ", "))}
+			Message: grammar.Messagef(`sub-namespace %q of urn:ietf: is not one RFC 2648 or RFC 3553 defines (%s), and only those hold ":"`, sub, strings.Join(ietfSubs, ", "))}
 		if strings.EqualFold(sub, "xml") {
 			r := rest
 			if len(r) > 7 && strings.EqualFold(r[:7], "params:") {
 				r = r[7:] // "urn:ietf:xml:params:ns:x"
 			}
 			p.Fix = "params:xml:" + r
-			p.Message += fmt.Sprintf(`; the XML registry's URNs start "urn:ietf:params:xml:" (RFC 3688 section 3.1): %q?`, "urn:ietf:"+p.Fix)
+			p.Message += grammar.Messagef(`; the XML registry's URNs start "urn:ietf:params:xml:" (RFC 3688 section 3.1): %q?`, "urn:ietf:"+p.Fix)
 		}
 		return []Problem{p}
 	}
@@ -89,7 +88,7 @@ func checkParams(nss string, at int, rest string) []Problem {
 	c := at + 4
 	fix := nss[:c] + "ns:" + nss[c:]
 	return []Problem{{Start: c, End: c + len(class), Fix: fix,
-		Message: fmt.Sprintf(`class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2); an XML namespace is %q`, class, strings.Join(xmlClasses, ", "), "urn:ietf:"+fix)}}
+		Message: grammar.Messagef(`class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2); an XML namespace is %q`, class, strings.Join(xmlClasses, ", "), "urn:ietf:"+fix)}}
 }
 
 // notLDH returns the offset of the first character of s that is not a

@@ -1,7 +1,6 @@
 package urnns
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -31,7 +30,7 @@ func checkISBN(nss string) []Problem {
 		want := mod11(digits[:9], 10)
 		if !strings.EqualFold(digits[9:], want) {
 			return []Problem{{Start: last, End: last + 1, Fix: nss[:last] + want,
-				Message: fmt.Sprintf(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 3187 section 3: a modulus 11 check digit)`, nss, want, nss[last:])}}
+				Message: grammar.Messagef(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 3187 section 3: a modulus 11 check digit)`, nss, want, nss[last:])}}
 		}
 	case 13:
 		if !strings.HasPrefix(digits, "978") && !strings.HasPrefix(digits, "979") {
@@ -43,7 +42,7 @@ func checkISBN(nss string) []Problem {
 		want := ean13(digits[:12])
 		if digits[12:] != want {
 			return []Problem{{Start: last, End: last + 1, Fix: nss[:last] + want,
-				Message: fmt.Sprintf(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 8254 section 2.1; ISO 2108: an EAN-13 check digit)`, nss, want, nss[last:])}}
+				Message: grammar.Messagef(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 8254 section 2.1; ISO 2108: an EAN-13 check digit)`, nss, want, nss[last:])}}
 		}
 	default:
 		return problem(0, len(nss), `ISBN %q has %d digits: an ISBN has 10 or 13 (RFC 3187 section 3; RFC 8254 section 2.1)`, nss, len(digits))

@@ -1,7 +1,6 @@
 package urnns
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -42,13 +41,13 @@ func checkISO(nss string) []Problem {
 	if i >= len(fs) || !allDigits(fs[i]) {
 		what := "nothing"
 		if i < len(fs) {
-			what = fmt.Sprintf("%q", nss[offs[i]:offs[i]+len(fs[i])])
+			what = grammar.Messagef("%q", nss[offs[i]:offs[i]+len(fs[i])])
 		}
-		at := len(nss)
+		at, end := len(nss), len(nss)
 		if i < len(fs) {
-			at = offs[i]
+			at, end = offs[i], offs[i]+len(fs[i])
 		}
-		return problem(at, min(at+len(what)-2, len(nss)), `the document number (digits) or a type (%s) follows the originator, not %s (RFC 5141 section 2.4.1)`, strings.Join(isoTypes, ", "), what)
+		return problem(at, end, `the document number (digits) or a type (%s) follows the originator, not %s (RFC 5141 section 2.4.1)`, strings.Join(isoTypes, ", "), what)
 	}
 	for i++; i < len(fs); i++ {
 		f := fs[i]

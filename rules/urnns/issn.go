@@ -1,8 +1,9 @@
 package urnns
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
 )
 
 // ISSN is urn:issn: (RFC 3044 section 2, updated by RFC 8254 section 2.2).
@@ -26,7 +27,7 @@ func checkISSN(nss string) []Problem {
 	last := len(nss) - 1
 	if want := mod11(digits[:7], 8); !strings.EqualFold(digits[7:], want) {
 		return []Problem{{Start: last, End: last + 1, Fix: nss[:last] + want,
-			Message: fmt.Sprintf(`check digit of ISSN %q is %s, not %s: a digit is mistyped (RFC 3044 section 2: modulus 11, weights 8 to 2)`, nss, want, nss[last:])}}
+			Message: grammar.Messagef(`check digit of ISSN %q is %s, not %s: a digit is mistyped (RFC 3044 section 2: modulus 11, weights 8 to 2)`, nss, want, nss[last:])}}
 	}
 	return nil
 }

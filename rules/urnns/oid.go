@@ -27,7 +27,7 @@ func checkOID(nss string) []Problem {
 		}
 	}
 	if len(arcs[0]) > 1 || arcs[0][0] > '2' {
-		return problem(0, len(arcs[0]), `OID %q starts with arc %s: the top arcs are 0 (ITU-T), 1 (ISO) and 2 (joint ISO/ITU-T) (RFC 3061 section 2)`, nss, arcs[0])
+		return problem(0, len(arcs[0]), `OID %q starts with arc %s: the top arcs are 0 (ITU-T), 1 (ISO) and 2 (joint ISO/ITU-T) (RFC 3061 section 2)`, nss, grammar.Abbreviate(arcs[0]))
 	}
 	return nil
 }

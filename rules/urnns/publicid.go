@@ -43,9 +43,9 @@ func checkPublicID(nss string) []Problem {
 		return nil
 	}
 	fix := transcribe(untranscribe(nss))
-	msg := fmt.Sprintf(`%s (RFC 3151 section 2)`, what)
+	msg := grammar.Messagef(`%s (RFC 3151 section 2)`, what)
 	if fix != nss {
-		msg += fmt.Sprintf(`: the URN is "urn:publicid:%s"`, fix)
+		msg += grammar.Messagef(`: the URN is %q`, "urn:publicid:"+fix)
 	} else {
 		fix = ""
 	}

@@ -1,6 +1,10 @@
 package urnns
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/urilint/urilint/extract/grammar"
+)
 
 // Service is urn:service: (RFC 5031 section 3).
 var Service = Namespace{
@@ -23,7 +27,7 @@ func checkService(nss string) []Problem {
 	}
 	if low := strings.ToLower(nss); low != nss {
 		return []Problem{{Start: 0, End: len(nss), Fix: low,
-			Message: `service labels "MUST be specified in all lower-case" (RFC 5031 section 3): ` + low}}
+			Message: `service labels "MUST be specified in all lower-case" (RFC 5031 section 3): ` + grammar.Abbreviate(low)}}
 	}
 	return nil
 }

@@ -8,7 +8,6 @@
 package urnns
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -67,7 +66,7 @@ func Check(nid, nss string) []Problem {
 }
 
 func problem(start, end int, format string, args ...any) []Problem {
-	return []Problem{{Start: start, End: end, Message: fmt.Sprintf(format, args...)}}
+	return []Problem{{Start: start, End: end, Message: grammar.Messagef(format, args...)}}
 }
 
 func allDigits(s string) bool {
