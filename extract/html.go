@@ -22,6 +22,9 @@ type Options struct {
 	// of a Markdown document (not in its code). The lint engine reads
 	// suppression comments there. See Format.Walk for when.
 	Comment func(Comment)
+	// Target, when set, is called with each target of the document (its
+	// headings and ids, see Target), in document order.
+	Target func(Target)
 }
 
 // Contexts the HTML walker adds to the scanner's.
@@ -140,6 +143,9 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name := src[off+1 : z.nameEnd]
+			if opts.Target != nil && len(z.attrs) > 0 {
+				htmlTargets(src, name, z.attrs, opts.Target)
+			}
 			if (inPre == 0 || opts.IncludeCodeBlocks) && len(z.attrs) > 0 {
 				scratch = htmlAttributes(buf, src, z.attrs, equalFoldASCII(name, "meta"), scratch, emit)
 			}

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -250,6 +251,10 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		return ast.WalkContinue, nil
 	}
 	switch n := n.(type) {
+	case *ast.Heading:
+		if w.opts.Target != nil {
+			w.heading(n)
+		}
 	case *ast.CodeSpan:
 		if !w.opts.IncludeCodeSpans {
 			return ast.WalkSkipChildren, nil
@@ -454,6 +459,12 @@ func (w *mdWalker) html(segs []text.Segment, block bool) {
 			comment(c)
 		}
 	}
+	if target := opts.Target; target != nil {
+		opts.Target = func(t Target) {
+			t.Start, t.End = joined.span(t.Start, t.End)
+			target(t)
+		}
+	}
 	walkHTML(&buf, joined.text, opts, false, func(c *Candidate) {
 		switch {
 		case c.Context == ContextHTMLAttribute || c.Context == ContextHTMLMetaRefresh:
@@ -474,4 +485,67 @@ func offsetIn(buf, b []byte) (int, bool) {
 		return 0, false
 	}
 	return off, true
+}
+
+// heading reports a heading as a target: its rendered text (with and
+// without its images' alt text), its source, and an id given in an
+// attribute list at its end ("Title {#id}") as a target of its own.
+func (w *mdWalker) heading(h *ast.Heading) {
+	var text, withAlt strings.Builder
+	var walk func(n ast.Node, alt bool)
+	walk = func(n ast.Node, alt bool) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Text:
+				seg := c.Segment
+				d := decodeMarkdown(w.doc, seg.Start, seg.Stop)
+				if !alt {
+					text.Write(d.text)
+				}
+				withAlt.Write(d.text)
+				if c.SoftLineBreak() || c.HardLineBreak() {
+					if !alt {
+						text.WriteByte(' ')
+					}
+					withAlt.WriteByte(' ')
+				}
+			case *ast.String:
+				if !alt {
+					text.Write(c.Value)
+				}
+				withAlt.Write(c.Value)
+			case *ast.AutoLink:
+				if !alt {
+					text.Write(c.Label(w.src))
+				}
+				withAlt.Write(c.Label(w.src))
+			case *ast.RawHTML:
+				// Tags are dropped; the text between them is the heading's.
+			case *ast.Image:
+				walk(c, true)
+			default:
+				walk(c, alt)
+			}
+		}
+	}
+	walk(h, false)
+	lines := h.Lines()
+	if lines.Len() == 0 {
+		return
+	}
+	start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+	var src strings.Builder
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		if i > 0 {
+			src.WriteByte('\n')
+		}
+		src.Write(w.doc[seg.Start:seg.Stop])
+	}
+	t := Target{Kind: TargetHeading, Text: strings.TrimSpace(text.String()), TextWithAlt: strings.TrimSpace(withAlt.String()),
+		Source: src.String(), Level: h.Level, Start: start, End: end}
+	w.opts.Target(t)
+	if id, _, ok := explicitID(t.Source); ok {
+		w.opts.Target(Target{Kind: TargetID, ID: id, Start: start, End: end})
+	}
 }

@@ -224,6 +224,14 @@ func (w *xmlWalker) startTag(z *xmlLexer) {
 	for i := range attrs {
 		a := &attrs[i]
 		key := doc[a.keyStart:a.keyEnd]
+		if w.top && w.opts.Target != nil && (string(key) == "id" || string(key) == "xml:id" || string(key) == "anchor") {
+			// The ids a fragment names: id (HTML in XHTML, most
+			// vocabularies), xml:id (XML ID), anchor (xml2rfc).
+			d := decodeXML(doc, a.valStart, a.valEnd)
+			if id := string(bytes.TrimSpace(d.text)); id != "" {
+				w.opts.Target(Target{Kind: TargetID, ID: id, Start: a.valStart, End: a.valEnd})
+			}
+		}
 		if _, ok := nsDeclaration(key); ok {
 			w.value(a, xvNamespace, string(key))
 			continue

@@ -1,0 +1,84 @@
+package extract
+
+import (
+	"bytes"
+	"strings"
+)
+
+// A Target is a place of a document that a link's fragment can name: a
+// heading, whose id the renderer makes from its text (see package slug),
+// or an element with an id the author gave it. Walkers report the targets
+// of a document to Options.Target, when it is set, in document order; the
+// local link rules check fragments against them.
+type Target struct {
+	Kind TargetKind
+	// ID is the id an author gave (TargetID, TargetName), as the renderer
+	// reads it (references decoded).
+	ID string
+	// For a heading: Text is its rendered text (markup removed, references
+	// and escapes decoded, no image's alt text, no raw HTML), TextWithAlt
+	// the same with the images' alt text, and Source its source after its
+	// marker, as written.
+	Text, TextWithAlt, Source string
+	// Level is a heading's level, 1 to 6.
+	Level int
+	// Start and End span the heading or the attribute's value in the
+	// document.
+	Start, End int
+}
+
+// TargetKind says what a target is.
+type TargetKind uint8
+
+// Kinds of target.
+const (
+	TargetHeading TargetKind = iota + 1 // a heading: its id is a renderer's slug of its text
+	TargetID                            // an id given by the author: HTML id, XML id or xml:id, xml2rfc anchor, Markdown {#id}
+	TargetName                          // HTML <a name="...">, which browsers follow as an id
+)
+
+// explicitID returns the id of a heading's attribute list at the end of
+// its text, as kramdown, Python-Markdown's attr_list, pandoc and goldmark's
+// attributes write it ("Title {#my-id}", "Title {: #my-id .cls}"), and the
+// text before it; ok is false when there is none.
+func explicitID(text string) (id, rest string, ok bool) {
+	t := strings.TrimRight(text, " \t")
+	if !strings.HasSuffix(t, "}") {
+		return "", text, false
+	}
+	open := strings.LastIndexByte(t, '{')
+	if open < 0 {
+		return "", text, false
+	}
+	for _, f := range strings.Fields(t[open+1 : len(t)-1]) {
+		if f == ":" {
+			continue
+		}
+		if strings.HasPrefix(f, "#") && len(f) > 1 {
+			return f[1:], strings.TrimRight(t[:open], " \t"), true
+		}
+	}
+	return "", text, false
+}
+
+// htmlTargets reports the ids of a tag's attributes: id on any element,
+// name on <a>.
+func htmlTargets(src []byte, tag []byte, attrs []htmlAttr, yield func(Target)) {
+	for _, a := range attrs {
+		key := src[a.keyStart:a.keyEnd]
+		kind := TargetKind(0)
+		switch {
+		case equalFoldASCII(key, "id"):
+			kind = TargetID
+		case equalFoldASCII(key, "name") && equalFoldASCII(tag, "a"):
+			kind = TargetName
+		default:
+			continue
+		}
+		d := decodeHTML(src, a.valStart, a.valEnd, true)
+		id := string(bytes.TrimSpace(d.text))
+		if id != "" {
+			yield(Target{Kind: kind, ID: id, Start: a.valStart, End: a.valEnd})
+		}
+	}
+}
