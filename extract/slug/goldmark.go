@@ -75,6 +75,7 @@ func atxClosing(line string) string {
 // line, as goldmark's parseLastLineAttributes does: the first "{" (outside a
 // backslash escape) where a valid block starts that only spaces follow.
 func lastLineAttributes(line string) (at, end int, id string, hasID, ok bool) {
+	p := attrParser{s: line}
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
 		case '\\':
@@ -82,14 +83,15 @@ func lastLineAttributes(line string) (at, end int, id string, hasID, ok bool) {
 				i++
 			}
 		case '{':
-			p := attrParser{s: line, i: i}
-			if !p.block() {
+			p.i = i
+			r := p.block()
+			if !r.ok {
 				continue
 			}
-			if strings.TrimLeftFunc(line[p.i:], func(r rune) bool { return r < utf8.RuneSelf && goldmarkSpace(byte(r)) }) != "" {
+			if strings.TrimLeftFunc(line[r.end:], func(r rune) bool { return r < utf8.RuneSelf && goldmarkSpace(byte(r)) }) != "" {
 				continue
 			}
-			return i, p.i, p.id, p.hasID, true
+			return i, r.end, r.id, r.hasID, true
 		}
 	}
 	return 0, 0, "", false, false
@@ -98,12 +100,20 @@ func lastLineAttributes(line string) (at, end int, id string, hasID, ok bool) {
 // attrParser reads goldmark's attribute syntax ({#id .class key=value ...},
 // goldmark parser/attribute.go): ids and classes by shorthand, values quoted,
 // numbers, booleans, null, names, arrays and nested blocks. It keeps only
-// the id.
+// the id. The result of reading a block is the same wherever the reading
+// started, so it is kept by position: a line is read in linear time
+// however many "{" it has, where retrying each would take quadratic time.
 type attrParser struct {
-	s     string
-	i     int
+	s      string
+	i      int
+	blocks map[int]blockResult
+}
+
+type blockResult struct {
+	end   int
 	id    string
 	hasID bool
+	ok    bool
 }
 
 func (p *attrParser) peek() byte {
@@ -127,24 +137,42 @@ func attrNameByte(c byte) bool {
 	return attrNameStart(c) || '0' <= c && c <= '9' || c == '.' || c == '-'
 }
 
-// block reads "{...}"; the outermost block's ids are kept.
-func (p *attrParser) block() bool {
-	return p.attributes(true)
+// block reads "{...}" at p.i (spaces before it skipped) and moves past it
+// if it is valid; its id is the last one of its own attributes.
+func (p *attrParser) block() blockResult {
+	p.spaces()
+	start := p.i
+	if p.peek() != '{' {
+		return blockResult{}
+	}
+	if r, seen := p.blocks[start]; seen {
+		if r.ok {
+			p.i = r.end
+		}
+		return r
+	}
+	r := p.readBlock()
+	if p.blocks == nil {
+		p.blocks = make(map[int]blockResult)
+	}
+	p.blocks[start] = r
+	if !r.ok {
+		p.i = start
+	}
+	return r
 }
 
-func (p *attrParser) attributes(outer bool) bool {
-	p.spaces()
-	if p.peek() != '{' {
-		return false
-	}
-	p.i++
+func (p *attrParser) readBlock() blockResult {
+	var r blockResult
+	p.i++ // {
 	for {
 		if p.peek() == '}' {
 			p.i++
-			return true
+			r.end, r.ok = p.i, true
+			return r
 		}
-		if !p.attribute(outer) {
-			return false
+		if !p.attribute(&r) {
+			return blockResult{}
 		}
 		p.spaces()
 		if p.peek() == ',' {
@@ -154,7 +182,7 @@ func (p *attrParser) attributes(outer bool) bool {
 	}
 }
 
-func (p *attrParser) attribute(outer bool) bool {
+func (p *attrParser) attribute(r *blockResult) bool {
 	p.spaces()
 	if c := p.peek(); c == '#' || c == '.' {
 		p.i++
@@ -163,8 +191,8 @@ func (p *attrParser) attribute(outer bool) bool {
 			(!asciiPunct(p.s[p.i]) || p.s[p.i] == '_' || p.s[p.i] == '-' || p.s[p.i] == ':' || p.s[p.i] == '.') {
 			p.i++
 		}
-		if c == '#' && outer {
-			p.id, p.hasID = p.s[start:p.i], true
+		if c == '#' {
+			r.id, r.hasID = p.s[start:p.i], true
 		}
 		return true
 	}
@@ -189,9 +217,9 @@ func (p *attrParser) attribute(outer bool) bool {
 	if name == "class" && !isBytes {
 		return false
 	}
-	if name == "id" && outer {
+	if name == "id" {
 		// goldmark takes a non-string id as no id it can use.
-		p.id, p.hasID = value, isBytes
+		r.id, r.hasID = value, isBytes
 	}
 	return true
 }
@@ -204,7 +232,7 @@ func (p *attrParser) value() (value string, isBytes, ok bool) {
 	case p.i >= len(p.s):
 		return "", false, false
 	case c == '{':
-		return "", false, p.attributes(false)
+		return "", false, p.block().ok
 	case c == '[':
 		return "", false, p.array()
 	case c == '"':

@@ -19,8 +19,11 @@ func LineAnchor(fragment string) (first, last int, ok bool) {
 		return 0, 0, false
 	}
 	if rest == "" {
-		// A single line takes no column.
-		return first, first, !col1
+		if col1 {
+			// A single line takes no column.
+			return 0, 0, false
+		}
+		return first, first, true
 	}
 	if rest[0] != '-' {
 		return 0, 0, false

@@ -8,22 +8,43 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// attrListHeaderRx is attr_list's HEADER_RE (Python-Markdown
-// markdown/extensions/attr_list.py): a block at the end of a heading's
-// text, at least one space before it, "{:" or "{".
-var attrListHeaderRx = regexp.MustCompile(`[ ]+\{:?[ ]*([^}\n ][^\n]*?)[ ]*\}[ ]*$`)
-
-// attrList finds attr_list's block ending text: the text before it, and
-// the id the block sets (the last "#id" or "id=..."). The text is rendered
-// text, so escapes in the block are already resolved, as Python-Markdown
-// restores them.
+// attrList finds attr_list's block ending a heading's text, as its
+// HEADER_RE (Python-Markdown markdown/extensions/attr_list.py,
+// `[ ]+\{\:?[ ]*([^\}\n ][^\n]*)[ ]*\}[ ]*$`) does: the leftmost "{" after
+// a space, on the last line, from which the text runs to a last "}" and
+// trailing spaces, with something inside that does not start with "}". It
+// gives the text before the block's spaces and the id the block sets (the
+// last "#id" or "id=..."). The text is rendered text, so escapes in the
+// block are already resolved, as Python-Markdown restores them.
 func attrList(text string) (rest, id string, hasID bool) {
-	m := attrListHeaderRx.FindStringSubmatchIndex(text)
-	if m == nil {
+	t := strings.TrimRight(text, " ")
+	if !strings.HasSuffix(t, "}") {
 		return text, "", false
 	}
-	id, hasID = attrListID(text[m[2]:m[3]])
-	return text[:m[0]], id, hasID
+	e := len(t) - 1
+	from := strings.LastIndexByte(t[:e], '\n') + 1
+	for b := from; b < e; b++ {
+		if t[b] != '{' || b == 0 || t[b-1] != ' ' {
+			continue
+		}
+		inside := t[b+1 : e]
+		group := strings.TrimLeft(inside, " ")
+		if after, ok := strings.CutPrefix(inside, ":"); ok {
+			if g := strings.TrimLeft(after, " "); g != "" && g[0] != '}' {
+				group = g
+			}
+		}
+		if group == "" || group[0] == '}' {
+			continue
+		}
+		start := b - 1
+		for start > 0 && t[start-1] == ' ' {
+			start--
+		}
+		id, hasID = attrListID(strings.TrimRight(group, " "))
+		return t[:start], id, hasID
+	}
+	return text, "", false
 }
 
 // attrListID scans the inside of an attr_list block as its re.Scanner does:
