@@ -560,7 +560,7 @@ func TestCasesExplicitIDs(t *testing.T) {
 				heads = append(heads, prev+"\n")
 			}
 		}
-		if len(heads) == 0 || strings.Contains(c.Markdown, "<a ") {
+		if len(heads) == 0 {
 			tl.skip(name, "an HTML anchor or an id on a non-heading element: the walker's (Reserve)")
 			continue
 		}
@@ -582,15 +582,16 @@ func TestCasesExplicitIDs(t *testing.T) {
 			tl.ran(name)
 			continue
 		}
-		if len(c.IDs) != len(hs) {
-			// Several ids for one heading (an <a name> and the slug).
-			tl.skip(name, "ids of a heading and of an HTML anchor in it: the anchor is the walker's")
-			continue
+		want := c.IDs
+		if len(want) == len(hs)+1 && strings.Contains(c.Markdown, "<a name=") {
+			// An <a name> in the heading is a target too, the walker's;
+			// the heading's own id is the last.
+			want = want[1:]
 		}
-		runSequence(t, p, &c, hs, c.IDs, nil)
+		runSequence(t, p, &c, hs, want, nil)
 		tl.ran(name)
 	}
-	tl.check(t, 29, 28)
+	tl.check(t, 30, 27)
 }
 
 func TestCasesExtraProfiles(t *testing.T) {
