@@ -75,9 +75,11 @@ func asciidoctorAnchor(source string) (string, bool) {
 // idprefix, idseparator (its first character) and the start index of
 // duplicates (Compliance.unique_id_start_index): duplicates are
 // id<sep>2, id<sep>3... skipping every id taken, explicit anchors
-// included. A title's own anchor ("== Title [[id]]") is its id; block
-// anchors above a title ("[[id]]", "[#id]") are the caller's: Reserve them
-// in document order.
+// included. The text is the title with its substitutions applied
+// (attribute references resolved), as text. A title's own anchor
+// ("== Title [[id]]") is its id; block anchors above a title ("[[id]]",
+// "[#id]") and anchors anywhere else are the caller's: Reserve them in
+// document order.
 func asciidoctorProfile(name, summary, prefix, sep string, start int, fold bool) *Profile {
 	if sep != "" {
 		r, _ := utf8.DecodeRuneInString(sep)

@@ -100,7 +100,8 @@ func (s *Slugger) docutilsID(name string) string {
 // default until 2.0): the name of a section is its title's text
 // (fully_normalize_name of title.astext(), taken before substitutions), its
 // id make_id of that; a name that gives no id, or one already taken, gets an
-// automatic id. Explicit targets (".. _label:") are ids too: Reserve them.
+// automatic id. Explicit targets (".. _label:") are ids too: Reserve them
+// in document order.
 func docutilsProfile(name, summary, idPrefix, autoIDPrefix string, fold bool) *Profile {
 	return &Profile{
 		name:    name,

@@ -383,8 +383,7 @@ func goldmarkProfile(name, summary string, attributes bool) *Profile {
 		base: func(_ *Slugger, h Heading) string {
 			return goldmarkSlug(goldmarkLine(h.Source, attributes).text)
 		},
-		dedup:    dedup{kind: dedupCollision, sep: "-", start: 1, empty: "heading"},
-		reserves: true,
+		dedup: dedup{kind: dedupCollision, sep: "-", start: 1, empty: "heading"},
 	}
 	if attributes {
 		p.explicit = func(h Heading) (string, bool) {
@@ -408,8 +407,8 @@ var goldmarkPlain = goldmarkProfile("goldmark",
 // goldmarkAttributes is goldmark with WithAutoHeadingID and WithAttribute:
 // as goldmark, but an attribute block ending the heading's last line
 // ("## Title {#id .class}") is removed from the text, and its id, if it
-// has one, is the heading's id; explicit ids are taken, so later generated
-// ids avoid them.
+// has one, is the heading's id; headings' explicit ids are taken, so later
+// generated ids avoid them. Ids in raw HTML are not (Reserve does nothing).
 var goldmarkAttributes = goldmarkProfile("goldmark-attributes",
 	"goldmark v1.8.7 with WithAutoHeadingID and WithAttribute: {#id} blocks ending a heading are its id", true)
 
@@ -500,8 +499,7 @@ func hugoProfile(name, summary string, slug func(string) string) *Profile {
 		base: func(_ *Slugger, h Heading) string {
 			return slug(hugoText(h, goldmarkLine(h.Source, true)))
 		},
-		dedup:    dedup{kind: dedupCollision, sep: "-", start: 1, empty: "heading"},
-		reserves: true,
+		dedup: dedup{kind: dedupCollision, sep: "-", start: 1, empty: "heading"},
 	}
 }
 
@@ -509,8 +507,9 @@ func hugoProfile(name, summary string, slug func(string) string) *Profile {
 // then "-" and " " each a "-", "_", letters and decimal digits lower-cased
 // (Go's unicode.ToLower), everything else (marks, tabs, no-break spaces,
 // other numbers) dropped; empty is "heading"; duplicates "-1", "-2"...
-// skipping ids taken, explicit {#id} included (explicit ids themselves are
-// not de-duplicated).
+// skipping ids taken, headings' explicit {#id} included (explicit ids
+// themselves are not de-duplicated; ids in raw HTML are not taken, so
+// Reserve does nothing).
 var hugo = hugoProfile("hugo",
 	"Hugo, autoIDType github (default): letters, digits, _ kept, space and - become -; attribute {#id} on titles",
 	func(t string) string { return hugoSlug(t, false) })

@@ -240,8 +240,10 @@ func pyQuote(s string) string {
 // rendered text (tags removed, references resolved, footnote references
 // left out), attr_list's "{#id}" block at its end (at least one space
 // before "{") taken as the id, the rest slugged and de-duplicated by
-// unique(): "x", "x_1", "x_2". Every id already in the page is taken
-// before any heading gets one (ReservesAhead).
+// unique(): "x", "x_1", "x_2". Every id already in the page when toc runs
+// is taken before any heading gets one (ReservesAhead): attr_list ids of
+// headings and of other elements, and ids of raw HTML that md_in_html
+// parses; not those of other raw HTML, which Python-Markdown keeps as text.
 func pyMarkdownProfile(name, summary string, slugify func(c *casers, text string) string, encoded bool) *Profile {
 	return &Profile{
 		name:    name,
