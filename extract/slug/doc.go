@@ -25,13 +25,16 @@
 //     sets docutils up; docutils-github: reStructuredText on github.com.
 //   - asciidoctor: Asciidoctor's defaults; asciidoctor-github,
 //     asciidoctor-gitlab: as those hosts set it up.
+//   - kramdown-gfm: kramdown with its GFM parser (Jekyll's default, GitHub
+//     Pages); kramdown: with its own parser.
 //
 // Three ways of telling duplicates apart are in use: collision-aware
 // suffixes that skip every id taken (GitHub, comrak, goldmark, Hugo,
 // Asciidoctor from 2; Python-Markdown's "_1"), a naive counter per base
-// (GitLab before 17.0), and docutils' automatic ids ("intro-1", "id1",
-// "section-1"). Empty slugs fall back to "heading" (goldmark, Hugo), "_1"
-// (Python-Markdown) or an automatic id (docutils), or give no id.
+// (GitLab before 17.0, kramdown), and docutils' automatic ids ("intro-1",
+// "id1", "section-1"). Empty slugs fall back to "heading" (goldmark,
+// Hugo), "_1" (Python-Markdown), "section" (kramdown) or an automatic id
+// (docutils), or give no id.
 //
 // LineAnchor reads GitHub's line anchors ("L10-L20").
 //

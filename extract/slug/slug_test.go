@@ -76,6 +76,8 @@ func TestSlugs(t *testing.T) {
 		{"asciidoctor-github", nil, []string{"A", "A"}, []string{"a", "a-1"}},
 		{"asciidoctor-gitlab", nil, []string{"A", "A", "& B"}, []string{"a", "a-2", "b"}},
 		{"docutils", nil, []string{"Intro", "Intro", "Intro"}, []string{"intro", "intro-1", "intro-2"}},
+		{"kramdown-gfm", nil, []string{"a", "a", "a-1", "Ünï\tb"}, []string{"a", "a-1", "a-1", "ünï-b"}},
+		{"kramdown", nil, []string{"Ünïcode", "1.", "2.", "Title {#t}", "T ##"}, []string{"ncode", "section", "section-1", "t", "t"}},
 		{"sphinx", nil, []string{"Intro", "Intro", "日本語"}, []string{"intro", "id1", "id2"}},
 		// Empty slugs.
 		{"github", nil, []string{"", "!"}, []string{"", "-1"}},
