@@ -22,11 +22,11 @@ type Heading struct {
 	TextWithAlt string
 	// Source is the heading's source after its marker ("## "), as written:
 	// an ATX heading's closing sequence and attribute block included, a
-	// setext heading's lines joined by "\n". goldmark's default ids slug
-	// it, and it carries the attribute blocks of goldmark and Hugo and the
-	// anchors of AsciiDoc titles. A one-line Source is read as an ATX
-	// heading: its closing sequence is removed where the renderer removes
-	// one.
+	// setext heading's lines joined by "\n". goldmark's default ids and
+	// kramdown slug it, and it carries the attribute blocks of goldmark,
+	// Hugo and kramdown and the anchors of AsciiDoc titles. A one-line
+	// Source is read as an ATX heading: its closing sequence is removed
+	// where the renderer removes one.
 	Source string
 }
 
@@ -77,8 +77,8 @@ func (p *Profile) ReservesAhead() bool { return p.reservesAhead }
 
 // ExplicitID is the id the renderer takes from the heading's own syntax
 // ("## Title {#id}" in goldmark with attributes, Hugo, Python-Markdown's
-// attr_list and Docusaurus; "== Title [[id]]" in AsciiDoc), if the heading
-// has one. Slug gives it too; ExplicitID is for callers that must Reserve
+// attr_list, Docusaurus and kramdown, each with its own rules; "== Title
+// [[id]]" in AsciiDoc), if the heading has one. Slug gives it too; ExplicitID is for callers that must Reserve
 // explicit ids ahead (ReservesAhead).
 func (p *Profile) ExplicitID(h Heading) (string, bool) {
 	if p.explicit == nil {
