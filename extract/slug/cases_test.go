@@ -547,7 +547,7 @@ func TestCasesExplicitIDs(t *testing.T) {
 	for _, c := range loadCases(t, "explicit-ids.json") {
 		name, ok := explicitProfiles[c.Renderer]
 		if !ok {
-			tl.skip(c.Renderer, "no profile for this renderer (peer checkers, kramdown, pandoc)")
+			tl.skip(c.Renderer, "no profile for this renderer (peer checkers: markdownlint, lychee; pandoc)")
 			continue
 		}
 		var heads []string
