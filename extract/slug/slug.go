@@ -1,0 +1,288 @@
+package slug
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Heading is a heading as a walker gives it.
+//
+// A line break inside the heading (a setext heading of several lines, a
+// hard break) is "\n" in Text and TextWithAlt and in Source. Footnote
+// references are left out of Text and TextWithAlt (Python-Markdown 3.6
+// and later drops them; github.com would keep the footnote's number).
+type Heading struct {
+	// Text is the rendered text: markup removed, character references
+	// decoded, without images' alt text and without raw HTML (the text
+	// between raw HTML tags is kept).
+	Text string
+	// TextWithAlt is Text with the alt text of images, which GitLab
+	// (comrak), Hugo and Docusaurus keep.
+	TextWithAlt string
+	// Source is the heading's source after its marker ("## "), as written:
+	// an ATX heading's closing sequence and attribute block included, a
+	// setext heading's lines joined by "\n". goldmark's default ids and
+	// kramdown slug it, and it carries the attribute blocks of goldmark,
+	// Hugo and kramdown and the anchors of AsciiDoc titles. A one-line
+	// Source is read as an ATX heading: its closing sequence is removed
+	// where the renderer removes one.
+	Source string
+}
+
+// Profile is the heading-to-id rule of one renderer in one configuration:
+// which text of a heading it reads, how it makes an id of that text, how it
+// tells duplicates apart, which explicit heading ids it takes, and how a
+// link's fragment reaches an id. Profiles are immutable and safe for
+// concurrent use; a Slugger is not.
+type Profile struct {
+	name    string
+	summary string
+
+	// explicit finds the heading's own explicit id ({#id}, [[id]]), for
+	// renderers with such a syntax; the empty string with true is an
+	// explicit empty id (no id).
+	explicit func(h Heading) (string, bool)
+	// explicitTaken: explicit ids enter the pool that generated ids avoid.
+	explicitTaken bool
+	// base is the id before de-duplication.
+	base func(s *Slugger, h Heading) string
+	// post rewrites an id after de-duplication (Astro).
+	post func(string) string
+
+	dedup dedup
+
+	reserves      bool // Reserve enters ids in the pool
+	reservesAhead bool // the renderer takes every explicit id of the page first
+	foldMatch     bool // a fragment reaches an id whatever its letter case
+	encodedIDs    bool // ids are percent-encoded (pymdownx percent_encode)
+}
+
+// Name is the profile's name, as Lookup takes it.
+func (p *Profile) Name() string { return p.name }
+
+// Summary says in one line which renderer and configuration the profile
+// follows.
+func (p *Profile) Summary() string { return p.summary }
+
+// Reserves reports whether the renderer's generated ids avoid explicit ids
+// found elsewhere in the document (Reserve has an effect).
+func (p *Profile) Reserves() bool { return p.reserves }
+
+// ReservesAhead reports whether the renderer collects every explicit id of
+// the page before it generates any (Python-Markdown's toc). A caller then
+// calls Reserve for all of a document's explicit ids (ExplicitID of each
+// heading included) before the first Slug; otherwise in document order.
+func (p *Profile) ReservesAhead() bool { return p.reservesAhead }
+
+// ExplicitID is the id the renderer takes from the heading's own syntax
+// ("## Title {#id}" in goldmark with attributes, Hugo, Python-Markdown's
+// attr_list, Docusaurus and kramdown, each with its own rules; "== Title
+// [[id]]" in AsciiDoc), if the heading has one. Slug gives it too; ExplicitID is for callers that must Reserve
+// explicit ids ahead (ReservesAhead).
+func (p *Profile) ExplicitID(h Heading) (string, bool) {
+	if p.explicit == nil {
+		return "", false
+	}
+	return p.explicit(h)
+}
+
+// Match reports whether a link's fragment, already percent-decoded by the
+// caller, reaches id under the renderer's rules: exactly, or by the
+// renderer's case rule (github.com matches whatever the letter case); ids
+// a renderer percent-encodes (pymdownx's percent_encode) are decoded first.
+func (p *Profile) Match(fragment, id string) bool {
+	if fragment == id {
+		return true
+	}
+	if p.encodedIDs {
+		if d, ok := percentDecode(id); ok && d == fragment {
+			return true
+		}
+	}
+	if p.foldMatch {
+		var c casers
+		return c.lower(fragment) == c.lower(id)
+	}
+	return false
+}
+
+// NewSlugger starts the ids of one document.
+func (p *Profile) NewSlugger() *Slugger {
+	return &Slugger{p: p, taken: make(map[string]struct{})}
+}
+
+// Slugger gives the ids of one document's headings, in document order,
+// telling duplicates apart as the renderer does. It is not safe for
+// concurrent use.
+type Slugger struct {
+	p      *Profile
+	taken  map[string]struct{}
+	counts map[string]int
+	c      casers
+}
+
+// Slug is the id the renderer gives the heading: its explicit id if it has
+// one the renderer takes, or the id made of its text, de-duplicated against
+// the document's earlier ids. It is "" when the renderer gives no id.
+func (s *Slugger) Slug(h Heading) string {
+	p := s.p
+	if p.explicit != nil {
+		if id, ok := p.explicit(h); ok {
+			if p.explicitTaken && id != "" {
+				s.taken[id] = struct{}{}
+			}
+			return id
+		}
+	}
+	id := s.unique(p.base(s, h))
+	if p.post != nil {
+		id = p.post(id)
+	}
+	return id
+}
+
+// Reserve records an explicit id found in the document (an HTML id, a
+// reST target, an AsciiDoc anchor), so that later generated ids avoid it,
+// where the renderer does so (Profile.Reserves); otherwise it does nothing.
+func (s *Slugger) Reserve(id string) {
+	if s.p.reserves && id != "" {
+		s.taken[id] = struct{}{}
+	}
+}
+
+func (s *Slugger) has(id string) bool {
+	_, ok := s.taken[id]
+	return ok
+}
+
+func (s *Slugger) take(id string) string {
+	s.taken[id] = struct{}{}
+	return id
+}
+
+func (s *Slugger) count(key string) int {
+	if s.counts == nil {
+		s.counts = make(map[string]int)
+	}
+	n := s.counts[key]
+	s.counts[key] = n + 1
+	return n
+}
+
+// dedupKind is how a renderer tells duplicate ids apart.
+type dedupKind uint8
+
+const (
+	// collision-aware: base, then base+sep+n for n from start up, the
+	// first not yet taken (taken: every id so far, explicit ones where
+	// the renderer enters them). GitHub, comrak, goldmark, Hugo,
+	// Asciidoctor.
+	dedupCollision dedupKind = iota
+	// naive counter: base+"-"+n where n counts the earlier headings with
+	// the same base, whatever else is taken. GitLab before 17.0,
+	// html-pipeline, kramdown.
+	dedupCounter
+	// Python-Markdown's unique(): an id ending in _n is incremented,
+	// another gets _1; the empty id too.
+	dedupPython
+	// docutils' set_id: name-derived ids, then prefixed counters.
+	dedupDocutils
+)
+
+type dedup struct {
+	kind  dedupKind
+	sep   string // collision-aware: between base and number
+	start int    // collision-aware: the first number
+	empty string // collision-aware: the base of an empty id (goldmark: "heading")
+
+	// docutils
+	idPrefix, autoIDPrefix string
+}
+
+func (s *Slugger) unique(base string) string {
+	d := &s.p.dedup
+	switch d.kind {
+	case dedupCounter:
+		if n := s.count(base); n > 0 {
+			return s.take(base + "-" + strconv.Itoa(n))
+		}
+		return s.take(base)
+	case dedupPython:
+		return s.take(pythonUnique(base, s.has))
+	case dedupDocutils:
+		return s.docutilsID(base)
+	}
+	if base == "" {
+		base = d.empty
+	}
+	if !s.has(base) {
+		return s.take(base)
+	}
+	for n := d.start; ; n++ {
+		if id := base + d.sep + strconv.Itoa(n); !s.has(id) {
+			return s.take(id)
+		}
+	}
+}
+
+// registry holds the named profiles.
+var registry = map[string]*Profile{}
+
+func register(ps ...*Profile) {
+	for _, p := range ps {
+		if _, dup := registry[p.name]; dup {
+			panic("slug: profile registered twice: " + p.name)
+		}
+		registry[p.name] = p
+	}
+}
+
+// Lookup finds a profile by name ("github", "gitlab", "goldmark", "hugo",
+// "python-markdown", "docutils", "asciidoctor", ...: Names lists them all).
+func Lookup(name string) (*Profile, bool) {
+	p, ok := registry[name]
+	return p, ok
+}
+
+// Names lists the profiles' names, sorted.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// percentDecode decodes %XX escapes; ok is false for a malformed one.
+func percentDecode(s string) (string, bool) {
+	if !strings.Contains(s, "%") {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) || unhex(s[i+1]) < 0 || unhex(s[i+2]) < 0 {
+			return "", false
+		}
+		b.WriteByte(byte(unhex(s[i+1])<<4 | unhex(s[i+2])))
+		i += 2
+	}
+	return b.String(), true
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
