@@ -505,9 +505,9 @@ func (w *mdWalker) heading(h *ast.Heading) {
 				withAlt.Write(d.text)
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					if !alt {
-						text.WriteByte(' ')
+						text.WriteByte('\n')
 					}
-					withAlt.WriteByte(' ')
+					withAlt.WriteByte('\n')
 				}
 			case *ast.String:
 				if !alt {

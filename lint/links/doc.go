@@ -1,0 +1,120 @@
+package links
+
+import (
+	"slices"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/slug"
+)
+
+// Doc is what a link's fragment can name in a document: the ids of its
+// headings under each slug profile, the ids its author gave (HTML id and
+// <a name>, XML id and xml:id, xml2rfc anchor, Markdown {#id}), and its
+// length in lines (for a forge's "#L10-L20"). Memory goes with the
+// targets, not the document.
+type Doc struct {
+	Lines    int
+	explicit map[string]bool
+	headings map[string]map[string]bool // profile name -> ids
+	profiles []*slug.Profile
+}
+
+// ProfilesFor returns the slug profiles a document of format f is
+// rendered under: the configured ones for Markdown (github by default).
+// (HTML and XML headings get no ids of their own.)
+func ProfilesFor(f extract.Format, configured []string) []*slug.Profile {
+	names := configured
+	if len(names) == 0 {
+		names = DefaultSlugs
+	}
+	if f != extract.FormatMarkdown {
+		return nil
+	}
+	var ps []*slug.Profile
+	for _, n := range names {
+		if p, ok := slug.Lookup(n); ok {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// NewDoc reads the targets of the document src of format f.
+func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
+	var ts []extract.Target
+	f.Walk(src, extract.Options{Target: func(t extract.Target) { ts = append(ts, t) }}, func(*extract.Candidate) {})
+	return DocOf(f, ts, countLines(src), configured)
+}
+
+// DocOf makes the Doc of a document of format f whose targets are ts, in
+// order, and which has lines lines.
+func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string) *Doc {
+	d := &Doc{Lines: lines, explicit: map[string]bool{}, headings: map[string]map[string]bool{}, profiles: ProfilesFor(f, configured)}
+	for _, t := range ts {
+		if t.Kind != extract.TargetHeading {
+			d.explicit[t.ID] = true
+		}
+	}
+	for _, p := range d.profiles {
+		ids := map[string]bool{}
+		s := p.NewSlugger()
+		for id := range d.explicit {
+			s.Reserve(id)
+		}
+		for _, t := range ts {
+			if t.Kind != extract.TargetHeading {
+				continue
+			}
+			if id := s.Slug(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); id != "" {
+				ids[id] = true
+			}
+		}
+		d.headings[p.Name()] = ids
+	}
+	return d
+}
+
+// Missing returns the names of the profiles under which fragment (percent-
+// decoded) names nothing in the document, or nil when it names a target
+// under each. An id given by the author is a target under every profile.
+func (d *Doc) Missing(fragment string) []string {
+	if d.explicit[fragment] {
+		return nil
+	}
+	var missing []string
+	for _, p := range d.profiles {
+		ids := d.headings[p.Name()]
+		if ids[fragment] {
+			continue
+		}
+		found := false
+		for id := range ids {
+			if p.Match(fragment, id) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			for id := range d.explicit {
+				if p.Match(fragment, id) {
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			missing = append(missing, p.Name())
+		}
+	}
+	if len(d.profiles) == 0 {
+		// No headings' ids: only the author's count.
+		for id := range d.explicit {
+			if id == fragment {
+				return nil
+			}
+		}
+		return []string{"id"}
+	}
+	slices.Sort(missing)
+	return missing
+}

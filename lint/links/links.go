@@ -1,0 +1,200 @@
+// Package links resolves the local links of documents, offline: a relative
+// reference to a file of the tree, a fragment to a heading or an id of a
+// document, and the project's own absolute URLs (its repository's blob and
+// tree pages, its published site) to the files of the checkout. It never
+// uses the network.
+//
+// The link rules (package rules, link-*) record each link as a fact while
+// a document is checked, with the path it resolves to (Resolve, OwnURL);
+// the engine keeps the targets of every document it checks (a Doc); and once
+// every document is read, the rules look each link up in the Tree.
+package links
+
+import (
+	"net/url"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/urilint/urilint/extract/slug"
+)
+
+// Settings are the configuration of the local link rules.
+type Settings struct {
+	// Slugs names the slug profiles (package slug) under which a heading's
+	// id is made: a fragment must name a target under each. Default:
+	// github.
+	Slugs []string
+	// Top is the top of the tree links may reach: a link that leaves it is
+	// reported. "" means no top is known.
+	Top string
+	// Root is the directory a root-relative link ("/docs/a.md") starts
+	// from, or "": such links are then not checked (on a site, they start
+	// at the site's root, which only the site's configuration knows).
+	Root string
+	// Index are the files a link to a directory may mean, tried in order:
+	// a directory is found whether or not one is there (GitHub shows a
+	// directory's listing), but a fragment is looked up in the first.
+	Index []string
+	// Sources are the extensions of the sources of rendered pages: a link
+	// to "chapter.html" that does not exist means "chapter.md" (mdBook,
+	// Jekyll, Sphinx, MkDocs write their sources so).
+	Sources []string
+	// Repository is the project's repository on a forge
+	// ("https://github.com/ORG/REPO"), whose blob and tree URLs are checked
+	// against RepositoryRoot, the checkout; "" turns that off.
+	Repository, RepositoryRoot string
+	// Site is the address the project's documentation is published at
+	// ("https://docs.example.org/guide/"), built from SiteRoot; "" turns
+	// that off.
+	Site, SiteRoot string
+	// Ignore are globs (doublestar, relative to Top) of targets that are
+	// not checked: generated files (_build/**, public/**), or what a build
+	// makes.
+	Ignore []string
+}
+
+// Defaults for the settings a configuration does not give.
+var (
+	DefaultSlugs   = []string{"github"}
+	DefaultIndex   = []string{"README.md", "index.md", "index.html", "README.rst", "index.rst", "index.adoc", "README.adoc"}
+	DefaultSources = []string{".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".txt"}
+)
+
+// Link is a link of a document resolved: the file it names (an absolute,
+// clean path) and its fragment (percent-decoded), or the reason it is not
+// checked.
+type Link struct {
+	Path     string // "" for a fragment of the document itself
+	Fragment string
+	HasFrag  bool // the link has a fragment ("#" written), even empty
+	Dir      bool // written with a final "/": a directory, or a page
+	// Lines, for a link to a forge's blob page, is the range of lines its
+	// "#L10-L20" fragment names (first == 0: none).
+	First, Last int
+}
+
+// Resolve resolves a relative reference ref, found in the document at
+// from (an absolute path), to a local link. ok is false when the link is
+// not to be checked: a network-path reference ("//host/x"), a
+// root-relative one without Settings.Root, or one that holds a
+// placeholder the caller masked.
+func Resolve(from, ref string, s *Settings) (Link, bool) {
+	if strings.HasPrefix(ref, "//") {
+		return Link{}, false
+	}
+	p, frag, hasFrag := strings.Cut(ref, "#")
+	if q := strings.IndexByte(p, '?'); q >= 0 {
+		p = p[:q]
+	}
+	l := Link{HasFrag: hasFrag}
+	if hasFrag {
+		l.Fragment = unescape(frag)
+	}
+	if p == "" {
+		return l, hasFrag // "#x": the document itself; "?q" alone: nothing to check
+	}
+	p = unescape(p)
+	l.Dir = strings.HasSuffix(p, "/")
+	switch {
+	case strings.HasPrefix(p, "/"):
+		if s.Root == "" {
+			return Link{}, false
+		}
+		l.Path = filepath.Join(s.Root, filepath.FromSlash(path.Clean(p)))
+	default:
+		l.Path = filepath.Join(filepath.Dir(from), filepath.FromSlash(p))
+	}
+	return l, true
+}
+
+// Outside reports whether the path p lies outside the top of the tree.
+func (s *Settings) Outside(p string) bool {
+	if s.Top == "" {
+		return false
+	}
+	rel, err := filepath.Rel(s.Top, p)
+	return err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// Ignored reports whether the target p matches one of Settings.Ignore.
+func (s *Settings) Ignored(p string, match func(glob, name string) bool) bool {
+	if len(s.Ignore) == 0 || s.Top == "" {
+		return false
+	}
+	rel, err := filepath.Rel(s.Top, p)
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	return slices.ContainsFunc(s.Ignore, func(g string) bool { return match(g, rel) })
+}
+
+// OwnURL resolves an absolute URL of the project's own repository or site
+// to a local link: "https://github.com/ORG/REPO/blob/BRANCH/docs/a.md#x"
+// (or tree/BRANCH/docs/) to docs/a.md of the checkout, and
+// "https://docs.example.org/guide/page/" to the source of that page under
+// SiteRoot. ok is false for any other URL.
+func OwnURL(raw string, s *Settings) (Link, bool) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return Link{}, false
+	}
+	l := Link{HasFrag: u.Fragment != "" || strings.HasSuffix(raw, "#"), Fragment: u.Fragment}
+	if s.Repository != "" && s.RepositoryRoot != "" {
+		if rest, ok := under(u, s.Repository); ok {
+			// blob/BRANCH/path or tree/BRANCH/path (GitHub, GitLab's
+			// "-/blob/"): the branch is taken for the checkout's.
+			rest = strings.TrimPrefix(rest, "-/")
+			kind, rest, _ := strings.Cut(rest, "/")
+			if kind != "blob" && kind != "tree" && kind != "raw" {
+				return Link{}, false
+			}
+			_, p, ok := strings.Cut(rest, "/")
+			if !ok {
+				p = ""
+			}
+			l.Path = filepath.Join(s.RepositoryRoot, filepath.FromSlash(p))
+			l.Dir = kind == "tree"
+			if first, last, ok := slug.LineAnchor(u.Fragment); ok && kind == "blob" {
+				l.First, l.Last, l.HasFrag, l.Fragment = first, last, false, ""
+			}
+			return l, true
+		}
+	}
+	if s.Site != "" && s.SiteRoot != "" {
+		if rest, ok := under(u, s.Site); ok {
+			l.Path = filepath.Join(s.SiteRoot, filepath.FromSlash(rest))
+			l.Dir = rest == "" || strings.HasSuffix(rest, "/")
+			return l, true
+		}
+	}
+	return Link{}, false
+}
+
+// under reports whether u is base or below it, and returns the rest of
+// its path, unescaped, without the leading "/".
+func under(u *url.URL, base string) (string, bool) {
+	b, err := url.Parse(strings.TrimSuffix(base, "/"))
+	if err != nil || !strings.EqualFold(u.Host, b.Host) || u.Scheme != b.Scheme && !(u.Scheme == "https" && b.Scheme == "http" || u.Scheme == "http" && b.Scheme == "https") {
+		return "", false
+	}
+	p := u.Path
+	if p != b.Path && !strings.HasPrefix(p, b.Path+"/") {
+		return "", false
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(p, b.Path), "/"), true
+}
+
+// unescape percent-decodes s where it can, and leaves it as written where
+// it cannot (a stray "%").
+func unescape(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
+	}
+	return s
+}

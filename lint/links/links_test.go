@@ -1,0 +1,110 @@
+package links
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+)
+
+func TestResolve(t *testing.T) {
+	s := &Settings{Root: "/repo"}
+	from := "/repo/docs/a.md"
+	for _, tt := range []struct {
+		ref  string
+		want Link
+		ok   bool
+	}{
+		{"b.md", Link{Path: "/repo/docs/b.md"}, true},
+		{"../README.md#install", Link{Path: "/repo/README.md", Fragment: "install", HasFrag: true}, true},
+		{"#caf%C3%A9", Link{Fragment: "café", HasFrag: true}, true},
+		{"sub/", Link{Path: "/repo/docs/sub", Dir: true}, true},
+		{"my%20file.md?raw=1", Link{Path: "/repo/docs/my file.md"}, true},
+		{"/guide/x.md", Link{Path: "/repo/guide/x.md"}, true},
+		{"//cdn.example/x.js", Link{}, false},
+		{"?tab=1", Link{}, false},
+	} {
+		got, ok := Resolve(from, tt.ref, s)
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("Resolve(%q) = %+v, %v; want %+v, %v", tt.ref, got, ok, tt.want, tt.ok)
+		}
+	}
+	if _, ok := Resolve(from, "/x.md", &Settings{}); ok {
+		t.Error("a root-relative link without a root is resolved")
+	}
+}
+
+func TestOwnURL(t *testing.T) {
+	s := &Settings{Repository: "https://github.com/org/repo", RepositoryRoot: "/co", Site: "https://docs.example.org/guide/", SiteRoot: "/co/site"}
+	for _, tt := range []struct {
+		url  string
+		want Link
+		ok   bool
+	}{
+		{"https://github.com/org/repo/blob/main/docs/a.md#usage", Link{Path: "/co/docs/a.md", Fragment: "usage", HasFrag: true}, true},
+		{"https://github.com/org/repo/blob/v1.2/src/x.go#L10-L20", Link{Path: "/co/src/x.go", First: 10, Last: 20}, true},
+		{"https://github.com/org/repo/tree/main/docs", Link{Path: "/co/docs", Dir: true}, true},
+		{"https://GitHub.com/org/repo/blob/main/README.md", Link{Path: "/co/README.md"}, true},
+		{"https://github.com/org/repo/issues/1", Link{}, false},
+		{"https://github.com/org/other/blob/main/a.md", Link{}, false},
+		{"https://docs.example.org/guide/start/", Link{Path: "/co/site/start", Dir: true}, true},
+		{"https://docs.example.org/other/", Link{}, false},
+	} {
+		got, ok := OwnURL(tt.url, s)
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("OwnURL(%q) = %+v, %v; want %+v, %v", tt.url, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestTreeCase(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "Docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Docs", "Guide.md"), []byte("# x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := NewTree()
+	for _, tt := range []struct {
+		p    string
+		want Entry
+	}{
+		{"Docs/Guide.md", Entry{Exists: true}},
+		{"Docs", Entry{Exists: true, Dir: true}},
+		{"Docs/guide.md", Entry{Case: "Guide.md"}},
+		{"docs/Guide.md", Entry{Case: filepath.Join("Docs", "Guide.md")}},
+		{"Docs/none.md", Entry{}},
+	} {
+		if got := tr.Stat(filepath.Join(dir, tt.p)); got != tt.want {
+			t.Errorf("Stat(%s) = %+v, want %+v", tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestDocMissing(t *testing.T) {
+	src := []byte("# Getting Started\n\n## Install `urilint`\n\n## Install `urilint`\n\n<a name=\"old-anchor\"></a>\n\n## Title {#custom}\n")
+	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "gitlab"})
+	for _, tt := range []struct {
+		frag string
+		want []string
+	}{
+		{"getting-started", nil},
+		{"install-urilint", nil},
+		{"install-urilint-1", nil},
+		{"old-anchor", nil},
+		{"custom", nil},
+		{"title-custom", nil},                   // GitHub and GitLab know no {#id}: the slug keeps it
+		{"Getting-Started", []string{"gitlab"}}, // GitHub matches fragments in any case
+		{"installation", []string{"github", "gitlab"}},
+	} {
+		if got := d.Missing(tt.frag); !slices.Equal(got, tt.want) {
+			t.Errorf("Missing(%q) = %q, want %q", tt.frag, got, tt.want)
+		}
+	}
+	if d.Lines != 9 {
+		t.Errorf("Lines = %d, want 9", d.Lines)
+	}
+}

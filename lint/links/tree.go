@@ -1,0 +1,137 @@
+package links
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/urilint/urilint/extract"
+)
+
+// Tree is the files links are looked up in: the checkout, as the
+// operating system shows it. Names are compared exactly, letter case
+// included, whatever the file system does: a link that works on macOS or
+// Windows, whose file systems ignore case, breaks on Linux and on most
+// web servers. It is safe for concurrent use, and reads each directory at
+// most once.
+type Tree struct {
+	mu   sync.Mutex
+	dirs map[string]map[string]bool // directory -> its entries' names (true: a directory)
+	docs map[string]*Doc            // documents read for their targets
+	// Read reads a document that the run did not check, for its targets
+	// (nil: os.ReadFile, bounded by MaxDocument).
+	Read func(path string) ([]byte, error)
+}
+
+// MaxDocument is the most bytes of a document read for its targets alone.
+const MaxDocument = 64 << 20
+
+// NewTree returns a tree of the operating system's files.
+func NewTree() *Tree { return &Tree{dirs: map[string]map[string]bool{}, docs: map[string]*Doc{}} }
+
+// Entry is what the tree knows of a path.
+type Entry struct {
+	Exists bool
+	Dir    bool
+	// Case, when the path exists only with other letter case, is its
+	// name as it exists ("Guide.md" for a link to "guide.md").
+	Case string
+}
+
+// Stat looks up the absolute path p, each of its names compared exactly.
+func (t *Tree) Stat(p string) Entry {
+	p = filepath.Clean(p)
+	dir, name := filepath.Split(p)
+	dir = filepath.Clean(dir)
+	if name == "" || dir == p { // the root
+		fi, err := os.Stat(p)
+		return Entry{Exists: err == nil, Dir: err == nil && fi.IsDir()}
+	}
+	if d := t.Stat(dir); !d.Exists || !d.Dir {
+		if d.Case != "" {
+			return Entry{Case: filepath.Join(d.Case, name)}
+		}
+		return Entry{}
+	}
+	entries := t.list(dir)
+	if isDir, ok := entries[name]; ok {
+		return Entry{Exists: true, Dir: isDir}
+	}
+	for n := range entries {
+		if strings.EqualFold(n, name) {
+			return Entry{Case: n}
+		}
+	}
+	return Entry{}
+}
+
+// list returns the entries of the directory dir, read once.
+func (t *Tree) list(dir string) map[string]bool {
+	t.mu.Lock()
+	entries, ok := t.dirs[dir]
+	t.mu.Unlock()
+	if ok {
+		return entries
+	}
+	entries = map[string]bool{}
+	if des, err := os.ReadDir(dir); err == nil {
+		for _, de := range des {
+			isDir := de.IsDir()
+			if de.Type()&os.ModeSymlink != 0 {
+				if fi, err := os.Stat(filepath.Join(dir, de.Name())); err == nil {
+					isDir = fi.IsDir()
+				}
+			}
+			entries[de.Name()] = isDir
+		}
+	}
+	t.mu.Lock()
+	t.dirs[dir] = entries
+	t.mu.Unlock()
+	return entries
+}
+
+// Doc returns the targets of the document at p, read and walked once for
+// them, under the slug profiles of s; nil when it cannot be read.
+func (t *Tree) Doc(p string, s *Settings) *Doc {
+	t.mu.Lock()
+	d, ok := t.docs[p]
+	t.mu.Unlock()
+	if ok {
+		return d
+	}
+	read := t.Read
+	if read == nil {
+		read = readBounded
+	}
+	if src, err := read(p); err == nil {
+		d = NewDoc(extract.FormatOf(p), src, s.Slugs)
+	}
+	t.mu.Lock()
+	t.docs[p] = d
+	t.mu.Unlock()
+	return d
+}
+
+// readBounded reads a regular file of at most MaxDocument bytes.
+func readBounded(p string) ([]byte, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > MaxDocument {
+		return nil, os.ErrInvalid
+	}
+	return os.ReadFile(p)
+}
+
+// countLines counts the lines of src as an editor numbers them.
+func countLines(src []byte) int {
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}
