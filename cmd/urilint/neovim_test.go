@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/urilint/urilint/internal/liveness"
 )
 
 // TestNeovim runs urilint lsp in a real editor: headless Neovim, with each
@@ -84,7 +85,10 @@ func TestNeovim(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := filepath.Join(run, "seen.txt")
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			ctx, cancel := context.Background(), func() {} // Neovim is stopped at the test run's deadline, if any
+			if d := liveness.Remaining(t); d > 0 {
+				ctx, cancel = context.WithTimeout(ctx, d)
+			}
 			defer cancel()
 			cmd := exec.CommandContext(ctx, "nvim", "--headless", "-n", "-i", "NONE", "-u", initLua, "notes.md", "-c", "luafile "+sessionLua)
 			cmd.Dir = work
