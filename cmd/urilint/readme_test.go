@@ -10,16 +10,18 @@ import (
 	"testing"
 )
 
-// readmeExample is a command of the README with the output it shows.
+// readmeExample is a command of the README (or of another document of
+// the project) with the output it shows.
 type readmeExample struct {
-	line    int    // of README.md, where the command is shown
+	doc     string // the document, relative to the repository
+	line    int    // of doc, where the command is shown
 	dir     string // where it runs, relative to the repository
 	args    []string
 	want    string
 	wrapped bool // want is wrapped, with {...} for any JSON object of one level
 }
 
-// exampleMarker starts an example of the README: an HTML comment (which
+// exampleMarker starts an example of a document: an HTML comment (which
 // Markdown does not show) naming the directory the example runs in, right
 // before a fenced code block. Without a command, the block is a transcript:
 // "$ urilint ..." lines, each followed by what it writes to stdout, then to
@@ -29,8 +31,8 @@ type readmeExample struct {
 // block shows elsewhere.
 var exampleMarker = regexp.MustCompile("(?m)^<!-- example: (\\S+)(?: \\$ (.+?))? -->\n```[a-z]*\n")
 
-// readmeExamples reads the examples of README.md.
-func readmeExamples(t *testing.T, readme string) []readmeExample {
+// readmeExamples reads the examples of the document doc, whose text is readme.
+func readmeExamples(t *testing.T, doc, readme string) []readmeExample {
 	var examples []readmeExample
 	for _, m := range exampleMarker.FindAllStringSubmatchIndex(readme, -1) {
 		dir, command := readme[m[2]:m[3]], ""
@@ -40,7 +42,7 @@ func readmeExamples(t *testing.T, readme string) []readmeExample {
 		body := readme[m[1]:]
 		end := strings.Index(body, "\n```\n")
 		if end < 0 {
-			t.Fatalf("README.md:%d: the example's code block is not closed", lineOf(readme, m[0]))
+			t.Fatalf("%s:%d: the example's code block is not closed", doc, lineOf(readme, m[0]))
 		}
 		body = body[:end+1]
 		first := lineOf(readme, m[1])
@@ -49,20 +51,20 @@ func readmeExamples(t *testing.T, readme string) []readmeExample {
 			for _, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 				joined.WriteString(strings.TrimSpace(l))
 			}
-			examples = append(examples, readmeExample{line: first - 2, dir: dir, args: shellWords(t, command),
+			examples = append(examples, readmeExample{doc: doc, line: first - 2, dir: dir, args: shellWords(t, command),
 				want: joined.String(), wrapped: true})
 			continue
 		}
 		var cur *readmeExample
 		for i, l := range strings.SplitAfter(body, "\n") {
 			if cmd, ok := strings.CutPrefix(l, "$ "); ok {
-				examples = append(examples, readmeExample{line: first + i, dir: dir, args: shellWords(t, strings.TrimSpace(cmd))})
+				examples = append(examples, readmeExample{doc: doc, line: first + i, dir: dir, args: shellWords(t, strings.TrimSpace(cmd))})
 				cur = &examples[len(examples)-1]
 				continue
 			}
 			if cur == nil {
 				if l != "" {
-					t.Fatalf("README.md:%d: the transcript does not start with \"$ urilint ...\"", first+i)
+					t.Fatalf("%s:%d: the transcript does not start with \"$ urilint ...\"", doc, first+i)
 				}
 				continue
 			}
@@ -71,13 +73,13 @@ func readmeExamples(t *testing.T, readme string) []readmeExample {
 	}
 	for _, ex := range examples {
 		if len(ex.args) == 0 || ex.args[0] != "urilint" {
-			t.Fatalf("README.md:%d: an example runs urilint, not %q", ex.line, ex.args)
+			t.Fatalf("%s:%d: an example runs urilint, not %q", ex.doc, ex.line, ex.args)
 		}
 	}
 	return examples
 }
 
-// lineOf is the line of README.md at offset off.
+// lineOf is the line of s at offset off.
 func lineOf(s string, off int) int { return strings.Count(s[:off], "\n") + 1 }
 
 // shellWords splits a command as the shell does, for the commands of the
@@ -114,37 +116,48 @@ func shellWords(t *testing.T, s string) []string {
 	return words
 }
 
-// TestReadmeExamples runs every command that README.md shows with its
-// output, where it says it runs (testdata/readme), and compares the output
-// with the README's: the examples cannot drift from what urilint does.
+// TestReadmeExamples runs every command that the README and the other
+// documents of the project (docs/, CONTRIBUTING.md) show with its output,
+// where they say it runs (testdata/readme), and compares the output with
+// the document's: the examples cannot drift from what urilint does. The
+// README shows one, the reference in docs/ the others.
 func TestReadmeExamples(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	var examples []readmeExample
+	perDoc := map[string]int{}
+	for _, doc := range ownDocuments(t, root) {
+		if !strings.HasSuffix(doc, ".md") {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(doc)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := readmeExamples(t, doc, string(text))
+		perDoc[doc] = len(found)
+		examples = append(examples, found...)
 	}
-	examples := readmeExamples(t, string(readme))
-	if len(examples) < 5 {
-		t.Fatalf("README.md shows %d examples marked \"<!-- example: DIR -->\"; it had 5", len(examples))
+	if perDoc["README.md"] < 1 || len(examples) < 5 {
+		t.Fatalf("the documents show %d examples marked \"<!-- example: DIR -->\" (%v); there were 5, one in README.md", len(examples), perDoc)
 	}
 	for _, ex := range examples {
-		t.Run(strings.Join(ex.args[1:], " "), func(t *testing.T) {
+		t.Run(ex.doc+":"+strings.Join(ex.args[1:], " "), func(t *testing.T) {
 			t.Chdir(filepath.Join(root, filepath.FromSlash(ex.dir)))
 			var stdout, stderr bytes.Buffer
 			run(ex.args[1:], strings.NewReader(""), &stdout, &stderr)
 			if ex.wrapped {
 				pattern := strings.ReplaceAll(regexp.QuoteMeta(ex.want), regexp.QuoteMeta("{...}"), `\{[^{}]*\}`)
 				if got := strings.TrimSuffix(stdout.String(), "\n"); !regexp.MustCompile(`^` + pattern + `$`).MatchString(got) {
-					t.Errorf("README.md:%d: in %s, %q writes\n%s\nwhich is not what the README shows (wrapped):\n%s\nstderr:\n%s",
-						ex.line, ex.dir, ex.args, got, ex.want, stderr.String())
+					t.Errorf("%s:%d: in %s, %q writes\n%s\nwhich is not what the document shows (wrapped):\n%s\nstderr:\n%s",
+						ex.doc, ex.line, ex.dir, ex.args, got, ex.want, stderr.String())
 				}
 				return
 			}
 			if got := stdout.String() + stderr.String(); got != ex.want {
-				t.Errorf("README.md:%d: in %s, %q writes\n%s\nbut the README shows\n%s", ex.line, ex.dir, ex.args, got, ex.want)
+				t.Errorf("%s:%d: in %s, %q writes\n%s\nbut the document shows\n%s", ex.doc, ex.line, ex.dir, ex.args, got, ex.want)
 			}
 		})
 	}
