@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -120,7 +121,10 @@ func shellWords(t *testing.T, s string) []string {
 // documents of the project (docs/, CONTRIBUTING.md) show with its output,
 // where they say it runs (testdata/readme), and compares the output with
 // the document's: the examples cannot drift from what urilint does. The
-// README shows one, the reference in docs/ the others.
+// README shows one, the reference in docs/ the others. The directory is a
+// project of its own, as it is for a reader: each example runs in a copy of
+// it that is the root of a git repository, where the repository's own
+// .urilint.yaml (which leaves testdata out) does not reach.
 func TestReadmeExamples(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -143,9 +147,23 @@ func TestReadmeExamples(t *testing.T) {
 	if perDoc["README.md"] < 1 || len(examples) < 5 {
 		t.Fatalf("the documents show %d examples marked \"<!-- example: DIR -->\" (%v); there were 5, one in README.md", len(examples), perDoc)
 	}
+	projects := map[string]string{} // a copy of each directory
+	for _, ex := range examples {
+		if projects[ex.dir] != "" {
+			continue
+		}
+		dir := filepath.Join(t.TempDir(), "project")
+		if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, filepath.FromSlash(ex.dir)))); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		projects[ex.dir] = dir
+	}
 	for _, ex := range examples {
 		t.Run(ex.doc+":"+strings.Join(ex.args[1:], " "), func(t *testing.T) {
-			t.Chdir(filepath.Join(root, filepath.FromSlash(ex.dir)))
+			t.Chdir(projects[ex.dir])
 			var stdout, stderr bytes.Buffer
 			run(ex.args[1:], strings.NewReader(""), &stdout, &stderr)
 			if ex.wrapped {
@@ -175,11 +193,14 @@ func TestShellWords(t *testing.T) {
 	}
 }
 
-// TestOwnDocuments runs urilint check on the project's own documents
-// (README.md, docs/, and every other Markdown and HTML file outside
-// testdata): they must be clean. An example meant to be wrong goes in a
-// code span or block, which check skips, or under a suppression comment
-// with its reason. .ci/run runs the same check on the built command.
+// TestOwnDocuments runs urilint check . at the root of the repository, as
+// .ci/run does: with the repository's .urilint.yaml, which leaves out the
+// testdata directories (documents wrong on purpose) and fails on any
+// finding, warnings and info included, the project's documents must be
+// clean. An example meant to be wrong goes in a code span or block, which
+// check skips, or under a suppression comment with its reason. The files
+// linted are every document outside testdata: README.md, CONTRIBUTING.md
+// and docs/ among them.
 func TestOwnDocuments(t *testing.T) {
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -191,9 +212,24 @@ func TestOwnDocuments(t *testing.T) {
 	}
 	t.Chdir(root)
 	var stdout, stderr bytes.Buffer
-	code := run(append([]string{"check", "--quiet"}, docs...), strings.NewReader(""), &stdout, &stderr)
+	if code := run([]string{"check", "--list-files", "."}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Fatalf("urilint check --list-files .: exit status %d\n%s", code, stderr.String())
+	}
+	listed := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	for _, doc := range append(docs, "README.md", "CONTRIBUTING.md") {
+		if !slices.Contains(listed, doc) {
+			t.Errorf("urilint check . does not lint %s", doc)
+		}
+	}
+	for _, f := range listed {
+		if slices.Contains(strings.Split(f, "/"), "testdata") {
+			t.Errorf("urilint check . lints %s, a test document", f)
+		}
+	}
+	stdout.Reset()
+	code := run([]string{"check", "--quiet", "."}, strings.NewReader(""), &stdout, &stderr)
 	if code != exitOK || stdout.Len() > 0 || stderr.Len() > 0 {
-		t.Errorf("urilint check on the project's documents: exit status %d\n%s%s", code, stdout.String(), stderr.String())
+		t.Errorf("urilint check . at the root of the repository: exit status %d\n%s%s", code, stdout.String(), stderr.String())
 	}
 }
 
