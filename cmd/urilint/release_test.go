@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,5 +142,53 @@ func TestLicense(t *testing.T) {
 	}
 	if !strings.Contains(string(readme), "[Apache License 2.0](LICENSE)") {
 		t.Error("README.md does not link its licence: no [Apache License 2.0](LICENSE)")
+	}
+}
+
+// TestActionUses: the actions that action.yml runs are pinned at a major
+// version, and at one that GitHub still runs: upload-sarif v4 (v3 is
+// deprecated in December 2026), setup-go v6 (v5 runs on Node 20, which
+// the runners no longer have).
+func TestActionUses(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var action struct {
+		Runs struct {
+			Steps []struct {
+				Uses string `yaml:"uses"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	if err := yaml.Unmarshal(data, &action); err != nil {
+		t.Fatal(err)
+	}
+	least := map[string]int{"github/codeql-action/upload-sarif": 4, "actions/setup-go": 6}
+	seen := map[string]bool{}
+	for _, st := range action.Runs.Steps {
+		if st.Uses == "" {
+			continue
+		}
+		name, ver, _ := strings.Cut(st.Uses, "@")
+		major, err := strconv.Atoi(strings.TrimPrefix(ver, "v"))
+		if !strings.HasPrefix(ver, "v") || err != nil {
+			t.Errorf("action.yml uses %s: not pinned at a major version (@vN)", st.Uses)
+			continue
+		}
+		want, known := least[name]
+		if !known {
+			t.Errorf("action.yml uses %s, which this test does not know: add its least major", st.Uses)
+			continue
+		}
+		seen[name] = true
+		if major < want {
+			t.Errorf("action.yml uses %s: want v%d or later", st.Uses, want)
+		}
+	}
+	for name := range least {
+		if !seen[name] {
+			t.Errorf("action.yml does not use %s", name)
+		}
 	}
 }
