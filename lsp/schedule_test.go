@@ -40,13 +40,7 @@ type lintLog struct {
 	versions map[p.DocumentUri][]int32 // the versions they started on
 	running  map[p.DocumentUri]int     // lints running
 	most     map[p.DocumentUri]int     // the most lints running at once
-	ch       chan lintStart
-	holding  *held // the lint to hold, if any
-}
-
-type lintStart struct {
-	uri     p.DocumentUri
-	version int32
+	holding  *held                     // the lint to hold, if any
 }
 
 // held is a lint (or a part of one) made to wait where it starts until
@@ -71,7 +65,6 @@ func (l *lintLog) hold(uri p.DocumentUri, version int32) (arrived <-chan struct{
 func (l *lintLog) hook(s *Server) {
 	l.started, l.running, l.most = map[p.DocumentUri]int{}, map[p.DocumentUri]int{}, map[p.DocumentUri]int{}
 	l.versions = map[p.DocumentUri][]int32{}
-	l.ch = make(chan lintStart, 1000)
 	s.traceLint = func(uri p.DocumentUri, version int32, done bool) {
 		l.mu.Lock()
 		if done {
@@ -90,29 +83,9 @@ func (l *lintLog) hook(s *Server) {
 			h = nil
 		}
 		l.mu.Unlock()
-		select {
-		case l.ch <- lintStart{uri, version}:
-		default: // nobody waits for lints
-		}
 		if h != nil {
 			close(h.arrived)
 			<-h.release
-		}
-	}
-}
-
-// await returns when a lint of uri at version starts.
-func (l *lintLog) await(t *testing.T, uri p.DocumentUri, version int32) {
-	t.Helper()
-	timeout := liveness.After(t)
-	for {
-		select {
-		case st := <-l.ch:
-			if st.uri == uri && st.version == version {
-				return
-			}
-		case <-timeout:
-			t.Fatalf("no lint of %s version %d", uri, version)
 		}
 	}
 }

@@ -146,9 +146,9 @@ func TestLicense(t *testing.T) {
 }
 
 // TestActionUses: the actions that action.yml runs are pinned at a major
-// version, and at one that GitHub still runs: upload-sarif v4 (v3 is
-// deprecated in December 2026), setup-go v6 (v5 runs on Node 20, which
-// the runners no longer have).
+// version, and at one that GitHub still runs: upload-sarif v4 (GitHub
+// retires v3 in December 2026), setup-go v6 (v5 runs on Node 20, which the
+// runners no longer have).
 func TestActionUses(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "action.yml"))
 	if err != nil {
