@@ -87,7 +87,7 @@ type Rule struct {
 	Certainty extract.Certainty
 	// DefaultOff says that the rule does not run by default: on real
 	// documents, too few of its reports are worth the author's time (the
-	// README's precision table). Strict mode turns it on, and so does a
+	// precision tables of docs/evaluation.md). Strict mode turns it on, and so does a
 	// severity given to it in the configuration.
 	DefaultOff bool
 	// Run checks one candidate.

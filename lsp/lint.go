@@ -98,7 +98,14 @@ func (s *Server) lint(d *document) {
 			}
 		}
 		parts.checker = prof.Checker
-		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stale, cached...)
+		stop := stale
+		if s.tracePart != nil {
+			stop = func() bool {
+				s.tracePart(d.uri, version)
+				return stale()
+			}
+		}
+		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stop, cached...)
 	default:
 		unlisted = prof.Checker.Check(name, format, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urilint/urilint/internal/liveness"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -92,7 +93,7 @@ func (c *rawConn) next() []byte {
 			c.t.Fatal("the server's output ended")
 		}
 		return m
-	case <-time.After(10 * time.Second):
+	case <-liveness.After(c.t):
 		c.t.Fatal("no message from the server")
 	}
 	return nil
@@ -373,7 +374,7 @@ func TestLifecycle(t *testing.T) {
 	// The document opened before initialize was not opened: only the one
 	// opened after has diagnostics.
 	c.frame(open(string(late)))
-	deadline := time.After(10 * time.Second)
+	deadline := liveness.After(t)
 	gotLate := false
 	for !gotLate {
 		select {
@@ -404,7 +405,7 @@ func TestLifecycle(t *testing.T) {
 		if code != 1 {
 			t.Errorf("exit before initialize: status %d, want 1", code)
 		}
-	case <-time.After(10 * time.Second):
+	case <-liveness.After(t):
 		t.Fatal("exit before initialize: the server did not exit")
 	}
 }

@@ -3,13 +3,15 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/liveness"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -31,53 +33,59 @@ func slowDoc(size int, tag string) string {
 	return b.String()
 }
 
-// lintLog records the lints a server runs.
+// lintLog records the lints a server runs, and can hold one as it starts.
 type lintLog struct {
-	mu      sync.Mutex
-	started map[p.DocumentUri]int // lints started, by document
-	running map[p.DocumentUri]int // lints running
-	most    map[p.DocumentUri]int // the most lints running at once
-	ch      chan lintStart
+	mu       sync.Mutex
+	started  map[p.DocumentUri]int     // lints started, by document
+	versions map[p.DocumentUri][]int32 // the versions they started on
+	running  map[p.DocumentUri]int     // lints running
+	most     map[p.DocumentUri]int     // the most lints running at once
+	holding  *held                     // the lint to hold, if any
 }
 
-type lintStart struct {
+// held is a lint (or a part of one) made to wait where it starts until
+// the test has done what it must meanwhile.
+type held struct {
 	uri     p.DocumentUri
 	version int32
-	at      time.Time
+	arrived chan struct{} // closed once it waits
+	release chan struct{} // closed to let it go on
+}
+
+// hold makes the next lint of uri at version wait as it starts, until
+// release is called; arrived is closed once it waits.
+func (l *lintLog) hold(uri p.DocumentUri, version int32) (arrived <-chan struct{}, release func()) {
+	h := &held{uri, version, make(chan struct{}), make(chan struct{})}
+	l.mu.Lock()
+	l.holding = h
+	l.mu.Unlock()
+	return h.arrived, func() { close(h.release) }
 }
 
 func (l *lintLog) hook(s *Server) {
 	l.started, l.running, l.most = map[p.DocumentUri]int{}, map[p.DocumentUri]int{}, map[p.DocumentUri]int{}
-	l.ch = make(chan lintStart, 1000)
+	l.versions = map[p.DocumentUri][]int32{}
 	s.traceLint = func(uri p.DocumentUri, version int32, done bool) {
 		l.mu.Lock()
-		defer l.mu.Unlock()
 		if done {
 			l.running[uri]--
+			l.mu.Unlock()
 			return
 		}
 		l.started[uri]++
+		l.versions[uri] = append(l.versions[uri], version)
 		l.running[uri]++
 		l.most[uri] = max(l.most[uri], l.running[uri])
-		select {
-		case l.ch <- lintStart{uri, version, time.Now()}:
-		default: // nobody waits for lints
+		h := l.holding
+		if h != nil && h.uri == uri && h.version == version {
+			l.holding = nil
+		} else {
+			h = nil
 		}
-	}
-}
-
-// await returns when a lint of uri at version starts.
-func (l *lintLog) await(t *testing.T, uri p.DocumentUri, version int32) lintStart {
-	t.Helper()
-	timeout := time.After(time.Minute)
-	for {
-		select {
-		case st := <-l.ch:
-			if st.uri == uri && st.version == version {
-				return st
-			}
-		case <-timeout:
-			t.Fatalf("no lint of %s version %d", uri, version)
+		l.mu.Unlock()
+		if h != nil {
+			close(h.arrived)
+			<-h.release
 		}
 	}
 }
@@ -90,24 +98,40 @@ func (l *lintLog) counts(uri p.DocumentUri) (started, most int) {
 	return l.started[uri], l.most[uri]
 }
 
-// TestStaleLints: edits that come faster than a document is linted do not
-// pile lints up. At most one lint of a document runs at a time, the next
-// lints the latest text (the lints run are logged, not counted: how many
-// depends on the machine's load), and diagnostics are published in the
-// order of the versions: edits every fifth of a lint's time for eight lints' time
-// get the last version's diagnostics within a few lints' time of the last
-// edit (the server linted every version at once before, and the last
-// waited for all of them: 236 s in the report).
-func TestStaleLints(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lints a slow document dozens of times")
+// startedVersions returns the versions of uri that lints started on, in
+// the order they started.
+func (l *lintLog) startedVersions(uri p.DocumentUri) []int32 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.versions[uri])
+}
+
+// waitFor waits for ch to be closed, failing the test with what when the
+// test run's deadline comes first.
+func waitFor(t *testing.T, ch <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-ch:
+	case <-liveness.After(t):
+		t.Fatal(what)
 	}
+}
+
+// TestStaleLints: edits that come faster than a document is linted do not
+// pile lints up (the server linted every version at once before, and the
+// last waited for all of them: 236 s in the report). At most one lint of a
+// document runs at a time; the edits that come while it runs are merged,
+// and the next lint takes the latest text: the versions in between are
+// never linted, and the lint that ran on an older version publishes
+// nothing. The test holds a lint while 40 edits come, so that what it
+// checks is the order of events, never how long they take.
+func TestStaleLints(t *testing.T) {
 	var log lintLog
 	c := startServer(t, log.hook)
 	c.initialize()
 	uri := fileURI(filepath.Join(t.TempDir(), "slow.md"))
 	c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
-		Uri: uri, LanguageId: "markdown", Version: 1, Text: slowDoc(1<<20, ""),
+		Uri: uri, LanguageId: "markdown", Version: 1, Text: slowDoc(64<<10, ""),
 	}})
 	first := c.wait(uri, 1)
 	edit := func(v int32) {
@@ -118,23 +142,23 @@ func TestStaleLints(t *testing.T) {
 			}}},
 		})
 	}
-	// The time of one lint, the best of three edits.
-	lint := time.Duration(1 << 62)
-	for v := int32(2); v <= 4; v++ {
-		start := time.Now()
+	// The lint of version 2 waits as it starts, while versions 3 to 42
+	// come and are taken in (sync: the server has handled every message
+	// before its answer).
+	arrived, release := log.hold(uri, 2)
+	before := len(log.startedVersions(uri))
+	edit(2)
+	waitFor(t, arrived, "no lint of version 2")
+	const last = 42
+	for v := int32(3); v <= last; v++ {
 		edit(v)
-		c.wait(uri, v)
-		lint = min(lint, time.Since(start))
 	}
-	const last = 44
-	before, _ := log.counts(uri)
-	for v := int32(5); v <= last; v++ {
-		edit(v)
-		time.Sleep(lint / 5)
-	}
-	start := time.Now()
-	published := []int32{}
-	timeout := time.After(2 * time.Minute)
+	c.sync()
+	release()
+	// Only version 42's diagnostics are published: version 2's lint, stale
+	// once it went on, publishes nothing.
+	var published []int32
+	timeout := liveness.After(t)
 	for done := false; !done; {
 		select {
 		case d := <-c.diags:
@@ -152,78 +176,77 @@ func TestStaleLints(t *testing.T) {
 			t.Fatalf("no diagnostics for version %d; published %v", last, published)
 		}
 	}
-	latency := time.Since(start)
-	lints, most := log.counts(uri)
-	lints -= before
-	for i := 1; i < len(published); i++ {
-		if published[i] <= published[i-1] {
-			t.Errorf("versions published out of order: %v", published)
-			break
-		}
+	if !slices.Equal(published, []int32{last}) {
+		t.Errorf("published versions %v, want [%d]", published, last)
 	}
-	if latency > 4*lint+200*time.Millisecond {
-		t.Errorf("the last version's diagnostics came %v after the last edit (a lint takes %v); published %v",
-			latency, lint, published)
+	if versions := log.startedVersions(uri)[before:]; !slices.Equal(versions, []int32{2, last}) {
+		t.Errorf("lints started on versions %v, want [2 %d]", versions, last)
 	}
-	if most != 1 {
+	if _, most := log.counts(uri); most != 1 {
 		t.Errorf("%d lints of the document ran at once", most)
 	}
-	t.Logf("a lint: %v; %d lints for 40 versions; the last version's diagnostics: %v after the edits; published %v",
-		lint, lints, latency, published)
 }
 
 // TestStaleLintStops: a lint of a Markdown document read in parts stops
 // at the end of a part once the document has changed, so that a slow
 // document replaced by a small one has the small one's diagnostics long
-// before the slow one's lint would have ended.
+// before the slow one's lint would have ended. The test holds the lint as
+// it is about to read its third part, replaces the document, and lets it
+// go on: it must read no further part.
 func TestStaleLintStops(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lints a slow document")
-	}
 	var log lintLog
-	c := startServer(t, log.hook)
+	var mu sync.Mutex
+	var calls []int32 // the versions of the parts read, in order
+	var atThird *held
+	c := startServer(t, log.hook, func(s *Server) {
+		s.tracePart = func(uri p.DocumentUri, version int32) {
+			mu.Lock()
+			calls = append(calls, version)
+			h := atThird
+			if h != nil && version == h.version && len(calls) == 3 {
+				atThird = nil
+			} else {
+				h = nil
+			}
+			mu.Unlock()
+			if h != nil {
+				close(h.arrived)
+				<-h.release
+			}
+		}
+	})
 	c.initialize()
-	dir := t.TempDir()
-	open := func(uri p.DocumentUri, tag string) {
-		c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
-			Uri: uri, LanguageId: "markdown", Version: 1,
-			Text: strings.ReplaceAll(slowDoc(4<<20, tag), "urilint-", "x-"), // read in parts
-		}})
+	doc := strings.ReplaceAll(slowDoc(1<<20, ""), "urilint-", "x-") // read in parts
+	parts := len(extract.MarkdownSplits([]byte(doc), minPart)) + 1
+	if parts < 10 {
+		t.Fatalf("the document has %d parts: the test needs many", parts)
 	}
-	// Three attempts, so that a moment of a busy machine does not fail
-	// the test: without the stop, every attempt waits for the lint.
-	for attempt := 1; ; attempt++ {
-		// The time of a first lint of such a document, from its start to
-		// its diagnostics (of URIs of its own: the linter remembers those
-		// it has read).
-		probe := fileURI(filepath.Join(dir, fmt.Sprintf("probe%d.md", attempt)))
-		open(probe, fmt.Sprintf("probe%d", attempt))
-		started := log.await(t, probe, 1)
-		c.wait(probe, 1)
-		lint := time.Since(started.at)
-
-		tag := fmt.Sprintf("slow%d", attempt)
-		uri := fileURI(filepath.Join(dir, tag+".md"))
-		open(uri, tag)
-		log.await(t, uri, 1)
-		start := time.Now()
-		c.notify("textDocument/didChange", p.DidChangeTextDocumentParams{
-			TextDocument:   p.VersionedTextDocumentIdentifier{Uri: uri, Version: 2},
-			ContentChanges: []p.TextDocumentContentChangeEvent{{Value: p.TextDocumentContentChangeWholeDocument{Text: "http://a.example/%zz\n"}}},
-		})
-		got := c.wait(uri, 2)
-		latency := time.Since(start)
-		expectDiagnostics(t, got.Diagnostics, summary{"percent-malformed", rng(0, 17, 0, 18), p.DiagnosticSeverityError, docsURL + "percent-malformed"})
-		t.Logf("a first lint: %v; the small version's diagnostics: %v after it", lint, latency)
-		if latency <= lint/3 {
-			return
-		}
-		if attempt == 3 {
-			t.Fatalf("the small version's diagnostics came %v after it (a first lint of the slow one takes %v)", latency, lint)
-		}
-		for _, u := range []p.DocumentUri{probe, uri} {
-			c.notify("textDocument/didClose", p.DidCloseTextDocumentParams{TextDocument: p.TextDocumentIdentifier{Uri: u}})
-		}
+	uri := fileURI(filepath.Join(t.TempDir(), "slow.md"))
+	h := &held{uri: uri, version: 1, arrived: make(chan struct{}), release: make(chan struct{})}
+	mu.Lock()
+	atThird = h
+	mu.Unlock()
+	c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
+		Uri: uri, LanguageId: "markdown", Version: 1, Text: doc,
+	}})
+	waitFor(t, h.arrived, "the lint of version 1 did not reach its third part")
+	c.notify("textDocument/didChange", p.DidChangeTextDocumentParams{
+		TextDocument:   p.VersionedTextDocumentIdentifier{Uri: uri, Version: 2},
+		ContentChanges: []p.TextDocumentContentChangeEvent{{Value: p.TextDocumentContentChangeWholeDocument{Text: "http://a.example/%zz\n"}}},
+	})
+	c.sync()
+	close(h.release)
+	got := c.wait(uri, 2)
+	expectDiagnostics(t, got.Diagnostics, summary{"percent-malformed", rng(0, 17, 0, 18), p.DiagnosticSeverityError, docsURL + "percent-malformed"})
+	mu.Lock()
+	defer mu.Unlock()
+	// Version 1: two parts read, then the question before the third,
+	// answered "changed". Version 2: the question before its one part.
+	if want := []int32{1, 1, 1, 2}; !slices.Equal(calls, want) {
+		t.Errorf("parts of the versions read, in order: %v, want %v (the document has %d parts)", calls, want, parts)
+	}
+	if versions := log.startedVersions(uri); !slices.Equal(versions, []int32{1, 2}) {
+		t.Errorf("lints started on versions %v, want [1 2]", versions)
 	}
 }
 

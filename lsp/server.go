@@ -56,6 +56,10 @@ type Server struct {
 	// traceLint, when set (by tests, before Serve), is called as each lint
 	// starts and as it ends (done).
 	traceLint func(uri p.DocumentUri, version int32, done bool)
+	// tracePart, when set (by tests, before Serve), is called by a lint of
+	// a Markdown document read in parts before each part, right before it
+	// asks whether the document changed (and stops if it did).
+	tracePart func(uri p.DocumentUri, version int32)
 	// seq numbers the states of the documents: each open, change and
 	// close of a document, and each reload of the configuration, moves a
 	// document to a new state, the next number.

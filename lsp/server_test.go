@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -17,6 +18,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/liveness"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules"
 )
@@ -96,10 +98,22 @@ func (c *client) initialize(encodings ...p.PositionEncodingKind) p.InitializeRes
 	return res
 }
 
+// sync returns once the server has handled every message sent before:
+// it answers a request it does not know (MethodNotFound) in its turn, and
+// the client has taken every message the server sent before that answer.
+func (c *client) sync() {
+	c.t.Helper()
+	err := c.conn.Call(context.Background(), "urilint/sync", nil, nil)
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.CodeMethodNotFound {
+		c.t.Fatalf("urilint/sync: %v, want MethodNotFound", err)
+	}
+}
+
 // wait returns the next diagnostics published for uri at version.
 func (c *client) wait(uri p.DocumentUri, version int32) p.PublishDiagnosticsParams {
 	c.t.Helper()
-	timeout := time.After(10 * time.Second)
+	timeout := liveness.After(c.t)
 	for {
 		select {
 		case d := <-c.diags:
@@ -438,7 +452,7 @@ func TestRegisterWatchers(t *testing.T) {
 		if string(params) != want {
 			t.Errorf("registration %s, want %s", params, want)
 		}
-	case <-time.After(5 * time.Second):
+	case <-liveness.After(t):
 		t.Fatal("no registration")
 	}
 }

@@ -305,11 +305,11 @@ func TestDocs(t *testing.T) {
 	golden(t, filepath.Join("..", "docs", "rules.md"), []byte(Markdown()))
 }
 
-// TestReadmeRuleTable keeps the README's rule table in step with the rules:
-// every rule, in order, with its category, default severity and whether it
-// is on by default.
-func TestReadmeRuleTable(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+// TestRuleTable keeps the table of docs/rules-overview.md in step with the
+// rules: every rule, in order, with its category, default severity and
+// whether it is on by default.
+func TestRuleTable(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "docs", "rules-overview.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,7 +325,7 @@ func TestReadmeRuleTable(t *testing.T) {
 		want = append(want, fmt.Sprintf("| `%s` | %s | %s | %s", r.Name, r.Category, r.Severity, onOff(r)))
 	}
 	if !slices.Equal(rows, want) {
-		t.Errorf("README rule table:\n%s\nwant rows starting:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+		t.Errorf("docs/rules-overview.md's rule table:\n%s\nwant rows starting:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
 	}
 }
 

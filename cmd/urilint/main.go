@@ -1,7 +1,8 @@
 // Command urilint finds every URI and URN in Markdown, HTML, XML and
 // plain-text documents and reports, at an exact position, what is wrong with it.
 //
-// See the README for the commands, flags and output formats.
+// See docs/usage.md for the commands and flags, docs/output.md for the
+// output formats.
 package main
 
 import (

@@ -16,6 +16,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/urilint/urilint/internal/liveness"
 	"github.com/urilint/urilint/internal/schematest"
 )
 
@@ -43,6 +44,11 @@ var update = flag.Bool("update", false, "rewrite the expected output in testdata
 func TestScripts(t *testing.T) {
 	sarif := schematest.Compile(t, filepath.Join("..", "..", "testdata", "sarif", "sarif-schema-2.1.0.json"))
 	config := schematest.Compile(t, filepath.Join("..", "..", "docs", "urilint.schema.json"))
+	// HANG_TIMEOUT is the timeout(1) of a command that could hang (a read
+	// blocked on a named pipe): the seconds left before the test run's
+	// deadline, never a time budget of the script's own (0, no limit, when
+	// the run has none).
+	hang := strconv.Itoa(liveness.Seconds(t))
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("..", "..", "testdata", "script"),
 		UpdateScripts: *update,
@@ -149,6 +155,7 @@ func TestScripts(t *testing.T) {
 			}
 			env.Setenv("REPO", root)
 			env.Setenv("NO_COLOR", "")
+			env.Setenv("HANG_TIMEOUT", hang)
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {

@@ -9,16 +9,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/urilint/urilint/internal/liveness"
 )
 
 // TestNeovim runs urilint lsp in a real editor: headless Neovim, with each
-// Neovim snippet of README.md as its init.lua (the server attached to
+// Neovim snippet of docs/integrations.md as its init.lua (the server attached to
 // Markdown buffers, urilint found on the PATH), opens testdata/lsp/neovim.md,
 // waits for the diagnostics, applies a quick fix, and writes what it saw;
 // the test compares that with testdata/lsp/neovim.want (0-based lines, byte
 // columns: Neovim converts the server's UTF-16 ranges, and the line has
-// non-ASCII text before the URI). A snippet is marked in the README with the
+// non-ASCII text before the URI). A snippet is marked in the document with the
 // Neovim it needs ("<!-- neovim: 0.8 -->"), and skipped when the Neovim
 // installed is older. It needs nvim; .ci/run installs it (Debian's) and sets
 // URILINT_E2E=1, which turns its absence into a failure.
@@ -40,13 +41,13 @@ func TestNeovim(t *testing.T) {
 	if !ok {
 		t.Fatalf("nvim --version: no version in %q", versionOut)
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(snippetDoc)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	snippets := neovimSnippets(string(readme))
 	if len(snippets) < 3 {
-		t.Fatalf("README.md has %d Neovim snippets marked \"<!-- neovim: VERSION -->\"; it had 3", len(snippets))
+		t.Fatalf("%s has %d Neovim snippets marked \"<!-- neovim: VERSION -->\"; it had 3", snippetDoc, len(snippets))
 	}
 
 	dir := t.TempDir()
@@ -68,7 +69,7 @@ func TestNeovim(t *testing.T) {
 	for _, sn := range snippets {
 		t.Run("neovim-"+sn.version, func(t *testing.T) {
 			if neovimOlder(installed, sn.need) {
-				t.Skipf("README.md:%d: the snippet for Neovim %s; Neovim %d.%d is installed", sn.line, sn.version, installed[0], installed[1])
+				t.Skipf("%s:%d: the snippet for Neovim %s; Neovim %d.%d is installed", snippetDoc, sn.line, sn.version, installed[0], installed[1])
 			}
 			ran++
 			run := filepath.Join(dir, "neovim-"+sn.version)
@@ -84,7 +85,10 @@ func TestNeovim(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := filepath.Join(run, "seen.txt")
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			ctx, cancel := context.Background(), func() {} // Neovim is stopped at the test run's deadline, if any
+			if d := liveness.Remaining(t); d > 0 {
+				ctx, cancel = context.WithTimeout(ctx, d)
+			}
 			defer cancel()
 			cmd := exec.CommandContext(ctx, "nvim", "--headless", "-n", "-i", "NONE", "-u", initLua, "notes.md", "-c", "luafile "+sessionLua)
 			cmd.Dir = work
@@ -99,19 +103,23 @@ func TestNeovim(t *testing.T) {
 				t.Fatalf("nvim wrote nothing: %v", err)
 			}
 			if string(got) != string(want) {
-				t.Errorf("README.md:%d: with the snippet for Neovim %s, Neovim %d.%d saw:\n%s\nwant:\n%s\nNeovim's output:\n%s",
-					sn.line, sn.version, installed[0], installed[1], got, want, b)
+				t.Errorf("%s:%d: with the snippet for Neovim %s, Neovim %d.%d saw:\n%s\nwant:\n%s\nNeovim's output:\n%s",
+					snippetDoc, sn.line, sn.version, installed[0], installed[1], got, want, b)
 			}
 		})
 	}
 	if ran == 0 {
-		t.Errorf("Neovim %d.%d is older than every snippet of README.md", installed[0], installed[1])
+		t.Errorf("Neovim %d.%d is older than every snippet of %s", installed[0], installed[1], snippetDoc)
 	}
 }
 
-// neovimSnippet is an init.lua of README.md, for a Neovim version or later.
+// snippetDoc is the document that shows the editors' settings, relative
+// to the repository.
+const snippetDoc = "docs/integrations.md"
+
+// neovimSnippet is an init.lua of snippetDoc, for a Neovim version or later.
 type neovimSnippet struct {
-	version string // as the README writes it, "0.8"
+	version string // as the document writes it, "0.8"
 	need    [2]int // major, minor
 	lua     string
 	line    int
@@ -119,7 +127,7 @@ type neovimSnippet struct {
 
 var neovimMarker = regexp.MustCompile("(?m)^<!-- neovim: ([0-9]+)\\.([0-9]+) -->\n```lua\n")
 
-// neovimSnippets reads the Neovim snippets of README.md: each Lua block
+// neovimSnippets reads the Neovim snippets of a document: each Lua block
 // right after a "<!-- neovim: MAJOR.MINOR -->" comment.
 func neovimSnippets(readme string) []neovimSnippet {
 	var snippets []neovimSnippet
@@ -157,7 +165,7 @@ func neovimVersion(out string) ([2]int, bool) {
 func neovimOlder(a, b [2]int) bool { return a[0] < b[0] || a[0] == b[0] && a[1] < b[1] }
 
 func TestNeovimSnippets(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(snippetDoc)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,11 +173,11 @@ func TestNeovimSnippets(t *testing.T) {
 	for _, sn := range neovimSnippets(string(readme)) {
 		versions = append(versions, sn.version)
 		if !strings.Contains(sn.lua, `cmd = { "urilint", "lsp" }`) {
-			t.Errorf("README.md:%d: the snippet for Neovim %s does not run urilint lsp", sn.line, sn.version)
+			t.Errorf("%s:%d: the snippet for Neovim %s does not run urilint lsp", snippetDoc, sn.line, sn.version)
 		}
 	}
 	if strings.Join(versions, " ") != "0.11 0.8 0.7" {
-		t.Errorf("README.md's Neovim snippets are for %q, want 0.11 0.8 0.7", versions)
+		t.Errorf("%s's Neovim snippets are for %q, want 0.11 0.8 0.7", snippetDoc, versions)
 	}
 	for _, c := range []struct {
 		out  string

@@ -8,9 +8,9 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/urilint/urilint/internal/cputime"
+	"github.com/urilint/urilint/internal/liveness"
 )
 
 // TestValidateLinear runs urilint validate on values with a problem at
@@ -158,7 +158,7 @@ func TestValidateAnswersEachLine(t *testing.T) {
 			if line != tt.answer {
 				t.Errorf("answer %q, want %q", line, tt.answer)
 			}
-		case <-time.After(30 * time.Second): // a liveness bound, not a timing: the answer takes microseconds
+		case <-liveness.After(t): // a hang, not a timing: the answer takes microseconds
 			t.Fatalf("no answer to %q while the input stays open", tt.value)
 		}
 	}

@@ -8,14 +8,15 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"time"
 
+	"github.com/urilint/urilint/internal/liveness"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
-// guard runs f, failing the test if it takes more than a few seconds (a
-// read blocked on a named pipe, or reading /dev/zero), rather than hanging.
+// guard runs f, failing the test if it has not returned by the test run's
+// deadline (a read blocked on a named pipe, or reading /dev/zero), rather
+// than hanging.
 func guard(t *testing.T, what string, f func()) {
 	t.Helper()
 	done := make(chan struct{})
@@ -25,8 +26,8 @@ func guard(t *testing.T, what string, f func()) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("%s: still reading after 10 s", what)
+	case <-liveness.After(t):
+		t.Fatalf("%s: still reading at the test run's deadline", what)
 	}
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/lint"
@@ -25,8 +26,16 @@ import (
 // the annotation. A line starting "::" is read as a workflow command
 // (TryParseV2), never as the older "##[command]" anywhere in it, which the
 // runner tries only when the first fails.
+//
+// The file is named as GitHub names the files of a repository, with "/"
+// between the elements of its path on every system: on a Windows runner a
+// walk yields docs\a.md, which GitHub would match to no file of the pull
+// request (SARIF's artifact URIs are converted the same way, sarifURI).
 
-func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byte {
+// appendGitHubDiagnostic appends the workflow command of a diagnostic; sep
+// is the system's path separator (filepath.Separator: a parameter, so that
+// the tests use Windows's on every system).
+func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions, sep byte) []byte {
 	cmd := "notice"
 	switch d.Severity {
 	case lint.Error:
@@ -40,7 +49,7 @@ func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byt
 		endCol = start.Column
 	}
 	dst = append(dst, "::"+cmd+" file="...)
-	dst = appendGitHub(dst, d.File, true)
+	dst = appendGitHub(dst, slashPath(d.File, sep), true)
 	dst = appendKV(dst, ",line=", start.Line)
 	dst = appendKV(dst, ",col=", start.Column)
 	dst = appendKV(dst, ",endLine=", end.Line)
@@ -50,6 +59,15 @@ func appendGitHubDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions) []byt
 	dst = append(dst, "::"...)
 	dst = appendGitHub(dst, d.Message+" ("+d.Rule.DocURL()+")", false)
 	return append(dst, '\n')
+}
+
+// slashPath is path with its separators, sep, written "/". On Unix, where
+// sep is "/", a "\" is a character of a name and stays.
+func slashPath(path string, sep byte) string {
+	if sep == '/' {
+		return path
+	}
+	return strings.ReplaceAll(path, string(sep), "/")
 }
 
 func appendKV(dst []byte, key string, n int) []byte {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -94,7 +95,7 @@ func (w *Writer) AppendDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions,
 	case "sarif":
 		return appendSARIFResult(dst, d, loc, w.opts.Rules, occurrence)
 	case "github":
-		return appendGitHubDiagnostic(dst, d, loc)
+		return appendGitHubDiagnostic(dst, d, loc, filepath.Separator)
 	}
 	return appendTextDiagnostic(dst, d, loc, w.opts.Color)
 }

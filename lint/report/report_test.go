@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -117,5 +118,36 @@ func TestOccurrences(t *testing.T) {
 	}
 	if want := []int{0, 0, 0, 1, 2, 1}; !slices.Equal(got, want) {
 		t.Errorf("occurrences %v, want %v", got, want)
+	}
+}
+
+// columns is a one-line document's Positions: offset n is column n+1.
+type columns struct{}
+
+func (columns) Pos(off int) extract.Pos { return extract.Pos{Offset: off, Line: 1, Column: off + 1} }
+
+// TestGitHubPaths: an annotation names its file with "/" on every system,
+// as GitHub names the files of a repository. On Windows (separator "\")
+// a walk yields docs\sub\a.md, which becomes docs/sub/a.md; on Unix a "\"
+// is a character of the name and stays.
+func TestGitHubPaths(t *testing.T) {
+	rule := &lint.Rule{Name: "percent-malformed"}
+	for _, tt := range []struct {
+		file string
+		sep  byte
+		want string
+	}{
+		{`docs\sub\a.md`, '\\', "docs/sub/a.md"},
+		{`C:\work\repo\a.md`, '\\', "C%3A/work/repo/a.md"},
+		{"docs/a.md", '\\', "docs/a.md"},
+		{"docs/a.md", '/', "docs/a.md"},
+		{`odd\name.md`, '/', `odd\name.md`},
+	} {
+		d := &lint.Diagnostic{File: tt.file, Rule: rule, Severity: lint.Error, Message: "m", Start: 4, End: 5}
+		got := string(appendGitHubDiagnostic(nil, d, columns{}, tt.sep))
+		want := "::error file=" + tt.want + ",line=1,col=5,endLine=1,endColumn=5,title=percent-malformed::m (" + rule.DocURL() + ")\n"
+		if got != want {
+			t.Errorf("%q with separator %q:\n%s\nwant\n%s", tt.file, tt.sep, got, want)
+		}
 	}
 }
