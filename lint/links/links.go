@@ -177,7 +177,8 @@ func OwnURL(raw string, s *Settings) (Link, bool) {
 // its path, unescaped, without the leading "/".
 func under(u *url.URL, base string) (string, bool) {
 	b, err := url.Parse(strings.TrimSuffix(base, "/"))
-	if err != nil || !strings.EqualFold(u.Host, b.Host) || u.Scheme != b.Scheme && !(u.Scheme == "https" && b.Scheme == "http" || u.Scheme == "http" && b.Scheme == "https") {
+	web := func(s string) bool { return s == "http" || s == "https" }
+	if err != nil || !strings.EqualFold(u.Host, b.Host) || u.Scheme != b.Scheme && (!web(u.Scheme) || !web(b.Scheme)) {
 		return "", false
 	}
 	p := u.Path
