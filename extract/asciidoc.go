@@ -420,7 +420,6 @@ func (p *adocBlocks) blockStart(pos, ce, next int) int {
 	if d := adocDelimiter(line); d.ok {
 		p.header = 2
 		p.open(line, d, next)
-		p.pend = adocAttrs{}
 		return next
 	}
 
@@ -572,7 +571,9 @@ func (p *adocBlocks) open(line []byte, d adocDelimiterInfo, next int) {
 	attrs := p.pend
 	attrs.tip = d.tip
 	p.stack = append(p.stack, adocOpen{delim: delim, kind: kind, contentStart: next, attrs: attrs})
-	p.pend = adocAttrs{}
+	if kind != adocComment {
+		p.pend = adocAttrs{} // a comment block keeps the attributes above it for the next block
+	}
 }
 
 // closeTo closes the open blocks from the innermost to stack[i], whose
@@ -583,8 +584,10 @@ func (p *adocBlocks) closeTo(i, end int) {
 		p.stack = p.stack[:len(p.stack)-1]
 		delete(p.delims, b.delim)
 		p.closeBlock(&b, end)
+		if b.kind != adocComment {
+			p.pend = adocAttrs{}
+		}
 	}
-	p.pend = adocAttrs{}
 }
 
 // closeBlock reads the content of the block b, which ends where the line

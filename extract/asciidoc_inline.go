@@ -645,8 +645,11 @@ func (in *adocInline) read(a, b int, code bool) {
 				j = in.monospace(i, b)
 			}
 		case ':':
-			if in.macros {
+			switch {
+			case in.macros:
 				j = in.colon(i, b, code)
+			case i+2 < b && t[i+1] == '/' && t[i+2] == '/':
+				j = in.urlMacro(i, b, code) // not a link: text up to the "["
 			}
 		case '<':
 			if in.macros {
@@ -964,7 +967,24 @@ func (in *adocInline) closeBracket(j, b int) int {
 func (in *adocInline) linkMacro(c, b, n int, ctx Context, code bool) (int, bool) {
 	t := in.t
 	ns := c - n
-	if in.escaped(ns) || c+1 >= b {
+	if c+1 >= b {
+		return 0, false
+	}
+	if in.escaped(ns) {
+		if k := schemeLen(t[c+1 : b]); k > 0 && adocLinkScheme(t[c+1:c+k]) && bytes.HasPrefix(t[c+1+k:b], []byte("//")) {
+			// \link:https://x[text] is a URL macro after "link:" all the
+			// same (with the "\" shown).
+			return 0, false
+		}
+		// Text, which ends at the "[" of the attribute list.
+		j := c + 1
+		for j < b && !isSpaceByte(t[j]) && t[j] != '[' {
+			j++
+		}
+		if j < b && t[j] == '[' && in.closeBracket(j, b) >= 0 {
+			in.flush(j, code)
+			return j + 1, true
+		}
 		return 0, false
 	}
 	ts := c + 1
@@ -1150,7 +1170,7 @@ func (in *adocInline) urlMacro(c, b int, code bool) int {
 	if k < 0 {
 		return c + 1
 	}
-	if adocLinkScheme(t[s:c]) && !in.escaped(s) && in.linkPrefix(s) {
+	if in.macros && adocLinkScheme(t[s:c]) && !in.escaped(s) && in.linkPrefix(s) {
 		in.cut(s, j+1, code)
 		in.emitValue(s, j, ContextAdocURLMacro)
 		return j + 1
