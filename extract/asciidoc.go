@@ -84,13 +84,19 @@ type adocWalker struct {
 	// applied (its text is read all the same); inactive counts them.
 	cond     []bool
 	inactive int
+	// budget is how many bytes the attribute references may still add
+	// (a few times the document's size): values made of references to
+	// values made of references double at each step, and the walker's
+	// memory and time stay linear in the document; past it, a reference
+	// stays as written.
+	budget int
 
 	// Scratch space of the inline pass, reused from one text to the next.
 	seg adocSeg
 }
 
 func newAdocWalker(doc []byte, opts Options, yield func(*Candidate)) *adocWalker {
-	return &adocWalker{doc: doc, opts: opts, yield: yield}
+	return &adocWalker{doc: doc, opts: opts, yield: yield, budget: 4*len(doc) + 1<<16}
 }
 
 // walk reads the whole document.

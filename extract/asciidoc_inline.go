@@ -221,11 +221,19 @@ var adocPrepareByte = func() (t [256]bool) {
 	return t
 }()
 
+// maxAdocRef bounds the length of an attribute reference: a longer one
+// is none (no name is that long), so that looking for the end of each
+// costs a bounded time.
+const maxAdocRef = 256
+
 // adocRefLen returns the length of the attribute reference at the start of
 // b ("{name}", "{set:...}", "{counter:...}"), or 0.
 func adocRefLen(b []byte) int {
 	if len(b) < 3 || b[0] != '{' {
 		return 0
+	}
+	if len(b) > maxAdocRef {
+		b = b[:maxAdocRef]
 	}
 	if bytes.HasPrefix(b[1:], []byte("set:")) || bytes.HasPrefix(b[1:], []byte("counter:")) || bytes.HasPrefix(b[1:], []byte("counter2:")) {
 		// (set|counter2?):.+?} on one line
@@ -313,6 +321,10 @@ func (w *adocWalker) reference(b []byte) (int, []byte, bool) {
 		}
 	}
 	if v, ok := w.attr(string(inner)); ok {
+		if len(v) > w.budget {
+			return k, nil, false // past the budget: a placeholder
+		}
+		w.budget -= len(v)
 		return k, []byte(v), true
 	}
 	return k, nil, false
@@ -437,22 +449,23 @@ type adocCursors struct {
 	plus3, plus2, dollar2, plus1, bracket adocCursor
 }
 
-// adocCursor is a search for the first offset at or after from where a
-// closer is, cached: found is the first closer at or after searched, or
-// -1 when there is none up to the end.
+// adocCursor is a search for the first offset at or after some offset
+// where a closer is, cached: it searched from searched up to limit, and
+// found is the first closer there, or -1.
 type adocCursor struct {
-	searched, found int
-	valid           bool
+	searched, limit, found int
+	valid                  bool
 }
 
 // next returns the first offset i in [from, end) where ok(i), or -1.
-// Successive calls must not decrease from (else it searches anew).
+// Successive calls must not decrease from (else it searches anew); end
+// may change (the text of a monospace span ends before its paragraph).
 func (c *adocCursor) next(from, end int, ok func(i int) bool) int {
-	if c.valid && from >= c.searched && (c.found < 0 || c.found >= from) {
-		return c.found
+	start, cached := c.reuse(from, end)
+	if cached {
+		return c.result(end)
 	}
-	c.valid, c.searched, c.found = true, from, -1
-	for i := from; i < end; i++ {
+	for i := start; i < end; i++ {
 		if ok(i) {
 			c.found = i
 			return i
@@ -461,16 +474,45 @@ func (c *adocCursor) next(from, end int, ok func(i int) bool) int {
 	return -1
 }
 
-// nextSeq returns the first offset at or after from where seq is, or -1.
+// nextSeq returns the first offset in [from, end) where seq starts in t,
+// or -1.
 func (c *adocCursor) nextSeq(t []byte, from, end int, seq string) int {
-	if c.valid && from >= c.searched && (c.found < 0 || c.found >= from) {
-		return c.found
+	start, cached := c.reuse(from, end)
+	if cached {
+		return c.result(end)
 	}
-	c.valid, c.searched, c.found = true, from, -1
-	if from < end {
-		if k := bytes.Index(t[from:end], []byte(seq)); k >= 0 {
-			c.found = from + k
+	if start < end {
+		if k := bytes.Index(t[start:end], []byte(seq)); k >= 0 {
+			c.found = start + k
+			return c.found
 		}
+	}
+	return -1
+}
+
+// reuse says whether the last search answers a search of [from, end), or
+// else where the new search starts (past what the last one found empty),
+// which it records.
+func (c *adocCursor) reuse(from, end int) (int, bool) {
+	start := from
+	if c.valid && from >= c.searched {
+		switch {
+		case c.found >= from:
+			return 0, true
+		case c.found < 0 && end <= c.limit:
+			return 0, true
+		case c.found < 0 && from < c.limit:
+			start = c.limit // nothing up to there
+		}
+	}
+	c.valid, c.searched, c.limit, c.found = true, from, end, -1
+	return start, false
+}
+
+// result is the cached answer for a search that ends at end.
+func (c *adocCursor) result(end int) int {
+	if c.found >= end {
+		return -1
 	}
 	return c.found
 }
@@ -571,20 +613,13 @@ func adocPassMacroAt(doc []byte, i, s, e int, cur *adocCursors) (adocPass, bool)
 
 // adocCloseBracket returns the offset of the "]" that closes the "[" at
 // t[j] (the first one not escaped with "\"; "[]" is empty), before end, or
-// -1. A "]" in a span of blocked (passthroughs) closes nothing.
-func adocCloseBracket(t []byte, j, end int, c *adocCursor, blocked []span2) int {
+// -1. A "]" in one of spans (passthroughs) closes nothing.
+func adocCloseBracket(t []byte, j, end int, c *adocCursor, spans []span2) int {
 	if j+1 < end && t[j+1] == ']' {
 		return j + 1
 	}
-	bi := 0
 	return c.next(j+2, end, func(k int) bool {
-		if t[k] != ']' || t[k-1] == '\\' {
-			return false
-		}
-		for bi < len(blocked) && blocked[bi].e <= k {
-			bi++
-		}
-		return bi >= len(blocked) || blocked[bi].s > k
+		return t[k] == ']' && t[k-1] != '\\' && !blocked(spans, k)
 	})
 }
 
@@ -597,6 +632,9 @@ type adocInline struct {
 	run    int // where the text not read yet starts
 	cur    struct {
 		bracket, ticks, tick, gtgt, bracket2, open adocCursor
+		// Where targets stop: at whitespace or "["; also at "]"; at "["
+		// or a line break.
+		stopLink, stopURL, stopImage adocCursor
 	}
 }
 
@@ -805,13 +843,13 @@ func adocCharRef(b []byte) int {
 	return 0
 }
 
-// blocked reports whether t[i] is in one of spans (in order); k is the
-// caller's index into spans, moved forward.
-func blocked(spans []span2, k *int, i int) bool {
-	for *k < len(spans) && spans[*k].e <= i {
-		*k++
+// blocked reports whether t[i] is in one of spans (in order).
+func blocked(spans []span2, i int) bool {
+	if len(spans) == 0 {
+		return false
 	}
-	return *k < len(spans) && spans[*k].s <= i
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].e > i })
+	return k < len(spans) && spans[k].s <= i
 }
 
 // monospace reads the monospace text whose opening "`" is at t[i]:
@@ -822,15 +860,13 @@ func blocked(spans []span2, k *int, i int) bool {
 func (in *adocInline) monospace(i, b int) int {
 	t := in.t
 	all := in.seg.blockedAll
-	k := 0
-	if blocked(all, &k, i) || i > 0 && t[i-1] == '\\' {
+	if blocked(all, i) || i > 0 && t[i-1] == '\\' {
 		return i + 1
 	}
 	var cs, ce, end int
 	if i+1 < b && t[i+1] == '`' {
-		bi := 0
 		q := in.cur.ticks.next(i+3, b-1, func(q int) bool {
-			return t[q] == '`' && t[q+1] == '`' && !blocked(all, &bi, q) && !blocked(all, &bi, q+1)
+			return t[q] == '`' && t[q+1] == '`' && !blocked(all, q) && !blocked(all, q+1)
 		})
 		if q < 0 {
 			return i + 2
@@ -843,9 +879,8 @@ func (in *adocInline) monospace(i, b int) int {
 		if i+2 > b || i+1 < b && isSpaceByte(t[i+1]) {
 			return i + 1
 		}
-		bi := 0
 		q := in.cur.tick.next(i+2, b, func(q int) bool {
-			if t[q] != '`' || isSpaceByte(t[q-1]) || blocked(all, &bi, q) {
+			if t[q] != '`' || isSpaceByte(t[q-1]) || blocked(all, q) {
 				return false
 			}
 			return q+1 >= b || !wordAt(t[:b], q+1) && t[q+1] != '"' && t[q+1] != '\'' && t[q+1] != '`'
@@ -939,6 +974,15 @@ func (in *adocInline) colon(c, b int, code bool) int {
 	return c + 1
 }
 
+// stop returns the first offset in [from, b) where stop holds, or b: where
+// a target that starts at from ends (the search goes on from the last).
+func (in *adocInline) stop(c *adocCursor, from, b int, stop func(k int) bool) int {
+	if k := c.next(from, b, stop); k >= 0 {
+		return k
+	}
+	return b
+}
+
 // escaped reports whether the macro whose name starts at t[ns] is escaped
 // with "\".
 func (in *adocInline) escaped(ns int) bool { return ns > 0 && in.t[ns-1] == '\\' }
@@ -977,10 +1021,7 @@ func (in *adocInline) linkMacro(c, b, n int, ctx Context, code bool) (int, bool)
 			return 0, false
 		}
 		// Text, which ends at the "[" of the attribute list.
-		j := c + 1
-		for j < b && !isSpaceByte(t[j]) && t[j] != '[' {
-			j++
-		}
+		j := in.stop(&in.cur.stopLink, c+1, b, func(k int) bool { return isSpaceByte(t[k]) || t[k] == '[' })
 		if j < b && t[j] == '[' && in.closeBracket(j, b) >= 0 {
 			in.flush(j, code)
 			return j + 1, true
@@ -988,7 +1029,6 @@ func (in *adocInline) linkMacro(c, b, n int, ctx Context, code bool) (int, bool)
 		return 0, false
 	}
 	ts := c + 1
-	te := ts
 	if p, ok := in.passAt(ts); ok && p.end < b && t[p.end] == '[' && ctx == ContextAdocLinkMacro {
 		k := in.closeBracket(p.end, b)
 		if k < 0 {
@@ -1001,9 +1041,7 @@ func (in *adocInline) linkMacro(c, b, n int, ctx Context, code bool) (int, bool)
 	if t[ts] == ':' {
 		return 0, false
 	}
-	for te < b && !isSpaceByte(t[te]) && t[te] != '[' {
-		te++
-	}
+	te := in.stop(&in.cur.stopLink, ts, b, func(k int) bool { return isSpaceByte(t[k]) || t[k] == '[' })
 	if te >= b || t[te] != '[' {
 		return 0, false
 	}
@@ -1037,10 +1075,7 @@ func (in *adocInline) image(c, b, n int, image, code bool) (int, bool) {
 	if t[ts] == ':' || isSpaceByte(t[ts]) || t[ts] == '[' {
 		return 0, false
 	}
-	te := ts
-	for te < b && t[te] != '[' && t[te] != '\n' {
-		te++
-	}
+	te := in.stop(&in.cur.stopImage, ts, b, func(k int) bool { return t[k] == '[' || t[k] == '\n' })
 	if te >= b || t[te] != '[' || isSpaceByte(t[te-1]) {
 		return 0, false
 	}
@@ -1160,9 +1195,7 @@ func (in *adocInline) urlMacro(c, b int, code bool) int {
 		return c + 1
 	}
 	j := c + 3
-	for j < b && !isSpaceByte(t[j]) && t[j] != '[' && t[j] != ']' {
-		j++
-	}
+	j = in.stop(&in.cur.stopURL, j, b, func(k int) bool { return isSpaceByte(t[k]) || t[k] == '[' || t[k] == ']' })
 	if j == c+3 || j >= b || t[j] != '[' {
 		return c + 1 // bare, or in angle brackets: the scanner's
 	}

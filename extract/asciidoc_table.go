@@ -46,13 +46,16 @@ type adocTableState struct {
 	segs     [][2]int
 	segStart int
 	open     bool
+	// For a CSV cell: where its text starts after spaces, and how many
+	// quotes start it (-1: not known yet).
+	quoteStart, quotes int
 }
 
 // table reads a table whose content is doc[cs:ce], with the block
 // attributes a.
 func (w *adocWalker) table(cs, ce int, a *adocAttrs, nested int) {
 	doc := w.doc
-	st := &adocTableState{w: w, nested: nested, format: 'p', delim: []byte("|"), colcount: -1, linenum: -1}
+	st := &adocTableState{w: w, nested: nested, format: 'p', delim: []byte("|"), colcount: -1, linenum: -1, quotes: -1}
 	switch a.tip {
 	case ",===":
 		st.format, st.delim = 'c', []byte(",")
@@ -252,12 +255,37 @@ func (st *adocTableState) closeOpenCell(spec adocCellSpec, pos int) {
 // separator there is then part of the cell.
 func (st *adocTableState) unclosedQuotes(end int) bool {
 	doc := st.w.doc
-	s := st.segStart
-	if len(st.segs) > 0 {
-		s = st.segs[0][0]
+	if st.quotes < 0 {
+		// Once per cell: where its text starts, and its leading quotes.
+		s := st.segStart
+		if len(st.segs) > 0 {
+			s = st.segs[0][0]
+		}
+		for s < end && isSpaceByte(doc[s]) {
+			s++
+		}
+		q := s
+		for q < end && doc[q] == '"' {
+			q++
+		}
+		if q < end {
+			st.quoteStart, st.quotes = s, q-s // known: more than quotes follows
+		}
 	}
-	for s < end && isSpaceByte(doc[s]) {
-		s++
+	s := st.quoteStart
+	first := s + st.quotes
+	if st.quotes < 0 {
+		s = st.segStart
+		if len(st.segs) > 0 {
+			s = st.segs[0][0]
+		}
+		for s < end && isSpaceByte(doc[s]) {
+			s++
+		}
+		first = s
+		for first < end && doc[first] == '"' {
+			first++
+		}
 	}
 	e := end
 	for e > s && isSpaceByte(doc[e-1]) {
@@ -271,10 +299,7 @@ func (st *adocTableState) unclosedQuotes(end int) bool {
 	}
 	// The runs of quotes at each end, after "" pairs are removed: a run
 	// of n quotes leaves n mod 2.
-	first := s
-	for first < e && doc[first] == '"' {
-		first++
-	}
+	first = min(first, e)
 	last := e
 	for last > s && doc[last-1] == '"' {
 		last--
@@ -294,6 +319,7 @@ func (st *adocTableState) unclosedQuotes(end int) bool {
 // the end of a line), and reads it.
 func (st *adocTableState) closeCell(end int, eol bool) {
 	st.open = false
+	st.quotes = -1
 	segs := st.segs
 	if st.segStart < end {
 		segs = append(segs, [2]int{st.segStart, end})

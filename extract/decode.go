@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"slices"
+	"sort"
 	"strconv"
 	"unicode/utf8"
 
@@ -359,12 +360,12 @@ func (c *Candidate) setRaw(doc []byte) {
 }
 
 // overlapping returns the pieces of d that hold some of the text [a, b).
+// (The pieces follow each other in the text: the first is found by a
+// binary search, so that a text of many pieces with many candidates, an
+// AsciiDoc paragraph with references, costs no more than its length.)
 func (d *decoded) overlapping(a, b int) []piece {
 	ps := d.pieces
-	i := 0
-	for i < len(ps) && ps[i].uri+ps[i].n <= a {
-		i++
-	}
+	i := sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > a })
 	j := i
 	for j < len(ps) && ps[j].uri < b {
 		j++
