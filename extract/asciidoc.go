@@ -180,7 +180,7 @@ const (
 type adocPara struct {
 	active           bool
 	kind             adocParaKind
-	start            int // where the paragraph starts
+	start, end       int // where the paragraph starts, and its last line ends
 	segStart, segEnd int // the segment being read
 	text             adocTextOpts
 }
@@ -277,7 +277,7 @@ func (p *adocBlocks) line(pos int) int {
 		p.endPara()
 	}
 	if p.header == 1 {
-		if n, ok := p.headerLine_(pos, ce, next); ok {
+		if n, ok := p.readHeaderLine(pos, ce, next); ok {
 			return n
 		}
 	}
@@ -292,11 +292,11 @@ func (p *adocBlocks) top() *adocOpen {
 	return &p.stack[len(p.stack)-1]
 }
 
-// headerLine_ reads a line of the document header (after the document
+// readHeaderLine reads a line of the document header (after the document
 // title, up to a blank line): attribute entries and comments as anywhere,
 // the author and revision lines as text. It reports whether it read the
 // line.
-func (p *adocBlocks) headerLine_(pos, ce, next int) (int, bool) {
+func (p *adocBlocks) readHeaderLine(pos, ce, next int) (int, bool) {
 	line := p.w.doc[pos:ce]
 	switch {
 	case len(line) == 0:
@@ -336,7 +336,7 @@ func (p *adocBlocks) continues(pos, ce int) bool {
 	if p.para.segEnd < 0 {
 		p.para.segStart = pos
 	}
-	p.para.segEnd = ce
+	p.para.segEnd, p.para.end = ce, ce
 	return true
 }
 
@@ -374,14 +374,14 @@ func (p *adocBlocks) endPara() {
 	}
 	p.flushSegment()
 	if p.para.kind == paraComment {
-		p.w.comment(p.para.start, p.para.segEnd)
+		p.w.comment(p.para.start, p.para.end)
 	}
 	p.para.active = false
 }
 
 // startPara starts a paragraph with the line at pos, of the given kind.
 func (p *adocBlocks) startPara(pos, ce int, kind adocParaKind, text adocTextOpts) {
-	p.para = adocPara{active: true, kind: kind, start: pos, segStart: pos, segEnd: ce, text: text}
+	p.para = adocPara{active: true, kind: kind, start: pos, end: ce, segStart: pos, segEnd: ce, text: text}
 	if kind == paraProse {
 		p.emptyTerm = adocEmptyTerm(p.w.doc[pos:ce])
 	}
@@ -415,11 +415,9 @@ func (p *adocBlocks) blockStart(pos, ce, next int) int {
 			p.pend.parse(line)
 			return next
 		}
-	case line[0] == '.' && len(line) > 1 && adocBlockTitle(line):
-		if d := adocDelimiter(line); !d.ok {
-			w.text(pos+1, ce, adocTextOpts{macros: true, attrs: true})
-			return next
-		}
+	case adocBlockTitle(line):
+		w.text(pos+1, ce, adocTextOpts{macros: true, attrs: true})
+		return next
 	case len(line) == 1 && line[0] == '+':
 		return next // a list continuation
 	}
