@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/internal/testcorpus"
 )
 
 // The AsciiDoc walker's own tests, beyond adocCases (Asciidoctor's): each
@@ -293,6 +295,51 @@ func TestAsciiDocOrder(t *testing.T) {
 		got := adocRun(t, doc, opts)
 		if len(got) < 300 {
 			t.Errorf("%d candidates", len(got))
+		}
+	}
+}
+
+// TestAsciiDocCorpusInvariants runs the walker over every AsciiDoc
+// document of URILINT_CORPUS_ADOC, else the shared corpus's, else
+// testdata/asciidoc, with and without the code switches, and checks the
+// invariants every walker keeps, and the comments (in order, inside the
+// document, the same as AsciiDocComments finds).
+func TestAsciiDocCorpusInvariants(t *testing.T) {
+	docs, _ := testcorpus.Load(t, "adoc", "URILINT_CORPUS_ADOC", ".adoc")
+	for _, d := range docs {
+		for _, opts := range []Options{{}, {IncludeCodeBlocks: true, IncludeCodeSpans: true}} {
+			var comments [][2]int
+			opts.Comment = func(s, e int) { comments = append(comments, [2]int{s, e}) }
+			var cands []Candidate
+			AsciiDoc(d.Src, opts, func(c *Candidate) { cands = append(cands, *c) })
+			pos := allPositions(d.Src)
+			loc := NewLocator(d.Src)
+			prevEnd := 0
+			for i := range cands {
+				c := &cands[i]
+				s, e := c.Start, c.End
+				if s < prevEnd || e <= s || e > len(d.Src) || c.Raw != string(d.Src[s:e]) || c.URI == "" ||
+					loc.Pos(s) != pos[s] || loc.Pos(e) != pos[e] {
+					t.Fatalf("%s: candidate %d %s: out of order or range, or Raw or positions wrong", d.Path, i, render(d.Src, *c))
+				}
+				if a, b := c.SourceSpan(0, len(c.URI)); a != s || b != e {
+					t.Fatalf("%s: candidate %d: SourceSpan of the whole URI = %d-%d, want %d-%d", d.Path, i, a, b, s, e)
+				}
+				checkPieces(t, d.Src, c)
+				prevEnd = e
+			}
+			var only [][2]int
+			AsciiDocComments(d.Src, func(s, e int) { only = append(only, [2]int{s, e}) })
+			prev := 0
+			for _, cm := range comments {
+				if cm[0] < prev || cm[1] < cm[0] || cm[1] > len(d.Src) {
+					t.Fatalf("%s: comment %v out of order or range", d.Path, cm)
+				}
+				prev = cm[1]
+			}
+			if !slices.Equal(only, comments) {
+				t.Fatalf("%s: AsciiDocComments finds %d comments, the walker %d", d.Path, len(only), len(comments))
+			}
 		}
 	}
 }
