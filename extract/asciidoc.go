@@ -412,7 +412,7 @@ func (p *adocBlocks) blockStart(pos, ce, next int) int {
 		}
 	case line[0] == '[':
 		if line[len(line)-1] == ']' && adocBlockAttributeLine(line) {
-			p.pend.parse(line)
+			p.pend.parse(line, pos)
 			return next
 		}
 	case adocBlockTitle(line):
@@ -841,6 +841,14 @@ func (p *adocBlocks) mediaMacro(pos, ce int) bool {
 	attrs := t[dj+1 : len(t)-1]
 	if ctx == ContextAdocVideo && adocVideoService(attrs) {
 		return true // a YouTube, Vimeo or Wistia id, not a URI
+	}
+	if l := p.pend.link; ctx == ContextAdocImage && l[1] > l[0] {
+		// [link=URL] on the line above: the image's link, before it.
+		ls := w.prepare(l[0], l[1], adocTextOpts{attrs: true})
+		w.emitTarget(&ls.d, 0, len(ls.d.text), ContextAdocImageLink)
+		seg = w.prepare(pos, ce, adocTextOpts{attrs: true})
+		d = &seg.d
+		t = d.text
 	}
 	w.emitTarget(d, dts, dj, ctx)
 	if ctx == ContextAdocImage {

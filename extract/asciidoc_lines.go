@@ -443,11 +443,15 @@ type adocAttrs struct {
 	separator string
 	header    int8   // 1: options include header; -1: noheader
 	tip       string // set when the attributes are a delimited block's: its delimiter's tip
+	// link is where the value of a link= attribute is in the document (an
+	// image's link), when there is one.
+	link [2]int
 }
 
-// parse reads a block attribute line into a. An anchor line ("[[id]]")
-// sets nothing; attributes of several lines add up.
-func (a *adocAttrs) parse(line []byte) {
+// parse reads a block attribute line into a, the line starting at offset
+// base of the document. An anchor line ("[[id]]") sets nothing;
+// attributes of several lines add up.
+func (a *adocAttrs) parse(line []byte, base int) {
 	if len(line) < 2 || line[1] == '[' {
 		return
 	}
@@ -479,8 +483,20 @@ func (a *adocAttrs) parse(line []byte) {
 		item := bytes.TrimSpace(in[start:j])
 		if eq := bytes.IndexByte(item, '='); eq > 0 && adocAttrNameOK(item[:eq]) {
 			name := string(bytes.TrimSpace(item[:eq]))
-			value := string(unquote(bytes.TrimSpace(item[eq+1:])))
+			raw := bytes.TrimSpace(item[eq+1:])
+			value := string(unquote(raw))
 			switch name {
+			case "link":
+				// The value's offset: past the line's "[", the item's
+				// start, the "=", the spaces and a quote.
+				vs := base + 1 + start + eq + 1
+				for k := eq + 1; k < len(item) && (item[k] == ' ' || item[k] == '\t'); k++ {
+					vs++
+				}
+				if len(value) < len(raw) {
+					vs++
+				}
+				a.link = [2]int{vs, vs + len(value)}
 			case "subs":
 				a.subs = value
 			case "cols":

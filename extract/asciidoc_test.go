@@ -70,6 +70,8 @@ func TestAsciiDocWalker(t *testing.T) {
 			[]string{"adoc-link-macro 5-23 https://a.example/", "adoc-image 30-57 https://b.example/badge.svg"}},
 		{"an image's link attribute, quoted", "image:a.png[\"A, b\", link=\"https://a.example/?x=1,2\", window=_blank]\n",
 			[]string{"adoc-image 6-11 a.png", "adoc-image-link 26-50 https://a.example/?x=1,2"}},
+		{"a block image's link on the line above", "[link=https://a.example/]\nimage::a.png[]\n\n.Title\n[#id,link=\"https://b.example/?x=1,2\"]\nimage::b.png[B]\n",
+			[]string{"adoc-image-link 6-24 https://a.example/", "adoc-image 33-38 a.png", "adoc-image-link 60-84 https://b.example/?x=1,2", "adoc-image 94-99 b.png"}},
 		{"icons are names", "icon:heart[link=https://a.example/] icon:x[]\n",
 			[]string{"adoc-image-link 16-34 https://a.example/"}},
 		{"Antora resource ids are not URIs", "image::ROOT:a.png[]\n\nimage:2.0@comp:mod:b.png[] image:data:image/png;base64,AA==[]\n",
