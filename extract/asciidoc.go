@@ -575,7 +575,7 @@ func (p *adocBlocks) open(line []byte, d adocDelimiterInfo, next int) {
 	attrs := p.pend
 	attrs.tip = d.tip
 	p.stack = append(p.stack, adocOpen{delim: delim, kind: kind, contentStart: next, attrs: attrs})
-	if kind != adocComment {
+	if d.tip != "////" {
 		p.pend = adocAttrs{} // a comment block keeps the attributes above it for the next block
 	}
 }
@@ -588,7 +588,7 @@ func (p *adocBlocks) closeTo(i, end int) {
 		p.stack = p.stack[:len(p.stack)-1]
 		delete(p.delims, b.delim)
 		p.closeBlock(&b, end)
-		if b.kind != adocComment {
+		if b.attrs.tip != "////" {
 			p.pend = adocAttrs{}
 		}
 	}

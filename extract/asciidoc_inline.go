@@ -640,7 +640,7 @@ type adocInline struct {
 
 // adocInlineByte marks the bytes the inline pass looks at.
 var adocInlineByte = func() (t [256]bool) {
-	for _, c := range []byte("`:<[") {
+	for _, c := range []byte("`:<[^~") {
 		t[c] = true
 	}
 	return t
@@ -695,6 +695,10 @@ func (in *adocInline) read(a, b int, code bool) {
 			}
 		case '[':
 			j = in.anchor(i, b, code)
+		case '^', '~':
+			if !code {
+				j = in.supsub(i, b)
+			}
 		}
 		i = max(j, i+1)
 		for pi < len(pass) && pass[pi].start < i {
@@ -718,7 +722,7 @@ func (in *adocInline) flush(to int, code bool) {
 		return
 	}
 	d := &in.seg.d
-	scanText(&w.buf, t[from:to], from, func(c *Candidate) {
+	emit := func(c *Candidate) {
 		if code {
 			c.Context = ContextCodeSpan
 		} else {
@@ -726,7 +730,19 @@ func (in *adocInline) flush(to int, code bool) {
 		}
 		remap(c, d, w.doc)
 		w.emit(c)
-	})
+	}
+	if bytes.IndexByte(t[from:to], '&') >= 0 {
+		// Character references are passed on to the HTML: the reader
+		// sees what they stand for (&amp; is "&").
+		if d2 := adocDecodeRefs(t, from, to); d2.pieces != nil {
+			scanText(&w.buf, d2.text, 0, func(c *Candidate) {
+				remap(c, &d2, t)
+				emit(c)
+			})
+			return
+		}
+	}
+	scanText(&w.buf, t[from:to], from, emit)
 }
 
 // cut scans the text up to from, and skips what is up to to (markup).
@@ -782,6 +798,16 @@ func (w *adocWalker) emitTarget(d *decoded, s, e int, ctx Context) {
 		emitValue(&w.buf, w.doc, d, s, e, ctx, "", w.emit)
 		return
 	}
+	d2 := adocDecodeRefs(t, s, e)
+	emitValue(&w.buf, t, &d2, 0, len(d2.text), ctx, "", func(c *Candidate) {
+		remap(c, d, w.doc)
+		w.emit(c)
+	})
+}
+
+// adocDecodeRefs returns t[s:e] with the character references
+// Asciidoctor keeps (adocCharRef) decoded, as the browser reads them.
+func adocDecodeRefs(t []byte, s, e int) decoded {
 	b := newDecoder(t, s)
 	for i := s; i < e; i++ {
 		if t[i] != '&' {
@@ -794,11 +820,7 @@ func (w *adocWalker) emitTarget(d *decoded, s, e int, ctx Context) {
 			}
 		}
 	}
-	d2 := b.finish(e)
-	emitValue(&w.buf, t, &d2, 0, len(d2.text), ctx, "", func(c *Candidate) {
-		remap(c, d, w.doc)
-		w.emit(c)
-	})
+	return b.finish(e)
 }
 
 // adocCharRef returns the length of the character reference at the start
@@ -894,6 +916,31 @@ func (in *adocInline) monospace(i, b int) int {
 	in.read(cs, ce, true)
 	in.run = end
 	return end
+}
+
+// supsub reads superscript or subscript text, ^text^ or ~text~ (no
+// space in it), whose mark at t[i] starts a word: the marks are not part
+// of a URI in it (^https://a.example/^). Marks inside a word
+// (https://a.example/a^b^c) are left to the scanner: Asciidoctor cuts the
+// URL there, and the candidate is the URL as written.
+func (in *adocInline) supsub(i, b int) int {
+	t := in.t
+	if i > 0 && !isSpaceByte(t[i-1]) && strings.IndexByte("([{\"'<>", t[i-1]) < 0 {
+		return i + 1
+	}
+	m := t[i]
+	j := i + 1
+	for j < b && t[j] != m && !isSpaceByte(t[j]) {
+		j++
+	}
+	if j >= b || t[j] != m || j == i+1 || blocked(in.seg.blockedAll, i) {
+		return i + 1
+	}
+	in.flush(i, false)
+	in.run = i + 1
+	in.flush(j, false)
+	in.run = j + 1
+	return j + 1
 }
 
 // passthrough reads a passthrough: its text is code, or raw HTML, or

@@ -90,6 +90,10 @@ func TestAsciiDocWalker(t *testing.T) {
 		{"footnote text", "A note.footnote:[See https://a.example/.]\n", []string{"text 21-39 https://a.example/"}},
 
 		// Monospace and passthroughs.
+		{"superscript and subscript around a URI", "^https://a.example/x^ ~https://b.example/y~ https://c.example/a^b^c\n",
+			[]string{"text 1-20 https://a.example/x", "text 23-42 https://b.example/y", "text 44-67 https://c.example/a^b^c"}},
+		{"character references in text", "https://a.example/?a=1&amp;b=2 and https://b.example/&#126;x &lt;https://c.example/&gt;\n",
+			[]string{"text 0-30 https://a.example/?a=1&b=2", "text 35-60 https://b.example/~x", "angle 65-83 https://c.example/"}},
 		{"constrained monospace needs word boundaries", "a`https://a.example/`b and `https://b.example/`.\n",
 			[]string{"text 2-20 https://a.example/"}},
 		{"unconstrained monospace", "x``https://a.example/``y\n", nil},
@@ -161,6 +165,8 @@ func TestAsciiDocBlocks(t *testing.T) {
 		{"CRLF", ":u: https://a.example/\r\n\r\n{u}[a]\r\n----\r\nhttps://b.example/\r\n----\r\n",
 			[]string{"adoc-attribute 4-22 https://a.example/", "adoc-url-macro 26-29 https://a.example/"},
 			[]string{"adoc-attribute 4-22 https://a.example/", "adoc-url-macro 26-29 https://a.example/", "code-block 40-58 https://b.example/"}},
+		{"a comment open block takes its attributes", "[comment]\n--\nhttps://a.example/\n--\n\nNOTE: https://b.example/\n",
+			[]string{"text 42-60 https://b.example/"}, nil},
 		{"a comment line in a paragraph", "see https://a.example/\n// urilint-disable-next-line x\nhttps://b.example/\n",
 			[]string{"text 4-22 https://a.example/", "text 54-72 https://b.example/"}, nil},
 		{"subs on a listing", "[subs=\"attributes+\"]\n----\nhttps://a.example/\n----\n\n[subs=\"+macros\"]\n----\nhttps://b.example/[b]\n----\n",
