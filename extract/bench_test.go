@@ -90,6 +90,8 @@ var (
 	}
 	// walkHTMLDoc is the HTML walker end to end.
 	walkHTMLDoc = func(d []byte) { HTML(d, Options{}, func(*Candidate) {}) }
+	// walkAsciiDocDoc is the AsciiDoc walker end to end.
+	walkAsciiDocDoc = func(d []byte) { AsciiDoc(d, Options{}, func(*Candidate) {}) }
 )
 
 // benchCorpus runs pass over every document of a corpus (see corpusOf).
@@ -117,11 +119,19 @@ func BenchmarkTokenizer(b *testing.B) {
 
 func BenchmarkHTML(b *testing.B) { benchCorpus(b, "html", "URILINT_CORPUS_HTML", ".html", walkHTMLDoc) }
 
+// BenchmarkAsciiDoc is the AsciiDoc walker over the .adoc documents of
+// URILINT_CORPUS_ADOC, else the shared corpus's adoc folder, else
+// testdata/asciidoc.
+func BenchmarkAsciiDoc(b *testing.B) {
+	benchCorpus(b, "adoc", "URILINT_CORPUS_ADOC", ".adoc", walkAsciiDocDoc)
+}
+
 // BenchmarkWalkerRatios measures the walkers' targets on a noisy machine:
 // the Markdown walker's throughput relative to goldmark's parse alone and
 // the HTML walker's relative to the bare tokenizer (issue 3: 0.8 for both),
-// and the XML walker's relative to encoding/xml's RawToken (issue 16: at
-// least 1). Each iteration times the baseline and the walker on each
+// the XML walker's relative to encoding/xml's RawToken (issue 16: at
+// least 1), and the AsciiDoc walker's relative to the Markdown walker's
+// (issue 24: at least 0.5; bytes per second, each on its own corpus). Each iteration times the baseline and the walker on each
 // document in turn; a document's time for each is the fastest of the
 // iterations, and the ratio is of the sums. Other work on the machine comes
 // in bursts that slow both passes of a document or neither, and a burst
@@ -131,6 +141,7 @@ func BenchmarkWalkerRatios(b *testing.B) {
 	md, _ := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
 	ht, _ := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
 	xm, _ := corpusOf(b, "xml", "URILINT_CORPUS_XML", ".xml")
+	ad, _ := corpusOf(b, "adoc", "URILINT_CORPUS_ADOC", ".adoc")
 	type pair struct {
 		docs         [][]byte
 		base, walker func([]byte)
@@ -141,6 +152,9 @@ func BenchmarkWalkerRatios(b *testing.B) {
 		{docs: md, base: goldmarkParse, walker: walkMarkdown, metric: "markdown/goldmark"},
 		{docs: ht, base: tokenize, walker: walkHTMLDoc, metric: "html/tokenizer"},
 		{docs: xm, base: rawTokens, walker: walkXMLDoc, metric: "xml/rawtoken"},
+		// The AsciiDoc walker against itself: its pair only times it (the
+		// ratio of bytes per second with the Markdown walker is below).
+		{docs: ad, base: walkAsciiDocDoc, walker: walkAsciiDocDoc},
 	}
 	timed := func(pass func([]byte), d []byte) time.Duration {
 		start := time.Now()
@@ -161,12 +175,19 @@ func BenchmarkWalkerRatios(b *testing.B) {
 			}
 		}
 	}
+	throughput := make(map[*pair]float64)
 	for _, p := range pairs {
 		var sumB, sumW time.Duration
-		for i := range p.docs {
+		var n int
+		for i, d := range p.docs {
 			sumB += p.bestB[i]
 			sumW += p.bestW[i]
+			n += len(d)
 		}
-		b.ReportMetric(float64(sumB)/float64(sumW), p.metric)
+		throughput[p] = float64(n) / float64(sumW)
+		if p.metric != "" {
+			b.ReportMetric(float64(sumB)/float64(sumW), p.metric)
+		}
 	}
+	b.ReportMetric(throughput[pairs[3]]/throughput[pairs[0]], "asciidoc/markdown")
 }

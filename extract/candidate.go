@@ -82,11 +82,20 @@ const (
 // compared character by character (Namespaces in XML 1.0 section 2.3, RDF
 // 1.1 Concepts section 3.2), never followed, and a fix, however harmless to
 // a URI, makes another name.
+//
+// In AsciiDoc, the targets of the URL, link, mailto, image, video and
+// audio macros, an image's link= attribute, a URL an include directive
+// fetches, the URI attributes of raw HTML in a passthrough, and an
+// attribute entry whose value is a URI (which the document uses as a
+// link's target, ":url-repo: https://...", "{url-repo}[repo]") are links:
+// their boundaries are the markup's.
 func (c Context) IsLink() bool {
 	switch c {
 	case ContextMarkdownLink, ContextMarkdownImage, ContextMarkdownDefinition, ContextMarkdownAutolink,
 		ContextMarkdownHTML, ContextHTMLAttribute, ContextHTMLMetaRefresh,
-		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID:
+		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID,
+		ContextAdocURLMacro, ContextAdocLinkMacro, ContextAdocMailto, ContextAdocImage, ContextAdocImageLink,
+		ContextAdocVideo, ContextAdocAudio, ContextAdocInclude, ContextAdocAttribute, ContextAdocPassHTML:
 		return true
 	}
 	return false

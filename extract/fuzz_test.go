@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,6 +42,77 @@ func FuzzText(f *testing.F) {
 				if h < c.Start || h >= c.End || doc[h] != '-' {
 					t.Fatalf("hyphen break %d outside %d-%d or not a hyphen", h, c.Start, c.End)
 				}
+			}
+		}
+	})
+}
+
+// adocFuzzSeeds are AsciiDoc inputs that reach the walker's constructs.
+var adocFuzzSeeds = []string{
+	"", ":", "= T\nA <a@b.c>\n:u: https://a.example \\\n b\n\n{u}[x] {u}/y[z] \\{u}",
+	"https://a.example/[x] link:b.html[y] link:++c d++[] mailto:e@f.example[g] image:h.png[i,link=https://j.example/]",
+	"image::k.svg[]\nvideo::l[youtube]\naudio::m.mp3[]\ninclude::https://n.example/o.adoc[]\ninclude::p.adoc[]",
+	"`https://q.example/` ``r`` +https://s.example/+ ++t++ +++<a href=\"u\">v</a>+++ pass:[w] pass:m[x] $$y$$ stem:[z]",
+	"----\n// c\nhttps://a.example/\n----\n....\nb\n....\n```js\nc\n```\n++++\n<a href=\"d\">\n++++\n////\ne\n////",
+	"[source]\n--\nx\n--\n[cols=\"1,2a,l\",options=header]\n|===\n|a |b\n\n2+|c a|* d\n!===\n!e\n!===\n|f\\|g\n|===",
+	",===\na,\"b,\"\"c\"\"\"\n,===\n:===\nd:e\\:f\n:===\n[format=tsv]\n|===\na\tb\n|===",
+	"* a\n  b\n\n  c\nterm::\n\n  d\n\n== Title [[id]]\nTitle\n-----\n.T\n[[x]]\n<<x,y>> xref:z[w] [[a]] anchor:b[c]",
+	"ifdef::x[]\n:u: https://a.example/\nendif::[]\nifndef::y[text https://b.example/]\n{set:v:w}{counter:n}{counter2:m}{v}",
+	"\ufeff---\na: https://a.example/\n---\n_https://b.example/_ #https://c.example/# https://d.example/v\\...w[e] &#32;&amp;",
+	strings.Repeat("`", 50) + strings.Repeat("+", 50) + strings.Repeat("[", 50) + strings.Repeat("{", 50) + strings.Repeat("<<", 50),
+}
+
+// FuzzAsciiDoc checks the AsciiDoc walker's invariants on any input: no
+// panic, candidates in order with spans in range, Raw the source slice,
+// pieces consistent; comments in order, inside the document, all handed
+// over before any candidate, the same as AsciiDocComments finds; and the
+// same candidates whatever the code switches, but for code.
+func FuzzAsciiDoc(f *testing.F) {
+	for _, s := range adocFuzzSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range adocCases {
+		f.Add([]byte(s.in))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		var cands []Candidate
+		var comments [][2]int
+		prev := 0
+		AsciiDoc(doc, Options{Comment: func(c Comment) {
+			s, e := c.TextStart, c.TextEnd
+			if c.Start > s || c.End < e || c.End > len(doc) {
+				t.Fatalf("comment %+v: its text is not inside it", c)
+			}
+			if len(cands) > 0 {
+				t.Fatalf("comment %d-%d after a candidate", s, e)
+			}
+			if s < prev || e < s || e > len(doc) {
+				t.Fatalf("comment %d-%d out of order or range (previous end %d, len %d)", s, e, prev, len(doc))
+			}
+			prev = e
+			comments = append(comments, [2]int{s, e})
+		}}, func(c *Candidate) { cands = append(cands, *c) })
+		checkInvariants(t, doc, cands)
+		var only [][2]int
+		AsciiDocComments(doc, func(c Comment) { only = append(only, [2]int{c.TextStart, c.TextEnd}) })
+		if !slices.Equal(only, comments) {
+			t.Fatalf("AsciiDocComments %v, the walker's comments %v", only, comments)
+		}
+		var plain, code []Candidate
+		AsciiDoc(doc, Options{}, func(c *Candidate) { plain = append(plain, *c) })
+		AsciiDoc(doc, Options{IncludeCodeBlocks: true, IncludeCodeSpans: true}, func(c *Candidate) { code = append(code, *c) })
+		checkInvariants(t, doc, code)
+		if len(plain) != len(cands) {
+			t.Fatalf("%d candidates with comments reported, %d without", len(cands), len(plain))
+		}
+		// Every candidate read without code is read with it.
+		k := 0
+		for _, c := range plain {
+			for k < len(code) && code[k].Start < c.Start {
+				k++
+			}
+			if k == len(code) || code[k].Start != c.Start || code[k].URI != c.URI {
+				t.Fatalf("%q at %d is not a candidate with the code switches", c.URI, c.Start)
 			}
 		}
 	})

@@ -32,6 +32,9 @@ func TestWalkersLinearTime(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	md := func(doc []byte) { Markdown(doc, Options{}, func(*Candidate) {}) }
 	ht := func(doc []byte) { HTML(doc, Options{}, func(*Candidate) {}) }
+	ad := func(doc []byte) {
+		AsciiDoc(doc, Options{IncludeCodeBlocks: true, IncludeCodeSpans: true, Comment: func(Comment) {}}, func(*Candidate) {})
+	}
 	shapes := []struct {
 		name string
 		gen  func(n int) string
@@ -50,6 +53,71 @@ func TestWalkersLinearTime(t *testing.T) {
 		{"html nested divs", func(n int) string {
 			return strings.Repeat("<div>", n) + "http://x.example/" + strings.Repeat("</div>", n)
 		}, ht, 20000},
+		// AsciiDoc: markup that opens and never closes (each opener
+		// looks for its closer: the search goes on from where the last
+		// stopped), blocks nested by delimiters of growing length, big
+		// tables, long values, many references.
+		{"asciidoc backticks", func(n int) string { return strings.Repeat("`a ", n) + "https://x.example/" }, ad, 10000},
+		{"asciidoc growing backticks", func(n int) string {
+			var b strings.Builder
+			for x := 1; x <= n; x++ {
+				b.WriteString("e" + strings.Repeat("`", x%50))
+			}
+			return b.String()
+		}, ad, 4000},
+		{"asciidoc pluses", func(n int) string { return strings.Repeat("+a ++b +++c $$d ", n) }, ad, 4000},
+		{"asciidoc open brackets", func(n int) string {
+			return strings.Repeat("link:x[ https://a.example/[ image:b.png[ xref:c pass:[ stem:[ [[d ", n)
+		}, ad, 2000},
+		{"asciidoc cross references", func(n int) string { return strings.Repeat("<<a ", n) + "\n" + strings.Repeat("<<b>> ", n) }, ad, 10000},
+		{"asciidoc nested blocks", func(n int) string {
+			var b strings.Builder
+			for x := range n {
+				b.WriteString(strings.Repeat("=", 4+x) + "\nhttps://x.example/\n")
+			}
+			return b.String()
+		}, ad, 300},
+		{"asciidoc nested open blocks", func(n int) string {
+			return strings.Repeat("****\n====\n____\n--\n", n) + strings.Repeat("--\n____\n====\n****\n", n)
+		}, ad, 2000},
+		{"asciidoc table cells", func(n int) string {
+			return "[cols=\"1,2a,l,m\"]\n|===\n" + strings.Repeat("|https://x.example/ a|* y |z |w\n", n) + "|===\n"
+		}, ad, 2000},
+		{"asciidoc one long cell", func(n int) string { return "|===\n|" + strings.Repeat("a\\|b https://x.example/ ", n) + "\n|===\n" }, ad, 4000},
+		{"asciidoc CSV quotes", func(n int) string { return ",===\n\"" + strings.Repeat("a,\"\"b,", n) + "\"\n,===\n" }, ad, 4000},
+		{"asciidoc long attribute value", func(n int) string {
+			return ":a: https://x.example/ \\\n" + strings.Repeat("  b \\\n", n) + "  c\n\n{a}[x]\n"
+		}, ad, 4000},
+		{"asciidoc many references", func(n int) string {
+			return ":a: https://x.example/\n:b: {a}{a}\n\n" + strings.Repeat("{b}/{a}[x] {counter:n} ", n)
+		}, ad, 4000},
+		{"asciidoc many attributes", func(n int) string {
+			var b strings.Builder
+			for x := range n {
+				fmt.Fprintf(&b, ":a%d: https://x.example/%d\n{a%d}[y]\n\n", x, x, x)
+			}
+			return b.String()
+		}, ad, 2000},
+		{"asciidoc comment lines in a paragraph", func(n int) string { return "a\n" + strings.Repeat("// c\nhttps://x.example/ b\n", n) }, ad, 4000},
+		{"asciidoc targets with no end", func(n int) string {
+			return strings.Repeat("link:mailto:image:icon:xref:http://https://a.b/", n)
+		}, ad, 2000},
+		{"asciidoc references with no end", func(n int) string { return strings.Repeat("{set:{counter:{a", n) }, ad, 10000},
+		{"asciidoc values of values", func(n int) string {
+			var b strings.Builder
+			b.WriteString(":a0: https://x.example/\n")
+			for x := 1; x <= n; x++ {
+				fmt.Fprintf(&b, ":a%d: {a%d}{a%d}\n", x, x-1, x-1)
+			}
+			fmt.Fprintf(&b, "\n{a%d}[x]\n", n)
+			return b.String()
+		}, ad, 2000},
+		{"asciidoc CSV cell of quotes", func(n int) string {
+			return ",===\n" + strings.Repeat(" ", n) + strings.Repeat("\"", n) + "a" + strings.Repeat(",\"\"", n) + "\n,===\n"
+		}, ad, 10000},
+		{"asciidoc conditionals", func(n int) string {
+			return strings.Repeat("ifdef::x[]\n", n) + ":a: https://x.example/\n" + strings.Repeat("endif::[]\n", n)
+		}, ad, 4000},
 		{"html duplicate attributes", func(n int) string { return "<a " + strings.Repeat("href=x ", n) + ">" }, ht, 20000},
 		{"html namespace attributes", func(n int) string {
 			var b strings.Builder
