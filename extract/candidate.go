@@ -82,11 +82,17 @@ const (
 // compared character by character (Namespaces in XML 1.0 section 2.3, RDF
 // 1.1 Concepts section 3.2), never followed, and a fix, however harmless to
 // a URI, makes another name.
+//
+// In reStructuredText, the URI embedded in a phrase reference, a hyperlink
+// target's link block, an image's URI and a directive's URI option are
+// links: their boundaries are the markup's, and docutils writes them into
+// the output's href or src as they are (whitespace inside them removed).
 func (c Context) IsLink() bool {
 	switch c {
 	case ContextMarkdownLink, ContextMarkdownImage, ContextMarkdownDefinition, ContextMarkdownAutolink,
 		ContextMarkdownHTML, ContextHTMLAttribute, ContextHTMLMetaRefresh,
-		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID:
+		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID,
+		ContextRSTLink, ContextRSTTarget, ContextRSTImage, ContextRSTDirective:
 		return true
 	}
 	return false
