@@ -38,8 +38,9 @@ func TestTextGolden(t *testing.T) {
 	}
 }
 
-// TestWalkersGolden runs the Markdown and HTML walkers over the documents
-// in testdata/markdown and testdata/html and compares every candidate, with
+// TestWalkersGolden runs the Markdown, HTML and reStructuredText walkers
+// over the documents in testdata/markdown, testdata/html and testdata/rst
+// and compares every candidate, with
 // exact positions, with the .golden file next to each. A document whose
 // name holds "code" is also read with IncludeCodeBlocks and
 // IncludeCodeSpans, into .code.golden.
@@ -50,6 +51,7 @@ func TestWalkersGolden(t *testing.T) {
 	}{
 		{"markdown", ".md", Markdown},
 		{"html", ".html", HTML},
+		{"rst", ".rst", ReStructuredText},
 	}
 	for _, w := range walkers {
 		docs, err := filepath.Glob(filepath.Join("..", "testdata", w.dir, "*"+w.ext))

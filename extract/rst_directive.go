@@ -135,6 +135,10 @@ func (w *rstWalker) directive(f *rstFrame, b *rblock, i int, name string, args, 
 			if argStart < argStop {
 				w.text(f, argStart, argStop)
 			}
+		case argsSkip:
+			if !known && argStart < argStop {
+				w.links(f, argStart, argStop)
+			}
 		}
 		w.options(f, &db, optStart, argEnd, name, spec, known)
 	}
@@ -217,6 +221,10 @@ func (w *rstWalker) options(f *rstFrame, db *rblock, lo, hi int, name string, sp
 		case start >= end:
 		case name == "csv-table" && opt == "header":
 			w.csvCells(f, start, end, ',', '"')
+		case opt == "caption":
+			// A code block's, a literal include's or a toctree's caption is
+			// shown, parsed as inline text.
+			w.text(f, start, end)
 		case containsWord(spec.uriOpts, opt):
 			switch {
 			case opt == "target" && isReference(src, start, end):

@@ -291,6 +291,27 @@ func isReference(src []byte, start, end int) bool {
 // candidate gets the context ctx.
 func (w *rstWalker) uriValue(f *rstFrame, start, end int, ctx Context, attr string, mailto bool) {
 	src := f.src
+	// Whitespace at either end, escaped or not, is no part of the link
+	// (browsers strip it): the value runs from its first character to its
+	// last that is neither whitespace nor an escape of whitespace.
+	first, last := -1, -1
+	for i := start; i < end; i++ {
+		n := 1
+		if src[i] == '\\' && i+1 < end {
+			n = 2
+		}
+		if !isSpaceByte(src[i+n-1]) {
+			if first < 0 {
+				first = i
+			}
+			last = i + n
+		}
+		i += n - 1
+	}
+	if first < 0 {
+		return
+	}
+	start, end = first, last
 	var vb valueBuilder
 	vb.start(src, start)
 	for i := start; i < end; {

@@ -114,6 +114,8 @@ type rstInline struct {
 
 	run  int   // where the running text not yet scanned starts
 	subs []int // the substitution references in it: start and end of each
+
+	linksOnly bool // read the embedded URIs only: no running text, no code
 }
 
 // text reads src[a:b] of f, a text block (a paragraph's lines, a title, a
@@ -129,6 +131,20 @@ func (w *rstWalker) text(f *rstFrame, a, b int) {
 	}
 	p := &w.inl
 	p.reset(w, f, a, b)
+	p.parse()
+}
+
+// links reads src[a:b] of f, a directive's arguments the walker does not
+// know the meaning of (a signature, a name, a title...), for the URIs
+// embedded in phrase references only (`text <URI>`_): those are links
+// whatever the directive makes of the text around them.
+func (w *rstWalker) links(f *rstFrame, a, b int) {
+	if w.commentsOnly || a >= b || bytes.IndexByte(f.src[a:b], '<') < 0 {
+		return
+	}
+	p := &w.inl
+	p.reset(w, f, a, b)
+	p.linksOnly = true
 	p.parse()
 }
 
@@ -153,6 +169,7 @@ func (p *rstInline) reset(w *rstWalker, f *rstFrame, a, b int) {
 	p.nextUS = -1
 	p.run = a
 	p.subs = p.subs[:0]
+	p.linksOnly = false
 }
 
 func (p *rstInline) parse() {
@@ -326,7 +343,7 @@ func (p *rstInline) inlineObj(s, e, kind int) int {
 		return end
 	case endLiteral:
 		p.flush(s)
-		p.w.codeSpan(p.f, e, q)
+		p.codeSpan(e, q)
 	default:
 		p.flush(s)
 		p.prose(e, q)
@@ -371,7 +388,7 @@ func (p *rstInline) interpreted(rs, bq int, role []byte) int {
 		case roleProse:
 			p.prose(e, q)
 		case roleCode:
-			p.w.codeSpan(p.f, e, q)
+			p.codeSpan(e, q)
 		}
 	}
 	p.run = end
@@ -679,7 +696,7 @@ func (p *rstInline) flush(end int) {
 // subs read as a placeholder "{{name}}".
 func (p *rstInline) scan(s, e int, subs []int) {
 	src := p.src
-	if bytes.IndexByte(src[s:e], ':') < 0 {
+	if p.linksOnly || bytes.IndexByte(src[s:e], ':') < 0 {
 		return
 	}
 	dec := newDecoder(src, s)
@@ -789,4 +806,11 @@ func rstMatchChars(open, close rune) bool {
 		return unicode.Is(unicode.Pe, close) && close == open+1
 	}
 	return false
+}
+
+// codeSpan hands src[s:e], code, to the walker.
+func (p *rstInline) codeSpan(s, e int) {
+	if !p.linksOnly {
+		p.w.codeSpan(p.f, s, e)
+	}
 }

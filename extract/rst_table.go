@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"unicode/utf8"
 )
 
@@ -257,15 +258,16 @@ func allBorder(b []byte) bool {
 }
 
 // lineColumns returns the column map of line k of b, columns counted from
-// col0.
+// col0, the table's left edge.
 func (f *rstFrame) lineColumns(b *rblock, k, col0 int) columns {
 	l := f.lines[k]
+	cs := newColumns(f.src, &l, col0)
 	if k == b.lo && b.first >= 0 {
-		// After a marker: the line's columns from the table's first
-		// character.
-		l.start = b.first
+		// After a marker: the table's first character is at its left
+		// edge.
+		cs.i, cs.c = b.first, 0
 	}
-	return newColumns(f.src, &l, col0)
+	return cs
 }
 
 // simpleTable reads a simple table whose top border is line i and returns
@@ -300,43 +302,61 @@ func (w *rstWalker) simpleTable(f *rstFrame, b *rblock, i, depth int) int {
 		return end + 1
 	}
 	col0 := f.col(b, i)
-	if i == b.lo && b.first >= 0 {
-		col0 = 0
-	}
 	cols := dashRuns(top, '=')
-	row := -1 // the first line of the row being read
-	flushRow := func(to int, spec [][2]int) {
-		if row < 0 {
-			return
-		}
-		w.simpleRow(f, b, row, to, spec, col0, depth)
-		row = -1
+	// The rows, with the columns of each; a row with text in the margin
+	// between two columns makes the table malformed.
+	type row struct {
+		from, to int
+		spec     [][2]int
 	}
-	for k := i + 1; k <= end; k++ {
+	var rows []row
+	from := -1 // the first line of the row being read
+	end0 := end
+	endRow := func(to int, spec [][2]int) bool {
+		if from < 0 {
+			return true
+		}
+		for k := from; k < to; k++ {
+			cs := f.lineColumns(b, k, col0)
+			for c := 0; c+1 < len(spec); c++ {
+				lo, hi := cs.at(spec[c][1]), cs.at(spec[c+1][0])
+				for _, ch := range src[lo:hi] {
+					if !isSpaceByte(ch) {
+						return false
+					}
+				}
+			}
+		}
+		rows = append(rows, row{from, to, spec})
+		from = -1
+		return true
+	}
+	for k := i + 1; k <= end0; k++ {
 		t := text(k)
-		if k == end || f.rel(b, k) == 0 && len(t) > 0 && (simpleTableBorder(t) || spanLine(t)) {
+		if k == end0 || f.rel(b, k) == 0 && len(t) > 0 && (simpleTableBorder(t) || spanLine(t)) {
 			spec := cols
-			if k != end && spanLine(t) {
+			if k != end0 && spanLine(t) {
 				spec = dashRuns(t, '-')
 				if len(spec) > 0 {
 					spec[len(spec)-1][1] = cols[len(cols)-1][1]
 				}
 			}
-			flushRow(k, spec)
+			if !endRow(k, spec) {
+				return end + 1 // malformed: shown in an error message
+			}
 			continue
 		}
 		cs := f.lineColumns(b, k, col0)
 		lo, hi := cs.at(cols[0][0]), cs.at(cols[0][1])
-		firstBlank := true
-		for _, c := range src[lo:hi] {
-			if !isSpaceByte(c) {
-				firstBlank = false
+		if len(bytes.TrimSpace(src[lo:hi])) > 0 {
+			if !endRow(k, cols) {
+				return end + 1
 			}
+			from = k
 		}
-		if !firstBlank {
-			flushRow(k, cols)
-			row = k
-		}
+	}
+	for _, r := range rows {
+		w.simpleRow(f, b, r.from, r.to, r.spec, col0, depth)
 	}
 	return end + 1
 }
