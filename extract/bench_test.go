@@ -90,6 +90,8 @@ var (
 	}
 	// walkHTMLDoc is the HTML walker end to end.
 	walkHTMLDoc = func(d []byte) { HTML(d, Options{}, func(*Candidate) {}) }
+	// walkRST is the reStructuredText walker end to end.
+	walkRST = func(d []byte) { ReStructuredText(d, Options{}, func(*Candidate) {}) }
 )
 
 // benchCorpus runs pass over every document of a corpus (see corpusOf).
@@ -117,11 +119,17 @@ func BenchmarkTokenizer(b *testing.B) {
 
 func BenchmarkHTML(b *testing.B) { benchCorpus(b, "html", "URILINT_CORPUS_HTML", ".html", walkHTMLDoc) }
 
+func BenchmarkRST(b *testing.B) { benchCorpus(b, "rst", "URILINT_CORPUS_RST", ".rst", walkRST) }
+
 // BenchmarkWalkerRatios measures the walkers' targets on a noisy machine:
 // the Markdown walker's throughput relative to goldmark's parse alone and
 // the HTML walker's relative to the bare tokenizer (issue 3: 0.8 for both),
 // and the XML walker's relative to encoding/xml's RawToken (issue 16: at
-// least 1). Each iteration times the baseline and the walker on each
+// least 1). The reStructuredText walker, which has no parser to compare
+// with, is held to the Markdown walker's throughput (issue 24: at least
+// half): "rst/markdown" is its bytes per second over the rst corpus
+// relative to the Markdown walker's over the md corpus, timed the same
+// way. Each iteration times the baseline and the walker on each
 // document in turn; a document's time for each is the fastest of the
 // iterations, and the ratio is of the sums. Other work on the machine comes
 // in bursts that slow both passes of a document or neither, and a burst
@@ -131,6 +139,7 @@ func BenchmarkWalkerRatios(b *testing.B) {
 	md, _ := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
 	ht, _ := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
 	xm, _ := corpusOf(b, "xml", "URILINT_CORPUS_XML", ".xml")
+	rs, _ := corpusOf(b, "rst", "URILINT_CORPUS_RST", ".rst")
 	type pair struct {
 		docs         [][]byte
 		base, walker func([]byte)
@@ -141,6 +150,9 @@ func BenchmarkWalkerRatios(b *testing.B) {
 		{docs: md, base: goldmarkParse, walker: walkMarkdown, metric: "markdown/goldmark"},
 		{docs: ht, base: tokenize, walker: walkHTMLDoc, metric: "html/tokenizer"},
 		{docs: xm, base: rawTokens, walker: walkXMLDoc, metric: "xml/rawtoken"},
+		// The Markdown walker's throughput against the rst walker's: base
+		// and walker run on different documents, compared per byte.
+		{docs: rs, base: walkRST, walker: walkRST, metric: "rst/markdown"},
 	}
 	timed := func(pass func([]byte), d []byte) time.Duration {
 		start := time.Now()
@@ -161,7 +173,22 @@ func BenchmarkWalkerRatios(b *testing.B) {
 			}
 		}
 	}
+	perByte := func(docs [][]byte, best []time.Duration) float64 {
+		var t time.Duration
+		var n int
+		for i, d := range docs {
+			t += best[i]
+			n += len(d)
+		}
+		return float64(t) / float64(n)
+	}
 	for _, p := range pairs {
+		if p.metric == "rst/markdown" {
+			// Time per byte of the Markdown walker (pairs[0]'s walker) over
+			// that of the rst walker.
+			b.ReportMetric(perByte(pairs[0].docs, pairs[0].bestW)/perByte(p.docs, p.bestW), p.metric)
+			continue
+		}
 		var sumB, sumW time.Duration
 		for i := range p.docs {
 			sumB += p.bestB[i]

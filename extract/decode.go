@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"slices"
+	"sort"
 	"strconv"
 	"unicode/utf8"
 
@@ -359,12 +360,11 @@ func (c *Candidate) setRaw(doc []byte) {
 }
 
 // overlapping returns the pieces of d that hold some of the text [a, b).
+// The first is found by binary search: a stretch of text with many escapes
+// holds many candidates, each remapped on its own.
 func (d *decoded) overlapping(a, b int) []piece {
 	ps := d.pieces
-	i := 0
-	for i < len(ps) && ps[i].uri+ps[i].n <= a {
-		i++
-	}
+	i := sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > a })
 	j := i
 	for j < len(ps) && ps[j].uri < b {
 		j++
