@@ -413,9 +413,11 @@ func bulletAt(src []byte, t, end int) int {
 	return n
 }
 
-// listItem parses a list item (or an option list's... no: a bullet or an
-// enumerated list's item) whose marker of n bytes starts at src[t] on line
-// i.
+// listItem parses a bullet or an enumerated list's item whose marker of n
+// bytes starts at src[t] on line i: its text starts after the marker's
+// spaces and goes on in the lines indented at least as far (docutils'
+// get_known_indented), or, when the marker is alone on its line, in the
+// indented lines below it.
 func (w *rstWalker) listItem(f *rstFrame, b *rblock, i, t, n, depth int) int {
 	src, l := f.src, &f.lines[i]
 	text := skipSpaces(src, t+n, l.tend)
