@@ -138,7 +138,7 @@ func (w *rstWalker) gridTable(f *rstFrame, b *rblock, i, depth int) int {
 			return max(last+1, j)
 		}
 	}
-	if w.commentsOnly && !gridMayHoldComment(f, b, i, last) {
+	if w.commentsOnly && !tableMayHoldComment(f, b, i, last) {
 		return last + 1
 	}
 	// The columns of the cells' borders: those of every "+" that joins a
@@ -231,10 +231,10 @@ func (w *rstWalker) gridTable(f *rstFrame, b *rblock, i, depth int) int {
 	return last + 1
 }
 
-// gridMayHoldComment reports whether a grid table's lines may hold a
-// comment (".."): when finding comments only, a table without one is
-// skipped.
-func gridMayHoldComment(f *rstFrame, b *rblock, i, last int) bool {
+// tableMayHoldComment reports whether the lines i to last of a table may
+// hold a comment (".."): when finding comments only, a table without one
+// is skipped.
+func tableMayHoldComment(f *rstFrame, b *rblock, i, last int) bool {
 	for k := i; k <= last; k++ {
 		for q := f.textStart(b, k); q+1 < f.lines[k].tend; q++ {
 			if f.src[q] == '.' && f.src[q+1] == '.' {
@@ -298,7 +298,7 @@ func (w *rstWalker) simpleTable(f *rstFrame, b *rblock, i, depth int) int {
 	if end < 0 {
 		return b.hi // no bottom border: malformed
 	}
-	if w.commentsOnly {
+	if w.commentsOnly && !tableMayHoldComment(f, b, i, end) {
 		return end + 1
 	}
 	col0 := f.col(b, i)

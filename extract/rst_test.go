@@ -545,3 +545,17 @@ func TestRSTCases(t *testing.T) {
 		})
 	}
 }
+
+// Comments in tables' cells are comments too, found by RSTComments as by
+// the walker (rstRender compares the two).
+func TestRSTCommentsInTables(t *testing.T) {
+	for _, tt := range []struct{ doc, want string }{
+		{"=====  =====\na      b\n=====  =====\nx      .. c http://a.example/\n=====  =====\n", "comment 45-64"},
+		{"+------+--------+\n| x    | .. c   |\n+------+--------+\n", "comment 30-31"},
+	} {
+		got := rstRender(t, tt.doc, Options{})
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.doc, got, tt.want)
+		}
+	}
+}
