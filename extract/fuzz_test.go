@@ -54,6 +54,7 @@ var rstSeeds = []string{
 	"Para::\n\n    code http://x/\n\n>>> http://y/\n\n.. code-block:: py\n\n   http://z/\n\n..\n   comment http://c/\n",
 	"\xef\xbb\xbf:field: `a <b>`__ |sub|_ [1]_ *http://e/x* **s** :role:`t` `u`:r: name_ \\* http://u/pkg-|v|.tgz\r\n",
 	"1. a\n2. b\n\n-o  option http://o/\n\n| line http://l/\n\nterm\n   def http://d/\n\n.. [#] foot http://f/\n",
+	"=====  =====\na      b\n=====  =====\nx      .. c http://a/\n-----  -----\n=====  =====\n\n* +---+\n  | a |\n  +---+\n",
 }
 
 // FuzzRST checks the reStructuredText walker's invariants on any input: no
