@@ -20,6 +20,9 @@ type Options struct {
 	// Comment, when set, is called with the document offsets of each HTML
 	// comment the walker reads, from "<!--" to the end of "-->": in an HTML
 	// document, and in the raw HTML of a Markdown document (not in its code).
+	// In a reStructuredText document, it is called with the span of each
+	// comment's text (after ".." and its spaces, through its indented
+	// lines), every comment before the first candidate.
 	// The lint engine reads its suppression comments there.
 	Comment func(start, end int)
 }

@@ -96,7 +96,6 @@ type rstWalker struct {
 	out      []Candidate
 	comments [][2]int
 	buf      Candidate // filled in for each candidate before it is copied to out
-	top      *rstFrame
 
 	// Roles defined by the role directive, and the default role (the role
 	// of `text` with none given), as the document sets them.
@@ -134,7 +133,6 @@ func (w *rstWalker) walk() {
 	f := &rstFrame{src: w.doc, lines: w.lines, top: true}
 	f.emit = func(c *Candidate) { w.out = append(w.out, *c) }
 	f.comment = func(s, e int) { w.comments = append(w.comments, [2]int{s, e}) }
-	w.top = f
 	w.body(f, rblock{lo: 0, hi: len(f.lines), first: -1}, 0)
 }
 
