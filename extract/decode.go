@@ -360,11 +360,17 @@ func (c *Candidate) setRaw(doc []byte) {
 }
 
 // overlapping returns the pieces of d that hold some of the text [a, b).
-// The first is found by binary search: a stretch of text with many escapes
-// holds many candidates, each remapped on its own.
+// In a long map the first is found by binary search: a stretch of text with
+// many escapes holds many candidates, each remapped on its own.
 func (d *decoded) overlapping(a, b int) []piece {
 	ps := d.pieces
-	i := sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > a })
+	i := 0
+	if len(ps) > 16 {
+		i = sort.Search(len(ps), func(k int) bool { return ps[k].uri+ps[k].n > a })
+	}
+	for i < len(ps) && ps[i].uri+ps[i].n <= a {
+		i++
+	}
 	j := i
 	for j < len(ps) && ps[j].uri < b {
 		j++
