@@ -92,6 +92,8 @@ var (
 	walkHTMLDoc = func(d []byte) { HTML(d, Options{}, func(*Candidate) {}) }
 	// walkAsciiDocDoc is the AsciiDoc walker end to end.
 	walkAsciiDocDoc = func(d []byte) { AsciiDoc(d, Options{}, func(*Candidate) {}) }
+	// walkRST is the reStructuredText walker end to end.
+	walkRST = func(d []byte) { ReStructuredText(d, Options{}, func(*Candidate) {}) }
 )
 
 // benchCorpus runs pass over every document of a corpus (see corpusOf).
@@ -125,13 +127,15 @@ func BenchmarkHTML(b *testing.B) { benchCorpus(b, "html", "URILINT_CORPUS_HTML",
 func BenchmarkAsciiDoc(b *testing.B) {
 	benchCorpus(b, "adoc", "URILINT_CORPUS_ADOC", ".adoc", walkAsciiDocDoc)
 }
+func BenchmarkRST(b *testing.B) { benchCorpus(b, "rst", "URILINT_CORPUS_RST", ".rst", walkRST) }
 
 // BenchmarkWalkerRatios measures the walkers' targets on a noisy machine:
 // the Markdown walker's throughput relative to goldmark's parse alone and
 // the HTML walker's relative to the bare tokenizer (issue 3: 0.8 for both),
 // the XML walker's relative to encoding/xml's RawToken (issue 16: at
-// least 1), and the AsciiDoc walker's relative to the Markdown walker's
-// (issue 24: at least 0.5; bytes per second, each on its own corpus). Each iteration times the baseline and the walker on each
+// least 1), the AsciiDoc walker's relative to the Markdown walker's (issue
+// 24: at least 0.5; bytes per second, each on its own corpus), and the
+// reStructuredText walker's likewise ("rst/markdown"). Each iteration times the baseline and the walker on each
 // document in turn; a document's time for each is the fastest of the
 // iterations, and the ratio is of the sums. Other work on the machine comes
 // in bursts that slow both passes of a document or neither, and a burst
@@ -142,6 +146,7 @@ func BenchmarkWalkerRatios(b *testing.B) {
 	ht, _ := corpusOf(b, "html", "URILINT_CORPUS_HTML", ".html")
 	xm, _ := corpusOf(b, "xml", "URILINT_CORPUS_XML", ".xml")
 	ad, _ := corpusOf(b, "adoc", "URILINT_CORPUS_ADOC", ".adoc")
+	rs, _ := corpusOf(b, "rst", "URILINT_CORPUS_RST", ".rst")
 	type pair struct {
 		docs         [][]byte
 		base, walker func([]byte)
@@ -155,6 +160,9 @@ func BenchmarkWalkerRatios(b *testing.B) {
 		// The AsciiDoc walker against itself: its pair only times it (the
 		// ratio of bytes per second with the Markdown walker is below).
 		{docs: ad, base: walkAsciiDocDoc, walker: walkAsciiDocDoc},
+		// The Markdown walker's throughput against the rst walker's: base
+		// and walker run on different documents, compared per byte.
+		{docs: rs, base: walkRST, walker: walkRST, metric: "rst/markdown"},
 	}
 	timed := func(pass func([]byte), d []byte) time.Duration {
 		start := time.Now()
@@ -176,7 +184,22 @@ func BenchmarkWalkerRatios(b *testing.B) {
 		}
 	}
 	throughput := make(map[*pair]float64)
+	perByte := func(docs [][]byte, best []time.Duration) float64 {
+		var t time.Duration
+		var n int
+		for i, d := range docs {
+			t += best[i]
+			n += len(d)
+		}
+		return float64(t) / float64(n)
+	}
 	for _, p := range pairs {
+		if p.metric == "rst/markdown" {
+			// Time per byte of the Markdown walker (pairs[0]'s walker) over
+			// that of the rst walker.
+			b.ReportMetric(perByte(pairs[0].docs, pairs[0].bestW)/perByte(p.docs, p.bestW), p.metric)
+			continue
+		}
 		var sumB, sumW time.Duration
 		var n int
 		for i, d := range p.docs {

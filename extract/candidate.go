@@ -89,13 +89,18 @@ const (
 // attribute entry whose value is a URI (which the document uses as a
 // link's target, ":url-repo: https://...", "{url-repo}[repo]") are links:
 // their boundaries are the markup's.
+// In reStructuredText, the URI embedded in a phrase reference, a hyperlink
+// target's link block, an image's URI and a directive's URI option are
+// links: their boundaries are the markup's, and docutils writes them into
+// the output's href or src as they are (whitespace inside them removed).
 func (c Context) IsLink() bool {
 	switch c {
 	case ContextMarkdownLink, ContextMarkdownImage, ContextMarkdownDefinition, ContextMarkdownAutolink,
 		ContextMarkdownHTML, ContextHTMLAttribute, ContextHTMLMetaRefresh,
 		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID,
 		ContextAdocURLMacro, ContextAdocLinkMacro, ContextAdocMailto, ContextAdocImage, ContextAdocImageLink,
-		ContextAdocVideo, ContextAdocAudio, ContextAdocInclude, ContextAdocAttribute, ContextAdocPassHTML:
+		ContextAdocVideo, ContextAdocAudio, ContextAdocInclude, ContextAdocAttribute, ContextAdocPassHTML,
+		ContextRSTLink, ContextRSTTarget, ContextRSTImage, ContextRSTDirective:
 		return true
 	}
 	return false
@@ -224,6 +229,20 @@ func (c *Candidate) SourceSpan(start, end int) (int, int) {
 		return c.Start + start, c.Start + end
 	}
 	return mapSpan(c.pieces, start, end)
+}
+
+// Substituted reports whether the URI bytes [start, end) are, or touch,
+// part of a substitution: text that stands in the URI for a reference
+// written otherwise in the document and longer than one character, such
+// as the value of an AsciiDoc attribute reference ("{url-repo}"). An edit
+// there would replace the reference, not the text.
+func (c *Candidate) Substituted(start, end int) bool {
+	for _, p := range c.pieces {
+		if p.decoded && p.n > 1 && start < p.uri+p.n && p.uri < max(end, start+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // mapSpan maps the bytes [start, end) through pieces.

@@ -21,6 +21,8 @@ const (
 	FormatMarkdown               // .md .markdown .mdown .mkd .mdx
 	FormatHTML                   // .html .htm .xhtml
 	FormatXML                    // .xml .xsd .wsdl .rdf .xsl .xslt .svg
+	FormatReStructuredText       // .rst .rest
+	FormatAsciiDoc               // .adoc .asciidoc .asc
 )
 
 // formatInfo is what the table knows of a format.
@@ -66,6 +68,14 @@ var formats = [...]formatInfo{
 		name: "xml", extensions: []string{".xml", ".xsd", ".wsdl", ".rdf", ".xsl", ".xslt", ".svg"}, languages: []string{"xml", "xsl"},
 		walk: XML, comments: XMLComments,
 	},
+	FormatReStructuredText: {
+		name: "restructuredtext", extensions: []string{".rst", ".rest"}, languages: []string{"restructuredtext", "rst"},
+		walk: ReStructuredText, comments: RSTComments,
+	},
+	FormatAsciiDoc: {
+		name: "asciidoc", extensions: []string{".adoc", ".asciidoc", ".asc"}, languages: []string{"asciidoc"},
+		walk: AsciiDoc, comments: AsciiDocComments,
+	},
 }
 
 // Formats lists every format, FormatText first.
@@ -84,7 +94,7 @@ func (f Format) info() *formatInfo {
 	return &formats[FormatText]
 }
 
-// String is the format's name: "text", "markdown", "html", "xml".
+// String is the format's name: "text", "markdown", "html", "xml", "restructuredtext", "asciidoc".
 func (f Format) String() string { return f.info().name }
 
 // MarshalText writes the format's name, for JSON.

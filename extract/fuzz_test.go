@@ -117,3 +117,54 @@ func FuzzAsciiDoc(f *testing.F) {
 		}
 	})
 }
+
+var rstSeeds = []string{
+	"Title http://a.example/\n=====\n\n* `x <http://b.example/\n  y>`_ and ``code http://c/``\n",
+	".. _t: http://a.example/\n   b\\ c\n\n.. |s| image:: i.png\n   :target: http://t/\n\n.. note:: x http://n/\n",
+	"+---+---+\n| a | b |\n+===+===+\n| http://c/ | d |\n+---+---+\n\n===  ===\na    b\n===  ===\nhttp://e/  f\n===  ===\n",
+	"Para::\n\n    code http://x/\n\n>>> http://y/\n\n.. code-block:: py\n\n   http://z/\n\n..\n   comment http://c/\n",
+	"\xef\xbb\xbf:field: `a <b>`__ |sub|_ [1]_ *http://e/x* **s** :role:`t` `u`:r: name_ \\* http://u/pkg-|v|.tgz\r\n",
+	"1. a\n2. b\n\n-o  option http://o/\n\n| line http://l/\n\nterm\n   def http://d/\n\n.. [#] foot http://f/\n",
+	"=====  =====\na      b\n=====  =====\nx      .. c http://a/\n-----  -----\n=====  =====\n\n* +---+\n  | a |\n  +---+\n",
+}
+
+// FuzzRST checks the reStructuredText walker's invariants on any input: no
+// panic, candidates in document order with spans in range, Raw equal to the
+// source slice, pieces consistent, positions right; comments in order,
+// each after "..", all of them before the first candidate, the same as
+// RSTComments finds.
+func FuzzRST(f *testing.F) {
+	for _, s := range rstSeeds {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, doc []byte, code bool) {
+		var cands []Candidate
+		var comments [][2]int
+		opts := Options{IncludeCodeBlocks: code, IncludeCodeSpans: code, Comment: func(c Comment) {
+			s, e := c.TextStart, c.TextEnd
+			if c.Start > s || c.End < e || c.End > len(doc) {
+				t.Fatalf("comment %+v: its text is not inside it", c)
+			}
+			if len(cands) > 0 {
+				t.Fatalf("comment %d-%d after a candidate", s, e)
+			}
+			comments = append(comments, [2]int{s, e})
+		}}
+		ReStructuredText(doc, opts, func(c *Candidate) { cands = append(cands, *c) })
+		checkInvariants(t, doc, cands)
+		prev := 0
+		for _, c := range comments {
+			s, e := c[0], c[1]
+			before := strings.TrimRight(string(doc[:min(s, len(doc))]), " \t")
+			if s < prev || e < s || e > len(doc) || !strings.HasSuffix(before, "..") {
+				t.Fatalf("comment %d-%d (%q) out of order or not after \"..\"", s, e, doc[min(s, len(doc)):min(e, len(doc))])
+			}
+			prev = s
+		}
+		var again [][2]int
+		RSTComments(doc, func(c Comment) { again = append(again, [2]int{c.TextStart, c.TextEnd}) })
+		if !slices.Equal(again, comments) {
+			t.Fatalf("RSTComments %v, the walker %v", again, comments)
+		}
+	})
+}

@@ -38,8 +38,9 @@ func TestTextGolden(t *testing.T) {
 	}
 }
 
-// TestWalkersGolden runs the Markdown, HTML and AsciiDoc walkers over the
-// documents in testdata/markdown, testdata/html and testdata/asciidoc and
+// TestWalkersGolden runs the Markdown, HTML, AsciiDoc and reStructuredText
+// walkers over the documents in testdata/markdown, testdata/html,
+// testdata/asciidoc and testdata/rst and
 // compares every candidate, with
 // exact positions, with the .golden file next to each. A document whose
 // name holds "code" is also read with IncludeCodeBlocks and
@@ -52,6 +53,7 @@ func TestWalkersGolden(t *testing.T) {
 		{"markdown", ".md", Markdown},
 		{"html", ".html", HTML},
 		{"asciidoc", ".adoc", AsciiDoc},
+		{"rst", ".rst", ReStructuredText},
 	}
 	for _, w := range walkers {
 		docs, err := filepath.Glob(filepath.Join("..", "testdata", w.dir, "*"+w.ext))

@@ -339,3 +339,119 @@ func TestMarkdownBlankRuns(t *testing.T) {
 		}
 	}
 }
+
+// pathologicalRST are inputs made to take a reStructuredText reader more
+// than linear time: markup that opens and never closes (each start-string
+// looks for its end to the end of the paragraph), constructs nested on one
+// line or over lines, long names and link blocks, large tables, many
+// escapes and substitutions in one URI. gen makes one of k repeats (ofSize
+// finds k for a size in bytes).
+var pathologicalRST = []struct {
+	name string
+	gen  func(k int) string
+}{
+	{"backticks", repeatK("`")},
+	{"unclosed interpreted text", repeatK("`a ")},
+	{"unclosed literals", repeatK("``a ")},
+	{"unclosed emphasis", repeatK("*a ")},
+	{"unclosed strong", repeatK("**a ")},
+	{"unclosed substitutions", repeatK("|a ")},
+	{"unclosed targets", repeatK("_`a ")},
+	{"roles without text", repeatK(":a:b ")},
+	{"a long role name", func(k int) string { return ":" + strings.Repeat("a:", k) + "`x`" }},
+	{"a long reference name", func(k int) string { return "x " + strings.Repeat("a-", k) + "a_" }},
+	{"reference names", repeatK("a_ ")},
+	{"delimited words", repeatK("-a")},
+	{"unclosed embedded URIs", repeatK("`a <")},
+	{"embedded URIs", repeatK("`a <http://x.example/>`_ ")},
+	{"phrase references ending in angle brackets", func(k int) string { return "`" + strings.Repeat("a <", k) + "b>`_" }},
+	{"footnote references", repeatK("[1]_ [#a]_ [")},
+	{"escapes in a URI", func(k int) string { return "http://x.example/" + strings.Repeat("a\\*", k) }},
+	{"URIs with escapes", repeatK("http://x.example/a\\* ")},
+	{"URIs with substitutions", repeatK("http://x.example/a-|v| ")},
+	{"substitutions in a URI", func(k int) string { return "http://x.example/pkg" + strings.Repeat("-|v|", k) }},
+	{"bullets on a line", func(k int) string { return strings.Repeat("* ", k) + "http://x.example/\n" }},
+	{"enumerators on a line", func(k int) string { return strings.Repeat("1. ", k) + "http://x.example/\n" }},
+	{"fields on a line", func(k int) string { return strings.Repeat(":a: ", k) + "http://x.example/\n" }},
+	{"field names not closed", func(k int) string { return "* :" + strings.Repeat("a ", k) + "\n" }},
+	{"options on a line", func(k int) string { return strings.Repeat("-a  ", k) + "http://x.example/\n" }},
+	{"directives on a line", func(k int) string { return strings.Repeat(".. note:: ", k) + "http://x.example/\n" }},
+	{"footnotes on a line", func(k int) string { return strings.Repeat(".. [1] ", k) + "http://x.example/\n" }},
+	{"nested directives", func(k int) string {
+		var b strings.Builder
+		for x := range k {
+			fmt.Fprintf(&b, "%s.. note::\n\n", strings.Repeat(" ", 3*x))
+		}
+		return b.String() + strings.Repeat(" ", 3*k) + "http://x.example/\n"
+	}},
+	{"nested block quotes", func(k int) string {
+		var b strings.Builder
+		for x := range k {
+			fmt.Fprintf(&b, "%shttp://x.example/%d\n\n", strings.Repeat(" ", x), x)
+		}
+		return b.String()
+	}},
+	{"nested list items", func(k int) string {
+		var b strings.Builder
+		for x := range k {
+			fmt.Fprintf(&b, "%s* http://x.example/%d\n", strings.Repeat("  ", x), x)
+		}
+		return b.String()
+	}},
+	{"a long target continuation", func(k int) string { return ".. _a: http://x.example/\n" + strings.Repeat("   a\n", k) }},
+	{"a long target name", func(k int) string { return ".. _a" + strings.Repeat("\n   a", k) + ": http://x.example/\n" }},
+	{"a long substitution name", func(k int) string { return ".. |a" + strings.Repeat("\n   a", k) + "| image:: x.png\n" }},
+	{"a long comment", func(k int) string { return ".. a\n" + strings.Repeat("   http://x.example/\n", k) }},
+	{"a grid table", func(k int) string {
+		border := strings.Repeat("+---", k) + "+\n"
+		row := strings.Repeat("| a ", k) + "|\n"
+		return strings.Repeat(border+row, k) + border
+	}},
+	{"a wide grid table", func(k int) string {
+		border := strings.Repeat("+---", k) + "+\n"
+		row := strings.Repeat("| a ", k) + "|\n"
+		return border + row + row + border
+	}},
+	{"a tall grid table", func(k int) string {
+		return "+---+---+\n" + strings.Repeat("| a | b |\n+---+---+\n", k)
+	}},
+	{"a grid table of corners", func(k int) string {
+		line := strings.Repeat("+-", k) + "+\n"
+		return strings.Repeat(line, 8)
+	}},
+	{"a simple table", func(k int) string {
+		border := strings.Repeat("=== ", k) + "\n"
+		row := strings.Repeat("a   ", k) + "\n"
+		return border + row + border + strings.Repeat(row, k) + border
+	}},
+	{"a tall simple table", func(k int) string {
+		return "===  ===\n" + strings.Repeat("a    http://x.example/\n     b\n", k) + "===  ===\n"
+	}},
+	{"definition lists", repeatK("term\n  definition http://x.example/\n")},
+	{"section titles", repeatK("http://x.example/\n=================\n\n")},
+	{"literal blocks", repeatK("a::\n\n  http://x.example/\n\n")},
+	{"line blocks", repeatK("| http://x.example/\n")},
+	{"csv cells", func(k int) string {
+		return ".. csv-table::\n\n   " + strings.Repeat("\"http://x.example/\", ", k) + "\n"
+	}},
+}
+
+// TestRSTPathologicalLinear runs the reStructuredText walker on each
+// pathological input at two sizes, 64 KiB and 640 KiB: the larger must
+// take at most fifteen times as long (CPU time, best of five runs, three
+// attempts, as in TestMarkdownPathologicalLinear).
+func TestRSTPathologicalLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	walk := func(doc []byte) {
+		ReStructuredText(doc, Options{IncludeCodeBlocks: true, IncludeCodeSpans: true, Comment: func(Comment) {}}, func(*Candidate) {})
+	}
+	for _, s := range pathologicalRST {
+		t.Run(s.name, func(t *testing.T) {
+			small, large := ofSize(s.gen, 64<<10), ofSize(s.gen, 640<<10)
+			cputime.Linear(t, len(small), len(large), func(l bool) { walk(pick(l, small, large)) }, 0, 0)
+		})
+	}
+}

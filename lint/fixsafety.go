@@ -32,6 +32,11 @@ func (r *run) judge(c *extract.Candidate, rule *Rule, first int) (reason string)
 		if fs[i].f.InDocument {
 			continue // outside the URI, as a "URL:" prefix: nothing to parse again
 		}
+		for _, e := range fs[i].f.Fixes[0].Edits {
+			if c.Substituted(e.Start, e.End) {
+				return "the text is the value of a reference (an attribute of the document): fix it where it is defined"
+			}
+		}
 		edits = append(edits, fs[i].f.Fixes[0].Edits...)
 	}
 	if len(edits) == 0 || r.more > 0 || r.fixedClean(c, rule, edits) {

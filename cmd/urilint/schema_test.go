@@ -27,7 +27,7 @@ func schemaDocuments(t *testing.T) []string {
 	t.Helper()
 	root := filepath.Join("..", "..")
 	docs := []string{}
-	for _, d := range []string{"rules", "markdown", "html", "xml", "text", "corpus"} {
+	for _, d := range []string{"rules", "markdown", "html", "xml", "text", "corpus", "rst", "asciidoc"} {
 		docs = append(docs, filepath.Join(root, "testdata", d))
 	}
 	shared := filepath.Join(root, "..", "shared", "corpus")

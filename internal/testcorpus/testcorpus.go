@@ -18,14 +18,14 @@ type Doc struct {
 // Load returns the documents with extension ext (".txt") to benchmark on,
 // and their total size: those under the directory named by the environment
 // variable env, else under the shared corpus's folder kind ("txt", "md",
-// "html", "xml", "adoc") next to the repository, else the repository's own
-// documents of that kind (testdata/corpus, testdata/markdown, testdata/html,
-// testdata/xml, testdata/asciidoc), so that a plain clone can run every
-// benchmark.
+// "html", "xml", "rst", "adoc") next to the repository, else the repository's
+// own documents of that kind (testdata/corpus, testdata/markdown,
+// testdata/html, testdata/xml, testdata/rst, testdata/asciidoc), so that a
+// plain clone can run every benchmark.
 func Load(tb testing.TB, kind, env, ext string) ([]Doc, int64) {
 	tb.Helper()
 	root := repoRoot(tb)
-	own := map[string]string{"txt": "corpus", "md": "markdown", "html": "html", "xml": "xml", "adoc": "asciidoc"}[kind]
+	own := map[string]string{"txt": "corpus", "md": "markdown", "html": "html", "xml": "xml", "rst": "rst", "adoc": "asciidoc"}[kind]
 	dirs := []string{os.Getenv(env), filepath.Join(root, "..", "shared", "corpus", kind), filepath.Join(root, "testdata", own)}
 	for _, dir := range dirs {
 		if dir == "" {

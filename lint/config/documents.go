@@ -25,9 +25,8 @@ var documentExtensions = func() []string {
 	return append(exts, textExtensions...)
 }()
 
-// textExtensions are those of plain text written for people
-// (reStructuredText is read as plain text, which its links suit).
-var textExtensions = []string{".txt", ".text", ".rst"}
+// textExtensions are those of plain text written for people.
+var textExtensions = []string{".txt", ".text"}
 
 // documentNames are the documents conventionally written without an
 // extension, in lower case.
