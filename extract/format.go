@@ -17,12 +17,12 @@ type Format uint8
 
 // The formats.
 const (
-	FormatText     Format = iota // plain text: any other extension, or none
-	FormatMarkdown               // .md .markdown .mdown .mkd .mdx
-	FormatHTML                   // .html .htm .xhtml
-	FormatXML                    // .xml .xsd .wsdl .rdf .xsl .xslt .svg
-	FormatReStructuredText       // .rst .rest
-	FormatAsciiDoc               // .adoc .asciidoc .asc
+	FormatText             Format = iota // plain text: any other extension, or none
+	FormatMarkdown                       // .md .markdown .mdown .mkd .mdx
+	FormatHTML                           // .html .htm .xhtml
+	FormatXML                            // .xml .xsd .wsdl .rdf .xsl .xslt .svg
+	FormatReStructuredText               // .rst .rest
+	FormatAsciiDoc                       // .adoc .asciidoc .asc
 )
 
 // formatInfo is what the table knows of a format.

@@ -238,7 +238,6 @@ func (w *rstWalker) namedTarget(f *rstFrame, tb *rblock) bool {
 	return false
 }
 
-
 // linkBlock reads a hyperlink target's link block: from offset first on
 // line k of tb to the end of tb. An empty block makes an internal target,
 // a reference (name_ or `phrase`_) an indirect one; anything else is a URI,
