@@ -248,7 +248,7 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 			// script is masked as a placeholder is.
 			r.template = []grammar.Span{{Start: len(javascript), End: len(uri)}}
 			uri = maskTemplate(uri, r.template)
-		} else if r.template = placeholders(c, uri, ch.cfg.Strict); r.template != nil {
+		} else if r.template = placeholders(c, f, uri, ch.cfg.Strict); r.template != nil {
 			uri = maskTemplate(uri, r.template)
 		}
 		grammar.ParseTo(&r.parsed, uri, c.Kind.As(), ch.cfg.URNSyntax)
@@ -266,7 +266,8 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 
 // placeholders returns the spans of uri, the URI of c, that stand for
 // something else and are masked before parsing (see Pass.Placeholders):
-//   - the placeholders of templates (grammar.Placeholders), everywhere;
+//   - the placeholders of templates (grammar.Placeholders), everywhere, and
+//     in AsciiDoc the attribute references the walker left as written;
 //   - character references, in running text and <...>, where text that
 //     shows markup writes them (in a link the walker decoded them);
 //   - unless strict, and but in a name XML compares as written, names in
@@ -274,10 +275,15 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 //     written: grammar.BracketNames) and the stand-ins of prose, such as
 //     "$PORT", "%lat%", "..." or a port written as a word
 //     (grammar.StandIns): reading them so is a judgement.
-func placeholders(c *extract.Candidate, uri string, strict bool) []grammar.Span {
+func placeholders(c *extract.Candidate, f extract.Format, uri string, strict bool) []grammar.Span {
 	var spans []grammar.Span
 	if strings.ContainsAny(uri, "{%<$#") {
 		spans = grammar.Placeholders(uri)
+	}
+	if f == extract.FormatAsciiDoc && strings.IndexByte(uri, '{') >= 0 {
+		// An attribute reference the document does not define (an
+		// Antora site's, a build's): AsciiDoc's syntax, not a judgement.
+		spans = mergeSpans(spans, grammar.AttributeReferences(uri))
 	}
 	link, name := c.Context.IsLink(), c.Context.IsName()
 	if !link && !name && strings.IndexByte(uri, '&') >= 0 {

@@ -345,3 +345,26 @@ func fillIn(s string, i int) (int, bool) {
 	}
 	return j, true
 }
+
+// AttributeReferences returns the spans of AsciiDoc's attribute references
+// in s ("{url-repo}", "{docs-version}"): "{", a name (a letter, digit or
+// "_", then those and "-"), "}". Where a document defines the attribute,
+// its walker reads the value instead; one left as written is defined
+// elsewhere (an Antora component, a build).
+func AttributeReferences(s string) []Span {
+	var spans []Span
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && (IsAlnum(s[j]) || s[j] == '_') {
+			j = wordEnd(s, j)
+			if j < len(s) && s[j] == '}' {
+				spans = append(spans, Span{i, j + 1})
+				i = j
+			}
+		}
+	}
+	return spans
+}
