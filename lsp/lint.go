@@ -8,7 +8,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // schedule lints the document once it has not changed for the delay.
@@ -85,7 +85,7 @@ func (s *Server) lint(d *document) {
 		problem = configErr
 	case err != nil:
 		problem = err
-	case path != "" && driver.Excluded(resolver.Finder(), path, false):
+	case path != "" && fileio.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
 	case format == extract.FormatMarkdown && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
 		// Else (a suppression comment, which reaches across parts, or a

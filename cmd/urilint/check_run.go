@@ -9,12 +9,12 @@ import (
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/baseline"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
 )
 
 // checkRun is one urilint check: what its flags chose, and what it has
-// counted so far. Its methods process one file each, on the driver's
+// counted so far. Its methods process one file each, on the run's
 // workers.
 type checkRun struct {
 	env       *env
@@ -101,8 +101,8 @@ func (c *checkRun) writeBaseline() (string, error) {
 }
 
 // window checks a large plain-text file a window at a time (see
-// driver.TextWindows).
-func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver.Sink) error {
+// fileio.TextWindows).
+func (c *checkRun) window(name string, windows *fileio.TextWindows, sink *fileio.Sink) error {
 	p, err := c.resolver.Resolve(name)
 	if err != nil {
 		windows.Close()
@@ -111,7 +111,7 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 	c.sum.files.Add(1)
 	r := c.newFileReport(name, sink, p)
 	var l lint.Lister
-	err = windows.Each(func(win driver.Window) {
+	err = windows.Each(func(win fileio.Window) {
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
 			if l.List(d) {
@@ -125,7 +125,7 @@ func (c *checkRun) window(name string, windows *driver.TextWindows, sink *driver
 
 // file checks the file name read as src, fixes it (--fix) or writes the
 // diff of its fixes (--diff), and writes its diagnostics to sink.
-func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
+func (c *checkRun) file(name string, src []byte, sink *fileio.Sink) error {
 	if c.env.beforeCheck != nil {
 		c.env.beforeCheck(name)
 	}
@@ -150,7 +150,7 @@ func (c *checkRun) file(name string, src []byte, sink *driver.Sink) error {
 	case c.diff:
 		r.bufs[0] = append(r.bufs[0], report.UnifiedDiff(name, src, fixed)...)
 	case c.fix && applied > 0:
-		if writeErr = driver.FixFile(name, fixed, src, c.sel.fixAllowed(name)); writeErr != nil {
+		if writeErr = fileio.FixFile(name, fixed, src, c.sel.fixAllowed(name)); writeErr != nil {
 			// Nothing was fixed: what is left is what was found.
 			applied, diags = 0, diags[:0]
 			unlisted = p.Checker.Check(name, f, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
@@ -259,7 +259,7 @@ type fileOut struct {
 	bufs [][]byte
 }
 
-// chunkSink takes the chunks of a file's output: a *driver.Sink, or
+// chunkSink takes the chunks of a file's output: a *fileio.Sink, or
 // finish's directSink.
 type chunkSink interface {
 	Flush(b []byte) []byte

@@ -14,7 +14,7 @@ import (
 	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
@@ -108,7 +108,7 @@ func runInit(e *env, args []string) int {
 			break
 		}
 	}
-	if err := driver.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
+	if err := fileio.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
 		fmt.Fprintf(stderr, "urilint init: %s: %s\n", report.DisplayPath(path), report.Printable(err.Error()))
 		return exitError
 	}
@@ -163,7 +163,7 @@ func runConfig(e *env, args []string) int {
 	}
 	eff := cf.For(abs, config.Settings{})
 	out := bufio.NewWriter(stdout)
-	printEffective(out, path, driver.Excluded(configs, path, isDir), eff)
+	printEffective(out, path, fileio.Excluded(configs, path, isDir), eff)
 	return flushed(out, stderr)
 }
 

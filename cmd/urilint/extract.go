@@ -6,7 +6,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
@@ -40,13 +40,13 @@ func runExtract(e *env, args []string) int {
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	w, _ := report.NewCandidateWriter(*format, out)
 	resolver := config.NewResolver(rules.All, sel.configs, cli)
-	sel.windowed = func(name string, windows *driver.TextWindows, sink *driver.Sink) error {
+	sel.windowed = func(name string, windows *fileio.TextWindows, sink *fileio.Sink) error {
 		if _, err := resolver.Resolve(name); err != nil {
 			windows.Close()
 			return err
 		}
 		var b []byte
-		err := windows.Each(func(win driver.Window) {
+		err := windows.Each(func(win fileio.Window) {
 			loc := extract.NewLocatorAt(win.Src, win.Base)
 			extract.ScanText(win.Src, win.Base.Offset, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
 		})
@@ -54,7 +54,7 @@ func runExtract(e *env, args []string) int {
 		return err
 	}
 	files, errs := sel.files(paths, stderr)
-	return sel.eachFile(files, errs, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *driver.Sink) error {
+	return sel.eachFile(files, errs, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *fileio.Sink) error {
 		p, err := resolver.Resolve(name)
 		if err != nil {
 			return err

@@ -14,7 +14,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/rules"
 )
@@ -31,8 +31,8 @@ type selection struct {
 
 	configs *config.Finder
 	// windowed, when set, processes a large plain-text file a window at a
-	// time (see driver.TextWindows) instead of eachFile's process.
-	windowed func(name string, windows *driver.TextWindows, sink *driver.Sink) error
+	// time (see fileio.TextWindows) instead of eachFile's process.
+	windowed func(name string, windows *fileio.TextWindows, sink *fileio.Sink) error
 	// finish, when set, gives what is written after every file is read:
 	// the diagnostics of the rules that look across files (names are the
 	// files in the run's order, as process was given them).
@@ -139,14 +139,14 @@ func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.F
 			}
 		}
 	}
-	files, walkErrs := driver.Files(named, driver.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
+	files, walkErrs := fileio.Files(named, fileio.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
 	if stdin && !s.stdinExcluded() {
 		files = append([]string{stdinPath}, files...)
 	}
 	var errs []*lint.FileError
 	for _, e := range walkErrs {
 		noteFile(stderr, e.Path, e.Err)
-		if !driver.IsSkip(e.Err) {
+		if !fileio.IsSkip(e.Err) {
 			errs = append(errs, e)
 		}
 	}
@@ -167,7 +167,7 @@ func realPath(path string) (string, error) {
 }
 
 // fixAllowed returns what decides whether the fixes of the file name may
-// be written where its links lead (see driver.FixFile): anywhere for a
+// be written where its links lead (see fileio.FixFile): anywhere for a
 // file named on the command line (nil), only inside one of the
 // directories named for a file found in a walk. A symbolic link in a
 // cloned repository can lead anywhere the user can write.
@@ -192,14 +192,14 @@ func (s *selection) fixAllowed(name string) func(real string) error {
 // stdinExcluded reports whether the configuration excludes the path that
 // standard input stands for.
 func (s *selection) stdinExcluded() bool {
-	return s.stdinFilename != "" && driver.Excluded(s.configs, s.stdinFilename, false)
+	return s.stdinFilename != "" && fileio.Excluded(s.configs, s.stdinFilename, false)
 }
 
-// stdinSizes are how standard input is read (see driver.ReadStream): up
+// stdinSizes are how standard input is read (see fileio.ReadStream): up
 // to large bytes first, then plain text on in windows of about window
 // bytes, and what must be read whole up to maxWhole bytes. Tests make them
 // small.
-var stdinSizes = struct{ large, window, maxWhole int }{driver.LargeText, driver.WindowSize, 256 << 20}
+var stdinSizes = struct{ large, window, maxWhole int }{fileio.LargeText, fileio.WindowSize, 256 << 20}
 
 // maxPooledBuffer is the largest buffer kept for the next file: a rare
 // large file's is left to the collector.
@@ -223,10 +223,10 @@ type chunkWriter interface {
 // returns exitError when a file could not be read or processed or the
 // output could not be written, else exitOK.
 func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Reader, w chunkWriter, stderr io.Writer,
-	process func(name string, src []byte, sink *driver.Sink) error) int {
+	process func(name string, src []byte, sink *fileio.Sink) error) int {
 	var stdinOnce sync.Once
 	var writeErr error
-	driver.Run(files, *s.jobs, func(path string, sink *driver.Sink) error {
+	fileio.Run(files, *s.jobs, func(path string, sink *fileio.Sink) error {
 		var src []byte
 		var err error
 		name := path
@@ -234,13 +234,13 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 			name = s.stdinName()
 			streamed := false
 			stdinOnce.Do(func() {
-				var windows *driver.TextWindows
+				var windows *fileio.TextWindows
 				text := s.windowed != nil && extract.FormatOf(name) == extract.FormatText
-				src, windows, err = driver.ReadStream(stdin, text, stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole)
+				src, windows, err = fileio.ReadStream(stdin, text, stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole)
 				switch {
 				case windows != nil:
 					streamed, err = true, s.windowed(name, windows, sink)
-				case errors.Is(err, driver.ErrTooLarge):
+				case errors.Is(err, fileio.ErrTooLarge):
 					err = fmt.Errorf("standard input %w: it is read whole for a Markdown, HTML or XML document, for --diff, and for text with a suppression comment or an RFC 8792 folding note in its first %d MiB; give it as a file", err, stdinSizes.large>>20)
 				}
 			})
@@ -249,11 +249,11 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 			}
 		} else {
 			if s.windowed != nil && extract.FormatOf(path) == extract.FormatText {
-				windows, err := driver.OpenTextWindows(path, driver.LargeText, driver.WindowSize)
+				windows, err := fileio.OpenTextWindows(path, fileio.LargeText, fileio.WindowSize)
 				switch {
 				case windows != nil:
 					return s.windowed(name, windows, sink)
-				case err != nil && !errors.Is(err, driver.ErrReadWhole):
+				case err != nil && !errors.Is(err, fileio.ErrReadWhole):
 					return err
 				}
 			}
@@ -261,7 +261,7 @@ func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Re
 			if buf == nil {
 				buf = new([]byte)
 			}
-			src, err = driver.ReadFileInto(path, *buf)
+			src, err = fileio.ReadFileInto(path, *buf)
 			defer func() {
 				if cap(src) > cap(*buf) && cap(src) <= maxPooledBuffer {
 					*buf = src[:0]
@@ -322,7 +322,7 @@ func (s *selection) fileError(path string, asked bool, err error, stderr io.Writ
 	if n := (*note)(nil); errors.As(err, &n) {
 		return
 	}
-	if !driver.IsSkip(err) || asked {
+	if !fileio.IsSkip(err) || asked {
 		*errs = append(*errs, &lint.FileError{Path: path, Err: err})
 	}
 	if fe := (*fixWriteError)(nil); errors.As(err, &fe) {

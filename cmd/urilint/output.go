@@ -11,24 +11,24 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
 )
 
 // openOutput opens the file of --output: an AtomicFile that replaces it
 // (or writes it directly, when it is not a regular file: /dev/null, a
-// named pipe; see driver.CreateOutput), or, when path is the process's own
+// named pipe; see fileio.CreateOutput), or, when path is the process's own
 // standard output or error (/dev/stdout, or the file stdout is redirected
 // to), that stream itself, with a nil AtomicFile: replacing the file would
 // lose what the stream wrote before and after.
-func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.AtomicFile, error) {
+func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *fileio.AtomicFile, error) {
 	if w := sameFile(path, stdout, stderr); w != nil {
 		return w, nil, nil
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
 	}
-	a, err := driver.CreateOutput(path)
+	a, err := fileio.CreateOutput(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -231,7 +231,7 @@ func (s outputSpec) describe() string {
 type output struct {
 	outputSpec
 	dst  io.Writer          // the file, or the stream
-	file *driver.AtomicFile // nil for a stream
+	file *fileio.AtomicFile // nil for a stream
 	buf  *bufio.Writer
 	w    *report.Writer
 	err  error // the first error writing it

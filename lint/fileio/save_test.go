@@ -1,6 +1,6 @@
 //go:build unix
 
-package driver_test
+package fileio_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // savePoints are the points of a fix's write, in order, at which
@@ -27,7 +27,7 @@ var saveKinds = []string{"descriptor", "name", "rename"}
 // undone with ErrChanged. Nothing is left behind in the directory.
 func TestFixKeepsSave(t *testing.T) {
 	const orig, fixed, saved = "orig\n", "fixed\n", "the user's save, longer\n"
-	for _, method := range driver.ReplaceMethods() {
+	for _, method := range fileio.ReplaceMethods() {
 		for _, point := range savePoints {
 			for _, kind := range saveKinds {
 				if method == "rename" && kind == "rename" && point == "compared" {
@@ -48,15 +48,15 @@ func TestFixKeepsSave(t *testing.T) {
 					}
 					defer held.Close()
 					done := false
-					driver.SetReplaceMethod(t, method)
-					driver.SetAtomicHook(t, func(p string) {
+					fileio.SetReplaceMethod(t, method)
+					fileio.SetAtomicHook(t, func(p string) {
 						if p != point || done {
 							return
 						}
 						done = true
 						save(t, kind, path, held, saved)
 					})
-					err = driver.WriteFileAtomic(path, []byte(fixed), []byte(orig))
+					err = fileio.WriteFileAtomic(path, []byte(fixed), []byte(orig))
 					if !done {
 						t.Fatalf("the write never reached %q", point)
 					}
@@ -66,7 +66,7 @@ func TestFixKeepsSave(t *testing.T) {
 					// Saved by name or replaced after the rename, the save
 					// is a later edit of the fixed file: no error is due.
 					lost := point != "renamed" || kind == "descriptor"
-					if lost && !errors.Is(err, driver.ErrChanged) {
+					if lost && !errors.Is(err, fileio.ErrChanged) {
 						t.Errorf("error %v, want ErrChanged", err)
 					}
 					if !lost && err != nil {

@@ -1,9 +1,11 @@
-// Package driver is what urilint does around the engine: it chooses the
-// files (Files: the walk, .gitignore, the configuration's include and
-// exclude), reads them (whole, or a large plain-text file in windows),
-// runs them on workers with their output kept in order (Run), and writes
-// files whole or not at all (AtomicFile).
-package driver
+// Package fileio is how urilint finds, reads and writes files: it chooses
+// the files (Files: the walk, .gitignore, the configuration's include and
+// exclude), reads them safely (regular files only, never binary or
+// UTF-16; whole, or a large plain-text file in windows: TextWindows), runs
+// them on workers with their output kept in order (Run), and writes files
+// whole or not at all, never losing a save made meanwhile (AtomicFile,
+// FixFile).
+package fileio
 
 import (
 	"bytes"

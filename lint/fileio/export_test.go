@@ -1,8 +1,8 @@
-package driver
+package fileio
 
 import "io"
 
-// What the external tests (package driver_test) use of the package's
+// What the external tests (package fileio_test) use of the package's
 // internals.
 
 // EachWindow reads the plain text r to its end in windows of about window

@@ -1,6 +1,6 @@
 //go:build unix
 
-package driver_test
+package fileio_test
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // TestWriteKeepsOwnerAndMode checks that a fix keeps the file's setuid,
@@ -34,7 +34,7 @@ func TestWriteKeepsOwnerAndMode(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := driver.WriteFileAtomic(path, []byte("new"), []byte("old")); err != nil {
+	if err := fileio.WriteFileAtomic(path, []byte("new"), []byte("old")); err != nil {
 		t.Fatal(err)
 	}
 	info, err := os.Stat(path)
@@ -62,7 +62,7 @@ func TestRemoveTemporaries(t *testing.T) {
 	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a, err := driver.CreateAtomic(path)
+	a, err := fileio.CreateAtomic(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestRemoveTemporaries(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Fatalf("%d entries in the directory, want a.md and a temporary file", len(entries))
 	}
-	driver.RemoveTemporaries()()
+	fileio.RemoveTemporaries()()
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("after RemoveTemporaries: %d entries in the directory, want a.md only", len(entries))
 	}
@@ -92,14 +92,14 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The file changed since it was read: nothing is written.
-	err := driver.WriteFileAtomic(path, []byte("fixed"), []byte("what was read"))
-	if !errors.Is(err, driver.ErrChanged) {
+	err := fileio.WriteFileAtomic(path, []byte("fixed"), []byte("what was read"))
+	if !errors.Is(err, fileio.ErrChanged) {
 		t.Fatalf("error %v, want ErrChanged", err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != "old" {
 		t.Errorf("file now %q", got)
 	}
-	if err := driver.WriteFileAtomic(path, []byte("fixed"), []byte("old")); err != nil {
+	if err := fileio.WriteFileAtomic(path, []byte("fixed"), []byte("old")); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != "fixed" {
@@ -113,7 +113,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := os.Symlink("a.md", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := driver.WriteFileAtomic(link, []byte("again"), []byte("fixed")); err != nil {
+	if err := fileio.WriteFileAtomic(link, []byte("again"), []byte("fixed")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
@@ -123,14 +123,14 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("target now %q", got)
 	}
 	// A file that does not exist, with orig: an error, nothing created.
-	if err := driver.WriteFileAtomic(filepath.Join(dir, "gone.md"), []byte("x"), []byte("y")); !errors.Is(err, os.ErrNotExist) {
+	if err := fileio.WriteFileAtomic(filepath.Join(dir, "gone.md"), []byte("x"), []byte("y")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("error %v, want ErrNotExist", err)
 	}
 	// Read-only files and files with other names are not replaced.
 	if err := os.Chmod(path, 0o440); err != nil {
 		t.Fatal(err)
 	}
-	if err := driver.WriteFileAtomic(path, []byte("x"), []byte("again")); err == nil || err.Error() != "read-only: not fixed" {
+	if err := fileio.WriteFileAtomic(path, []byte("x"), []byte("again")); err == nil || err.Error() != "read-only: not fixed" {
 		t.Errorf("read-only: error %v", err)
 	}
 	if err := os.Chmod(path, 0o640); err != nil {
@@ -139,14 +139,14 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := os.Link(path, filepath.Join(dir, "hard.md")); err != nil {
 		t.Fatal(err)
 	}
-	if err := driver.WriteFileAtomic(path, []byte("x"), []byte("again")); err == nil || err.Error() != "has 2 hard links, which replacing it would break: not fixed" {
+	if err := fileio.WriteFileAtomic(path, []byte("x"), []byte("again")); err == nil || err.Error() != "has 2 hard links, which replacing it would break: not fixed" {
 		t.Errorf("hard link: error %v", err)
 	}
 	if err := os.Remove(filepath.Join(dir, "hard.md")); err != nil {
 		t.Fatal(err)
 	}
 	// An aborted write leaves nothing behind.
-	a, err := driver.CreateAtomic(filepath.Join(dir, "out.sarif"))
+	a, err := fileio.CreateAtomic(filepath.Join(dir, "out.sarif"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package driver_test
+package fileio_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/internal/testcorpus"
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -42,7 +42,7 @@ func renderCand(c *extract.Candidate) string {
 // returns both renderings and how many windows there were.
 func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []string, windows int) {
 	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
-	err := driver.EachWindow(bytes.NewReader(doc), size, func(w driver.Window) {
+	err := fileio.EachWindow(bytes.NewReader(doc), size, func(w fileio.Window) {
 		windows++
 		if w.Base.Offset > 0 && doc[w.Base.Offset-1] != '\n' {
 			t.Fatalf("window %d starts at %v, not after a line end", windows, w.Base)
@@ -84,14 +84,14 @@ func TestTextWindows(t *testing.T) {
 		if err := os.WriteFile(path, d.Src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tw, err := driver.OpenTextWindows(path, 0, 8192)
-		if errors.Is(err, driver.ErrReadWhole) {
+		tw, err := fileio.OpenTextWindows(path, 0, 8192)
+		if errors.Is(err, fileio.ErrReadWhole) {
 			continue // it holds "urilint-"
 		}
 		if err != nil || tw == nil {
 			t.Fatalf("%s: OpenTextWindows: %v, %v", d.Path, tw, err)
 		}
-		if err := tw.Each(func(w driver.Window) {
+		if err := tw.Each(func(w fileio.Window) {
 			loc := extract.NewLocatorAt(w.Src, w.Base) // as check places them
 			ch.CheckWindow(d.Path, w.Src, w.Base, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
 		}); err != nil {
@@ -134,7 +134,7 @@ func TestTextWindowsLineCuts(t *testing.T) {
 		var want, got []string
 		loc := extract.NewLocator(src)
 		ch.Check(d.Path, extract.FormatText, src, func(dg *lint.Diagnostic) { want = append(want, renderDiag(dg, loc)) })
-		if err := driver.EachWindow(bytes.NewReader(src), 512, func(w driver.Window) {
+		if err := fileio.EachWindow(bytes.NewReader(src), 512, func(w fileio.Window) {
 			loc := extract.NewLocatorAt(w.Src, w.Base)
 			ch.CheckWindow(d.Path, w.Src, w.Base, func(dg *lint.Diagnostic) { got = append(got, renderDiag(dg, loc)) })
 		}); err != nil {
@@ -185,7 +185,7 @@ func TestTextWindowCuts(t *testing.T) {
 	for _, tt := range tests {
 		var bases []int
 		doc := []byte(tt.doc)
-		if err := driver.EachWindow(bytes.NewReader(doc), tt.size, func(w driver.Window) { bases = append(bases, w.Base.Offset) }); err != nil {
+		if err := fileio.EachWindow(bytes.NewReader(doc), tt.size, func(w fileio.Window) { bases = append(bases, w.Base.Offset) }); err != nil {
 			t.Fatal(err)
 		}
 		if fmt.Sprint(bases) != fmt.Sprint(tt.bases) {
@@ -217,21 +217,21 @@ func TestOpenTextWindows(t *testing.T) {
 	}{
 		{"small.txt", "http://a.example/\n", "whole"},
 		{"plain.txt", filler, ""},
-		{"directive.txt", filler + "# urilint-disable-file\n", driver.ErrReadWhole.Error()},
+		{"directive.txt", filler + "# urilint-disable-file\n", fileio.ErrReadWhole.Error()},
 		// The directive straddles the first 4,096-byte block.
-		{"cut-directive.txt", filler[:4096-4] + "urilint-disable-file\n" + filler, driver.ErrReadWhole.Error()},
+		{"cut-directive.txt", filler[:4096-4] + "urilint-disable-file\n" + filler, fileio.ErrReadWhole.Error()},
 		{"nul.txt", filler[:7000] + "\x00" + filler, "skipped: binary file (a NUL byte at offset 7000)"},
 		{"late-nul.txt", filler + "\x00" + filler, ""}, // a stray NUL in text
-		{"utf16.txt", "\xff\xfe" + filler, driver.ErrUTF16.Error()},
-		{"folding.txt", filler + "NOTE: '\\' line wrapping per RFC 8792\n", driver.ErrReadWhole.Error()},
-		{"cut-note.txt", filler[:4096-10] + "NOTE: '\\' line wrapping per RFC 8792\n" + filler, driver.ErrReadWhole.Error()},
+		{"utf16.txt", "\xff\xfe" + filler, fileio.ErrUTF16.Error()},
+		{"folding.txt", filler + "NOTE: '\\' line wrapping per RFC 8792\n", fileio.ErrReadWhole.Error()},
+		{"cut-note.txt", filler[:4096-10] + "NOTE: '\\' line wrapping per RFC 8792\n" + filler, fileio.ErrReadWhole.Error()},
 	}
 	for _, tt := range tests {
 		large := 1000
 		if tt.name == "small.txt" {
 			large = 100
 		}
-		tw, err := driver.OpenTextWindows(write(tt.name, tt.content), large, 4096)
+		tw, err := fileio.OpenTextWindows(write(tt.name, tt.content), large, 4096)
 		got := ""
 		switch {
 		case err != nil:
@@ -247,7 +247,7 @@ func TestOpenTextWindows(t *testing.T) {
 	}
 	// A file that cannot be looked at is left to be read whole, which
 	// reports what is wrong with it.
-	if tw, err := driver.OpenTextWindows(filepath.Join(dir, "missing.txt"), 0, 4096); tw != nil || err != nil {
+	if tw, err := fileio.OpenTextWindows(filepath.Join(dir, "missing.txt"), 0, 4096); tw != nil || err != nil {
 		t.Errorf("missing file: %v, %v; want it read whole", tw, err)
 	}
 }
@@ -283,14 +283,14 @@ func TestTextWindowsLongLine(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tw, err := driver.OpenTextWindows(path, 0, 1024)
+	tw, err := fileio.OpenTextWindows(path, 0, 1024)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var whole, windowed []string
 	var sizes []int
 	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
-	if err := tw.Each(func(w driver.Window) {
+	if err := tw.Each(func(w fileio.Window) {
 		sizes = append(sizes, len(w.Src))
 		extract.ScanText(w.Src, w.Base.Offset, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
 	}); err != nil {
@@ -312,7 +312,7 @@ func TestTextWindowsChangedFile(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tw, err := driver.OpenTextWindows(path, 0, 1024)
+	tw, err := fileio.OpenTextWindows(path, 0, 1024)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestTextWindowsChangedFile(t *testing.T) {
 	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = tw.Each(func(driver.Window) {})
+	err = tw.Each(func(fileio.Window) {})
 	if want := "skipped: binary file (a NUL byte at offset 5000), written while the file was read"; err == nil || err.Error() != want {
 		t.Errorf("Each: %v, want %q", err, want)
 	}

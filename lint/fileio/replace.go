@@ -1,4 +1,4 @@
-package driver
+package fileio
 
 // ReplaceFile writes data to the file at path through an AtomicFile, as
 // WriteFileAtomic does, except that a symbolic link at path is replaced by

@@ -1,6 +1,6 @@
 //go:build !linux && !darwin
 
-package driver
+package fileio
 
 import "errors"
 

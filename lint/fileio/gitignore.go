@@ -1,4 +1,4 @@
-package driver
+package fileio
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urilint/urilint/lint/driver/gitignore"
+	"github.com/urilint/urilint/lint/fileio/gitignore"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
 

@@ -1,4 +1,4 @@
-package driver_test
+package fileio_test
 
 import (
 	"os"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -29,7 +29,7 @@ func BenchmarkFiles(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		files, _ := driver.Files([]string{dir}, driver.WalkOptions{Configs: configs, Jobs: 2})
+		files, _ := fileio.Files([]string{dir}, fileio.WalkOptions{Configs: configs, Jobs: 2})
 		n = len(files)
 	}
 	b.ReportMetric(float64(n), "files")
