@@ -237,8 +237,8 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 	r := ch.newRun()
 	r.format, r.inDoc, r.pass.Format = f, true, f
 	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
-	if f == extract.FormatText {
-		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, base, yield) }
+	if f.Windowed() { // src may be a window, from base
+		each = func(yield func(*extract.Candidate)) { f.WalkWindow(src, base, yield) }
 	}
 	each(func(c *extract.Candidate) {
 		uri := c.URI
