@@ -9,6 +9,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/fileio"
+	"github.com/urilint/urilint/lint/runner"
 )
 
 // schedule lints the document once it has not changed for the delay.
@@ -100,7 +101,8 @@ func (s *Server) lint(d *document) {
 		parts.checker = prof.Checker
 		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stale, cached...)
 	default:
-		unlisted = prof.Checker.Check(name, format, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+		doc := runner.Lint(prof, name, format, src, false)
+		diags, unlisted = doc.Diagnostics, doc.Unlisted
 	}
 	var across []string
 	looksAcross := err == nil && prof.Checker.LooksAcross()

@@ -16,6 +16,7 @@ import (
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/lint/runner"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -234,17 +235,6 @@ func exists(path string) bool {
 
 // printConfigError writes each problem of a configuration file, a line
 // each: the file's path, line and column, and the message, which may quote
-// its keys and values, each through report.Printable.
-func printConfigError(stderr io.Writer, err error) {
-	for _, p := range config.Problems(err) {
-		var ce *config.Error
-		switch {
-		case !errors.As(p, &ce):
-			printError(stderr, p)
-		case ce.Line == 0:
-			fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(ce.Path), report.Printable(ce.Msg))
-		default:
-			fmt.Fprintf(stderr, "urilint: %s:%d:%d: %s\n", report.DisplayPath(ce.Path), ce.Line, ce.Column, report.Printable(ce.Msg))
-		}
-	}
-}
+// its keys and values, each through report.Printable (see
+// runner.PrintConfigError).
+func printConfigError(stderr io.Writer, err error) { runner.PrintConfigError(stderr, err) }

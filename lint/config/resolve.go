@@ -84,3 +84,7 @@ func (r *Resolver) CollectAcross(a *lint.Across) *Resolver {
 
 // Finder returns the configuration files the resolver follows.
 func (r *Resolver) Finder() *Finder { return r.finder }
+
+// Across returns what the checkers of the resolver collect the facts of
+// the rules that look across files into (see CollectAcross), or nil.
+func (r *Resolver) Across() *lint.Across { return r.across }

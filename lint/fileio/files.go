@@ -19,7 +19,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
@@ -66,7 +65,7 @@ type WalkOptions struct {
 // a directory is skipped.
 // A configuration file that cannot be loaded is returned as an error once,
 // and the files it governs are skipped. Errors are sorted by path.
-func Files(paths []string, opts WalkOptions) ([]string, []*lint.FileError) {
+func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 	w := &walker{opts: opts, sem: make(chan struct{}, max(opts.Jobs, 1)-1), badConfig: map[string]bool{}, ids: map[string]any{}}
 	for _, root := range paths {
 		root = filepath.Clean(root)
@@ -101,7 +100,7 @@ func Files(paths []string, opts WalkOptions) ([]string, []*lint.FileError) {
 	}
 	w.wg.Wait()
 	slices.Sort(w.files)
-	slices.SortStableFunc(w.errs, func(a, b *lint.FileError) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(w.errs, func(a, b *FileError) int { return strings.Compare(a.Path, b.Path) })
 	files := slices.Compact(w.files)
 	if len(paths) > 1 || len(w.aliases) > 0 {
 		files = dedupe(files, w.ids)
@@ -145,14 +144,14 @@ type walker struct {
 	mu        sync.Mutex
 	files     []string
 	aliases   []string // named files and links found: other names a file may have
-	errs      []*lint.FileError
+	errs      []*FileError
 	badConfig map[string]bool // configuration files reported
 	ids       map[string]any  // the identities of the files named (see dedupe); only Files' own loop sets it
 }
 
 func (w *walker) fail(path string, err error) {
 	w.mu.Lock()
-	w.errs = append(w.errs, &lint.FileError{Path: path, Err: err})
+	w.errs = append(w.errs, &FileError{Path: path, Err: err})
 	w.mu.Unlock()
 }
 
@@ -187,7 +186,7 @@ func (w *walker) configIn(dir string) (*config.File, bool) {
 	defer w.mu.Unlock()
 	if !w.badConfig[key] {
 		w.badConfig[key] = true
-		w.errs = append(w.errs, &lint.FileError{Path: key, Err: err})
+		w.errs = append(w.errs, &FileError{Path: key, Err: err})
 	}
 	return nil, false
 }
@@ -397,7 +396,12 @@ func IsSkip(err error) bool {
 	return errors.Is(err, ErrBinary) || errors.Is(err, ErrUTF16) || errors.Is(err, ErrBrokenLink)
 }
 
-// internalError wraps a panic recovered while a file was processed.
-func internalError(v any) error {
-	return fmt.Errorf("internal error (please report it): %v", v)
+// FileError is a file that could not be read or processed, and why.
+type FileError struct {
+	Path string
+	Err  error
 }
+
+func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+func (e *FileError) Unwrap() error { return e.Err }

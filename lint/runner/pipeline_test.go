@@ -1,4 +1,4 @@
-package fileio
+package runner
 
 import (
 	"bytes"
@@ -11,18 +11,20 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/urilint/urilint/lint/fileio"
 )
 
-func TestRunKeepsOrder(t *testing.T) {
+func TestInOrderKeepsOrder(t *testing.T) {
 	var files []string
 	for i := range 200 {
 		files = append(files, fmt.Sprintf("f%03d", i))
 	}
 	for _, jobs := range []int{0, 1, 2, 8, 64} {
-		var out bytes.Buffer
+		var buf bytes.Buffer
 		var done []string
 		var running, peak atomic.Int32
-		Run(files, jobs, func(path string, sink *Sink) error {
+		inOrder(files, jobs, func(path string, out *sink) error {
 			n := running.Add(1)
 			defer running.Add(-1)
 			for {
@@ -34,15 +36,15 @@ func TestRunKeepsOrder(t *testing.T) {
 			if path[len(path)-1]%3 == 0 {
 				time.Sleep(time.Millisecond) // finish out of order
 			}
-			sink.Close([]byte(path + "\n"))
+			out.close(0, []byte(path+"\n"))
 			if path == "f007" {
 				return errors.New("seven")
 			}
 			return nil
-		}, func(b []byte) { out.Write(b) }, func(path string, err error) {
+		}, func(c chunk) { buf.Write(c.data) }, func(path string, err error) {
 			done = append(done, fmt.Sprintf("%s:%v", path, err))
 		})
-		if got, want := out.String(), strings.Join(files, "\n")+"\n"; got != want {
+		if got, want := buf.String(), strings.Join(files, "\n")+"\n"; got != want {
 			t.Errorf("jobs=%d: output out of order", jobs)
 		}
 		if done[7] != "f007:seven" || done[8] != "f008:<nil>" || len(done) != len(files) {
@@ -56,12 +58,12 @@ func TestRunKeepsOrder(t *testing.T) {
 
 // A file whose output is far larger than the look-ahead streams through in
 // chunks, while the files after it wait with a bounded amount of output.
-func TestRunStreamsLargeOutput(t *testing.T) {
+func TestInOrderStreamsLargeOutput(t *testing.T) {
 	files := []string{"big", "small1", "small2", "small3"}
 	var written atomic.Int64
 	var peakAhead int64
 	var produced atomic.Int64
-	Run(files, 4, func(path string, sink *Sink) error {
+	inOrder(files, 4, func(path string, out *sink) error {
 		var b []byte
 		n := 10 * chunksAhead * chunkSize
 		if path != "big" {
@@ -70,12 +72,12 @@ func TestRunStreamsLargeOutput(t *testing.T) {
 		for i := 0; i < n; i += 1024 {
 			b = append(b, bytes.Repeat([]byte{'x'}, 1024)...)
 			produced.Add(1024)
-			b = sink.Flush(b)
+			b = out.flush(0, b)
 		}
-		sink.Close(b)
+		out.close(0, b)
 		return nil
-	}, func(b []byte) {
-		w := written.Add(int64(len(b)))
+	}, func(c chunk) {
+		w := written.Add(int64(len(c.data)))
 		if ahead := produced.Load() - w; ahead > peakAhead {
 			peakAhead = ahead
 		}
@@ -90,14 +92,14 @@ func TestRunStreamsLargeOutput(t *testing.T) {
 	}
 }
 
-func TestRunRecoversPanics(t *testing.T) {
+func TestInOrderRecoversPanics(t *testing.T) {
 	var done []string
-	Run([]string{"a", "boom", "c"}, 2, func(path string, sink *Sink) error {
+	inOrder([]string{"a", "boom", "c"}, 2, func(path string, out *sink) error {
 		if path == "boom" {
 			panic("kaput")
 		}
 		return nil
-	}, func([]byte) {}, func(path string, err error) {
+	}, func(chunk) {}, func(path string, err error) {
 		done = append(done, fmt.Sprintf("%s:%v", path, err))
 	})
 	if len(done) != 3 || done[0] != "a:<nil>" || done[2] != "c:<nil>" ||
@@ -106,9 +108,9 @@ func TestRunRecoversPanics(t *testing.T) {
 	}
 }
 
-// TestRunFileDeleted: a file listed, then deleted before it is read, is
+// TestInOrderFileDeleted: a file listed, then deleted before it is read, is
 // reported with the reason; the others are read.
-func TestRunFileDeleted(t *testing.T) {
+func TestInOrderFileDeleted(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
 	for _, name := range []string{"a.txt", "b.txt", "c.txt"} {
@@ -118,7 +120,7 @@ func TestRunFileDeleted(t *testing.T) {
 		}
 		files = append(files, p)
 	}
-	listed, errs := Files([]string{dir}, WalkOptions{})
+	listed, errs := fileio.Files([]string{dir}, fileio.WalkOptions{})
 	if len(listed) != 3 || len(errs) != 0 {
 		t.Fatalf("Files: %q, %v", listed, errs)
 	}
@@ -127,14 +129,14 @@ func TestRunFileDeleted(t *testing.T) {
 	}
 	var out []string
 	got := map[string]error{}
-	Run(listed, 2, func(path string, sink *Sink) error {
-		src, err := ReadFileInto(path, nil)
+	inOrder(listed, 2, func(path string, s *sink) error {
+		src, err := fileio.ReadFileInto(path, nil)
 		if err != nil {
 			return err
 		}
-		sink.Close(src)
+		s.close(0, src)
 		return nil
-	}, func(b []byte) { out = append(out, string(b)) }, func(path string, err error) { got[filepath.Base(path)] = err })
+	}, func(c chunk) { out = append(out, string(c.data)) }, func(path string, err error) { got[filepath.Base(path)] = err })
 	if !slices.Equal(out, []string{"a.txt", "c.txt"}) {
 		t.Errorf("read %q", out)
 	}
@@ -146,34 +148,34 @@ func TestRunFileDeleted(t *testing.T) {
 	}
 }
 
-// TestRunBoundsHeldOutput checks that the files done past the one being
+// TestInOrderBoundsHeldOutput checks that the files done past the one being
 // written hold at most maxHeld bytes of output together, however many may
 // run ahead: here the first file is slow and 64 files behind it have three
 // chunks of output each (fewer than chunksAhead, so that each is done and
 // the next starts), which without the bound would pile up to 12 MiB.
-func TestRunBoundsHeldOutput(t *testing.T) {
+func TestInOrderBoundsHeldOutput(t *testing.T) {
 	var files []string
 	for i := range 65 {
 		files = append(files, fmt.Sprintf("f%02d", i))
 	}
 	var pending, most atomic.Int64 // bytes passed on and not yet written
-	chunk := bytes.Repeat([]byte("x"), chunkSize)
+	data := bytes.Repeat([]byte("x"), chunkSize)
 	var written int64
-	Run(files, 2, func(path string, out *Sink) error {
+	inOrder(files, 2, func(path string, out *sink) error {
 		if path == "f00" {
 			time.Sleep(300 * time.Millisecond)
 		}
 		for range 3 {
-			b := out.Flush(append([]byte(nil), chunk...))
+			b := out.flush(0, append([]byte(nil), data...))
 			n := pending.Add(chunkSize)
 			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 			}
-			out.Close(b)
+			out.close(0, b)
 		}
 		return nil
-	}, func(b []byte) {
-		written += int64(len(b))
-		pending.Add(-int64(len(b)))
+	}, func(c chunk) {
+		written += int64(len(c.data))
+		pending.Add(-int64(len(c.data)))
 	}, func(string, error) {})
 	if want := int64(65 * 3 * chunkSize); written != want {
 		t.Fatalf("wrote %d bytes, want %d", written, want)

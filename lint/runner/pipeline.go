@@ -1,10 +1,12 @@
-package fileio
+package runner
 
 import (
+	"fmt"
 	"sync"
 )
 
-// chunkSize is how much output a file gathers before passing it on.
+// chunkSize is how much output a file gathers, for one output, before
+// passing it on.
 const chunkSize = 64 << 10
 
 // chunksAhead is how many chunks of a file may wait while an earlier file's
@@ -23,60 +25,67 @@ const lookAhead = 32
 // with a large chunk is not stuck.)
 const maxHeld = 8 << 20
 
-// Sink takes the output of one file, in chunks.
-type Sink struct {
-	ch chan []byte
+// A chunk is a piece of one file's output for one of the run's outputs.
+type chunk struct {
+	output int // the index of the output in the run's
+	data   []byte
+}
+
+// sink takes the output of one file, in chunks.
+type sink struct {
+	ch chan chunk
 	p  *pipeline
 	// Guarded by p.mu:
 	head bool // the file's output is being written: its chunks are not counted
 	held int  // the bytes of its chunks counted in p.held
 }
 
-// pipeline is what the sinks of one Run share: the output held by files
-// past the one being written.
+// pipeline is what the sinks of one inOrder share: the output held by
+// files past the one being written.
 type pipeline struct {
 	mu   sync.Mutex
 	cond sync.Cond
 	held int
 }
 
-// Flush passes b on when it has grown to a chunk, and returns the buffer to
-// go on appending to. The caller must not touch b after passing it on.
-func (s *Sink) Flush(b []byte) []byte {
+// flush passes b on, as output's, when it has grown to a chunk, and returns
+// the buffer to go on appending to. The caller must not touch b after
+// passing it on.
+func (s *sink) flush(output int, b []byte) []byte {
 	if len(b) < chunkSize {
 		return b
 	}
-	s.send(b)
+	s.send(chunk{output, b})
 	return make([]byte, 0, chunkSize+chunkSize/4)
 }
 
-// Close passes on what is left of the file's output.
-func (s *Sink) Close(b []byte) {
+// close passes on what is left of the file's output for output.
+func (s *sink) close(output int, b []byte) {
 	if len(b) > 0 {
-		s.send(b)
+		s.send(chunk{output, b})
 	}
 }
 
-// send passes b on: at once when the file is being written, else when the
+// send passes c on: at once when the file is being written, else when the
 // output that files ahead hold leaves room for it.
-func (s *Sink) send(b []byte) {
+func (s *sink) send(c chunk) {
 	if p := s.p; p != nil {
 		p.mu.Lock()
-		for !s.head && p.held > 0 && p.held+len(b) > maxHeld {
+		for !s.head && p.held > 0 && p.held+len(c.data) > maxHeld {
 			p.cond.Wait()
 		}
 		if !s.head {
-			p.held += len(b)
-			s.held += len(b)
+			p.held += len(c.data)
+			s.held += len(c.data)
 		}
 		p.mu.Unlock()
 	}
-	s.ch <- b
+	s.ch <- c
 }
 
 // writing marks the sink's file as the one being written: its output no
 // longer counts against maxHeld, and files waiting for room may go on.
-func (s *Sink) writing() {
+func (s *sink) writing() {
 	p := s.p
 	p.mu.Lock()
 	s.head = true
@@ -86,11 +95,11 @@ func (s *Sink) writing() {
 	p.cond.Broadcast()
 }
 
-// Run calls process on every file, at most jobs at a time, and writes their
-// output with write in the order of files, so that the output is the same
-// whatever jobs is. done is called after each file's output with the error
-// process returned (nil, a reason the file was skipped, or the reason it
-// could not be processed).
+// inOrder calls process on every file, at most jobs at a time, and writes
+// their output with write in the order of files, so that the output is the
+// same whatever jobs is. done is called after each file's output with the
+// error process returned (nil, a reason the file was skipped, or the
+// reason it could not be processed).
 //
 // Memory stays bounded however many files there are and however much
 // output one of them has: the output of the file being written streams
@@ -99,11 +108,11 @@ func (s *Sink) writing() {
 // file being written, and together they hold at most maxHeld bytes of
 // output. A panic in process becomes that file's error; the other files go
 // on.
-func Run(files []string, jobs int, process func(path string, out *Sink) error, write func([]byte), done func(path string, err error)) {
+func inOrder(files []string, jobs int, process func(path string, out *sink) error, write func(chunk), done func(path string, err error)) {
 	jobs = max(jobs, 1)
 	type slot struct {
 		path string
-		sink *Sink
+		sink *sink
 		err  error // set before sink.ch is closed
 	}
 	p := &pipeline{}
@@ -112,7 +121,7 @@ func Run(files []string, jobs int, process func(path string, out *Sink) error, w
 	sem := make(chan struct{}, jobs)
 	go func() {
 		for _, f := range files {
-			s := &slot{path: f, sink: &Sink{ch: make(chan []byte, chunksAhead), p: p}}
+			s := &slot{path: f, sink: &sink{ch: make(chan chunk, chunksAhead), p: p}}
 			sem <- struct{}{} // taken in file order, so the file being written always holds one
 			slots <- s
 			go func() {
@@ -125,18 +134,18 @@ func Run(files []string, jobs int, process func(path string, out *Sink) error, w
 	}()
 	for s := range slots {
 		s.sink.writing()
-		for b := range s.sink.ch {
-			write(b)
+		for c := range s.sink.ch {
+			write(c)
 		}
 		done(s.path, s.err)
 	}
 }
 
-func safely(path string, sink *Sink, process func(string, *Sink) error) (err error) {
+func safely(path string, out *sink, process func(string, *sink) error) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = internalError(v)
+			err = fmt.Errorf("internal error (please report it): %v", v)
 		}
 	}()
-	return process(path, sink)
+	return process(path, out)
 }
