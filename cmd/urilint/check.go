@@ -135,7 +135,7 @@ func (f *checkFlags) settings() error {
 		if err := oneOf("fail-level", *f.failLevel, failLevels); err != nil {
 			return err
 		}
-		sev := lint.Off // none: no diagnostic is this severe
+		sev := config.FailNone
 		if *f.failLevel != "none" {
 			sev, _ = lint.ParseSeverity(*f.failLevel)
 		}

@@ -162,16 +162,15 @@ func runConfig(e *env, args []string) int {
 	if err != nil {
 		return configError(stderr, err)
 	}
-	eff := cf.For(abs, config.Settings{})
 	out := bufio.NewWriter(stdout)
-	printEffective(out, path, fileio.Excluded(configs, path, isDir), eff)
+	printEffective(out, path, fileio.Excluded(configs, path, isDir), cf.For(abs, config.Settings{}))
 	return flushed(out, stderr)
 }
 
 // printEffective writes the effective configuration of path as YAML that
 // urilint can read back; excluded says that check would leave path out
 // (by its configuration, or by that of a directory it is in).
-func printEffective(w io.Writer, path string, excluded bool, eff *config.Effective) {
+func printEffective(w io.Writer, path string, excluded bool, eff *config.Profile) {
 	cf := eff.File
 	if cf == nil {
 		fmt.Fprintf(w, "# %s: no configuration file; the defaults\n", report.DisplayPath(path))
@@ -197,7 +196,7 @@ func printEffective(w io.Writer, path string, excluded bool, eff *config.Effecti
 		fmt.Fprintln(w, "exclude: []")
 	}
 	fail := "none"
-	if eff.FailLevel != lint.Off {
+	if eff.FailLevel != config.FailNone {
 		fail = eff.FailLevel.String()
 	}
 	fmt.Fprintf(w, "fail-level: %s\n", fail)

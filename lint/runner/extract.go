@@ -29,7 +29,7 @@ func (x *extractRun) document(name string, src []byte, out *sink) error {
 	var b []byte
 	loc := extract.NewLocator(src)
 	f := extract.FormatOf(name)
-	f.Walk(src, p.Effective.Config.Extract, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
+	f.Walk(src, p.Config.Extract, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
 	out.close(0, b)
 	return malformed(f, src)
 }

@@ -63,7 +63,7 @@ func (c *counts) count(d *lint.Diagnostic, fail lint.Severity) {
 	if d.Severity <= lint.Error {
 		c.bySeverity[d.Severity].Add(1)
 	}
-	if d.Severity >= fail && fail != lint.Off {
+	if d.Severity >= fail { // never with config.FailNone
 		c.failing.Add(1)
 	}
 	for _, f := range d.Fixes {
@@ -85,7 +85,7 @@ func (c *counts) unlisted(u lint.Unlisted, fail, report lint.Severity) error {
 		}
 		total += n
 		c.bySeverity[sev].Add(int64(n))
-		if lint.Severity(sev) >= fail && fail != lint.Off {
+		if lint.Severity(sev) >= fail {
 			c.failing.Add(int64(n))
 		}
 	}
