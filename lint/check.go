@@ -234,7 +234,7 @@ func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnosti
 // check lints src, a document in format f, or a stretch of a plain-text
 // document that starts at offset base (else base is 0).
 func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
-	r := ch.newRun()
+	r := ch.newCheckState()
 	r.format, r.inDoc, r.pass.Format = f, true, f
 	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
 	if f.Windowed() { // src may be a window, from base
@@ -297,7 +297,7 @@ func placeholders(c *extract.Candidate, uri string, strict bool) []grammar.Span 
 // URI, so braces are reported even where they form a URI Template
 // expression. It returns the value parsed.
 func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) grammar.Parsed {
-	r := ch.newRun()
+	r := ch.newCheckState()
 	r.parsed = grammar.Parse(v, as, ch.cfg.URNSyntax)
 	c := &extract.Candidate{URI: v, Raw: v, Kind: extract.KindOf(r.parsed.As), Context: extract.ContextValue, PrefixStart: -1, End: len(v)}
 	for _, f := range r.candidate(c) {

@@ -339,4 +339,4 @@ func TestExplain(t *testing.T) {
 }
 
 // DocsURLFor is where a rule is documented.
-func DocsURLFor(name string) string { return lint.DocsURL + "#" + name }
+func DocsURLFor(name string) string { return ByName(name).DocURL() }

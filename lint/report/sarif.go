@@ -147,7 +147,7 @@ func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
 	for _, r := range opts.Rules {
 		rules = append(rules, sarifRule{
 			ID: r.Name, Name: r.Name,
-			ShortDescription:     sarifMessage{r.Title()},
+			ShortDescription:     sarifMessage{r.Doc.Title},
 			FullDescription:      sarifMessage{r.Doc.String()},
 			HelpURI:              r.DocURL(),
 			DefaultConfiguration: sarifConfiguration{sarifLevel(r.Severity)},
