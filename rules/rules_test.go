@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -157,6 +159,11 @@ func TestReadmeRuleTable(t *testing.T) {
 	}
 	if !slices.Equal(rows, want) {
 		t.Errorf("README rule table:\n%s\nwant rows starting:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	// The count in the introduction: "runs 28 rules with stable IDs".
+	flat := strings.Join(strings.Fields(string(readme)), " ")
+	if m := regexp.MustCompile(`(\d+) rules with stable IDs`).FindStringSubmatch(flat); m == nil || m[1] != strconv.Itoa(len(All)) {
+		t.Errorf("README: %q, but there are %d rules", m, len(All))
 	}
 }
 

@@ -1,10 +1,11 @@
 // Package fileio is how urilint finds, reads and writes files: it chooses
 // the files (Files: the walk, .gitignore, the configuration's include and
 // exclude), reads them safely (regular files only, never binary or
-// UTF-16; whole, or a large plain-text file in windows: TextWindows), runs
-// them on workers with their output kept in order (Run), and writes files
-// whole or not at all, never losing a save made meanwhile (AtomicFile,
-// FixFile).
+// UTF-16; whole, or a large plain-text file and standard input in
+// windows: TextWindows, ReadStream), and writes files whole or not at
+// all, never losing a save made meanwhile and never outside the
+// directories allowed (AtomicFile, FixFile, CreateOutput). The run over
+// the files is package runner's.
 package fileio
 
 import (
