@@ -127,7 +127,8 @@ func unfold(src []byte, start, end, indent int) decoded {
 		return verbatim(src, start, end)
 	}
 	d.pieces = append(d.pieces, piece{uri: len(text), src: from, n: end - from, srcN: end - from})
-	d.text = append(text, src[from:end]...)
+	text = append(text, src[from:end]...)
+	d.text = text
 	return d
 }
 

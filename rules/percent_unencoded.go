@@ -269,7 +269,7 @@ func fileName(path string) bool {
 		return false
 	}
 	for i := dot + 1; i < len(last); i++ {
-		if c := last[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+		if !grammar.IsAlnum(last[i]) {
 			return false
 		}
 	}
