@@ -41,6 +41,10 @@ type formatInfo struct {
 	// whose first byte is at offset base of the document; nil for the
 	// others.
 	window func(doc []byte, base int, yield func(*Candidate))
+	// splits, for a format whose documents an editor's can be read in
+	// parts of (see Format.Splits), says where a document can be cut;
+	// nil for the others.
+	splits func(doc []byte, minPart int) []int
 	// syntaxError, for a format whose walker reads on as running text
 	// where its markup breaks, says where and why (see
 	// Format.SyntaxError); nil for the others.
@@ -66,7 +70,7 @@ var formats = [...]formatInfo{
 	},
 	FormatMarkdown: {
 		name: "markdown", title: "Markdown", extensions: []string{".md", ".markdown", ".mdown", ".mkd", ".mdx"}, languages: []string{"markdown", "mdx"},
-		walk: Markdown, inPieces: true,
+		walk: Markdown, splits: MarkdownSplits, inPieces: true,
 	},
 	FormatHTML: {
 		// XHTML too: the HTML walker knows its URI attributes, its code
@@ -170,6 +174,22 @@ func (f Format) Windowed() bool { return f.info().window != nil }
 // that is not windowed.
 func (f Format) WalkWindow(doc []byte, base int, yield func(*Candidate)) {
 	f.info().window(doc, base, yield)
+}
+
+// Splittable reports whether a document of the format can be cut into
+// parts that its walker reads independently (see Splits): the language
+// server then reads again only the part an edit touched.
+func (f Format) Splittable() bool { return f.info().splits != nil }
+
+// Splits returns the offsets where a document of a splittable format can
+// be cut into parts of at least minPart bytes, each read by the walker
+// alone with the candidates of the whole (MarkdownSplits); none for a
+// format that is not splittable.
+func (f Format) Splits(doc []byte, minPart int) []int {
+	if s := f.info().splits; s != nil {
+		return s(doc, minPart)
+	}
+	return nil
 }
 
 // SyntaxError reports where the markup of a document of the format breaks

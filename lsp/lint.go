@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/runner"
@@ -88,7 +87,7 @@ func (s *Server) lint(d *document) {
 		problem = err
 	case path != "" && fileio.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
-	case format == extract.FormatMarkdown && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
+	case format.Splittable() && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
 		// Else (a suppression comment, which reaches across parts, or a
 		// rule that looks across documents, whose facts are of the whole)
 		// the document is read whole.
@@ -99,7 +98,7 @@ func (s *Server) lint(d *document) {
 			}
 		}
 		parts.checker = prof.Checker
-		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stale, cached...)
+		diags, parts.parts, unlisted = checkParts(prof.Checker, name, format, t.s, stale, cached...)
 	default:
 		doc := runner.Lint(prof, name, format, src, false)
 		diags, unlisted = doc.Diagnostics, doc.Unlisted
