@@ -118,19 +118,26 @@ func inOrder(files []string, jobs int, process func(path string, out *sink) erro
 	p := &pipeline{}
 	p.cond.L = &p.mu
 	slots := make(chan *slot, lookAhead*jobs) // in file order; bounds the look-ahead
-	sem := make(chan struct{}, jobs)
+	// The workers take the files in order, so the file being written
+	// always has one; they live as long as the run, so that the stack a
+	// file's processing grew serves the next file.
+	work := make(chan *slot)
+	for range jobs {
+		go func() {
+			for s := range work {
+				s.err = safely(s.path, s.sink, process)
+				close(s.sink.ch)
+			}
+		}()
+	}
 	go func() {
 		for _, f := range files {
 			s := &slot{path: f, sink: &sink{ch: make(chan chunk, chunksAhead), p: p}}
-			sem <- struct{}{} // taken in file order, so the file being written always holds one
 			slots <- s
-			go func() {
-				defer func() { <-sem }()
-				defer close(s.sink.ch)
-				s.err = safely(f, s.sink, process)
-			}()
+			work <- s
 		}
 		close(slots)
+		close(work)
 	}()
 	for s := range slots {
 		s.sink.writing()
