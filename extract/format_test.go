@@ -74,42 +74,50 @@ func TestFormatWindowsWalkAsWhole(t *testing.T) {
 	}
 }
 
-// The README describes the files each format reads, where it says how
-// files are read and chosen, and which language identifiers the language
-// server knows: the table and the README say the same. (A new format is
-// one entry in the table, its walker, and these sentences.)
-func TestFormatTableInREADME(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+// The docs (the README, and docs/*.md) describe the files each format
+// reads, where they say how files are read and chosen, and which language
+// identifiers the language server knows: the table and the docs say the
+// same. (A new format is one entry in the table, its walker, and these
+// sentences.)
+func TestFormatTableInDocs(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "docs", "*.md"))
+	paths = append([]string{filepath.Join("..", "README.md")}, paths...)
+	var all strings.Builder
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(data)
+		all.WriteString("\n\n")
 	}
-	readme := string(data)
+	readme := all.String()
 	// One line per format that has extensions, under extract: "- TITLE:
 	// `.a`, `.b`;" (its extensions, in the table's order), and "- plain
 	// text: anything else".
 	for _, f := range Formats() {
 		if len(f.Extensions()) == 0 {
 			if !strings.Contains(readme, "- "+f.Title()+": anything else") {
-				t.Errorf("README: no line \"- %s: anything else\"", f.Title())
+				t.Errorf("docs: no line \"- %s: anything else\"", f.Title())
 			}
 			continue
 		}
 		line := regexp.MustCompile(`(?m)^\s*- ` + regexp.QuoteMeta(f.Title()) + `: ((?:` + "`" + `\.[a-z0-9]+` + "`" + `(?:, )?)+)`).FindStringSubmatch(readme)
 		if line == nil {
-			t.Errorf("README: no line \"- %s: `.ext`, ...\" listing the extensions of %s", f.Title(), f)
+			t.Errorf("docs: no line \"- %s: `.ext`, ...\" listing the extensions of %s", f.Title(), f)
 			continue
 		}
 		if got := backticked(line[1]); !slices.Equal(got, f.Extensions()) {
-			t.Errorf("README lists for %s the extensions %q; the table has %q", f.Title(), got, f.Extensions())
+			t.Errorf("the docs list for %s the extensions %q; the table has %q", f.Title(), got, f.Extensions())
 		}
 	}
 	// "Choosing files": every extension is among the documents a
 	// directory walk reads by default.
-	choosing := section(t, readme, "### Choosing files")
+	choosing := section(t, readme, "Choosing files")
 	for _, f := range Formats() {
 		for _, e := range f.Extensions() {
 			if !strings.Contains(choosing, "`"+e+"`") {
-				t.Errorf("README, Choosing files: the default documents do not list %s's extension %q", f.Title(), e)
+				t.Errorf("docs, Choosing files: the default documents do not list %s's extension %q", f.Title(), e)
 			}
 		}
 	}
@@ -118,7 +126,7 @@ func TestFormatTableInREADME(t *testing.T) {
 	flat := strings.Join(strings.Fields(readme), " ")
 	m := regexp.MustCompile(`read by the walker for its language \(([^)]*)\)`).FindStringSubmatch(flat)
 	if m == nil {
-		t.Fatal("README: no sentence \"read by the walker for its language (...)\" in the language server's section")
+		t.Fatal("docs: no sentence \"read by the walker for its language (...)\" in the language server's section")
 	}
 	var want []string
 	for _, f := range Formats() {
@@ -128,7 +136,7 @@ func TestFormatTableInREADME(t *testing.T) {
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
-		t.Errorf("README lists the language identifiers %q; the table has %q", got, want)
+		t.Errorf("the docs list the language identifiers %q; the table has %q", got, want)
 	}
 }
 
@@ -141,17 +149,16 @@ func backticked(s string) []string {
 	return out
 }
 
-// section returns the README's section under heading ("### Title"), to
-// the next heading of its level or above.
-func section(t *testing.T, readme, heading string) string {
+// section returns the section of the docs under the heading title (of
+// any level), to the next heading of its level or above.
+func section(t *testing.T, docs, title string) string {
 	t.Helper()
-	i := strings.Index(readme, "\n"+heading+"\n")
-	if i < 0 {
-		t.Fatalf("README: no section %q", heading)
+	m := regexp.MustCompile(`(?m)^(#+) ` + regexp.QuoteMeta(title) + `\n`).FindStringSubmatchIndex(docs)
+	if m == nil {
+		t.Fatalf("docs: no section %q", title)
 	}
-	rest := readme[i+1+len(heading):]
-	level := len(heading) - len(strings.TrimLeft(heading, "#"))
-	for n := 1; n <= level; n++ {
+	rest := docs[m[1]:]
+	for n := 1; n <= m[3]-m[2]; n++ {
 		if j := strings.Index(rest, "\n"+strings.Repeat("#", n)+" "); j >= 0 {
 			rest = rest[:j]
 		}
