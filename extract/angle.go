@@ -19,11 +19,6 @@ func opensQuote(b []byte) bool {
 	return false
 }
 
-// angle delimits a candidate wrapped in angle brackets, whose scheme (or
-// "URL:" prefix) src[s:colon] follows the "<" at src[s-1]. Whitespace inside
-// the brackets is layout and is removed; a blank line, "<" or DQUOTE before
-// the ">" means this was not a wrapper after all. It fills in c and returns
-// the offset after the ">".
 // urlPrefixed reports whether b starts with the old "URL:" prefix followed
 // directly by a scheme and ":".
 func urlPrefixed(b []byte) bool {
@@ -37,6 +32,11 @@ func urlPrefixed(b []byte) bool {
 	return k < len(b) && b[k] == ':'
 }
 
+// angle delimits a candidate wrapped in angle brackets, whose scheme (or
+// "URL:" prefix) src[s:colon] follows the "<" at src[s-1]. Whitespace inside
+// the brackets is layout and is removed; a blank line, "<" or DQUOTE before
+// the ">" means this was not a wrapper after all. It fills in c and returns
+// the offset after the ">".
 func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 	n := len(src)
 	start, prefix, ctx := s, -1, ContextAngle

@@ -27,7 +27,9 @@ const (
 
 // formatInfo is what the table knows of a format.
 type formatInfo struct {
-	name string
+	// name is the format's name in configuration and output; title names
+	// it in messages and the docs (name when empty).
+	name, title string
 	// extensions are the file name extensions of the format, in lower
 	// case, with their dot.
 	extensions []string
@@ -36,6 +38,19 @@ type formatInfo struct {
 	languages []string
 	// walk finds the candidates of a document (see Format.Walk).
 	walk func(doc []byte, opts Options, yield func(*Candidate))
+	// window, for a format a large document of which is read in windows
+	// of lines (see Format.Windowed), finds the candidates of a window
+	// whose first byte is at offset base of the document; nil for the
+	// others.
+	window func(doc []byte, base int, yield func(*Candidate))
+	// splits, for a format whose documents an editor's can be read in
+	// parts of (see Format.Splits), says where a document can be cut;
+	// nil for the others.
+	splits func(doc []byte, minPart int) []int
+	// syntaxError, for a format whose walker reads on as running text
+	// where its markup breaks, says where and why (see
+	// Format.SyntaxError); nil for the others.
+	syntaxError func(doc []byte) (offset int, reason string, ok bool)
 	// comments finds the comments of a document in a pass of its own, or
 	// is nil when only the walker finds them: it then reports every one
 	// to Options.Comment before its first candidate (see Format.Comments).
@@ -50,30 +65,31 @@ type formatInfo struct {
 
 var formats = [...]formatInfo{
 	FormatText: {
-		name: "text", languages: []string{"plaintext"},
+		name: "text", title: "plain text", languages: []string{"plaintext"},
 		walk:     func(doc []byte, _ Options, yield func(*Candidate)) { ScanText(doc, 0, yield) },
+		window:   ScanText,
 		comments: TextComments, inPieces: true,
 	},
 	FormatMarkdown: {
-		name: "markdown", extensions: []string{".md", ".markdown", ".mdown", ".mkd", ".mdx"}, languages: []string{"markdown", "mdx"},
-		walk: Markdown, inPieces: true,
+		name: "markdown", title: "Markdown", extensions: []string{".md", ".markdown", ".mdown", ".mkd", ".mdx"}, languages: []string{"markdown", "mdx"},
+		walk: Markdown, splits: MarkdownSplits, inPieces: true,
 	},
 	FormatHTML: {
 		// XHTML too: the HTML walker knows its URI attributes, its code
 		// and its scripts, which the XML walker does not.
-		name: "html", extensions: []string{".html", ".htm", ".xhtml"}, languages: []string{"html", "xhtml"},
+		name: "html", title: "HTML", extensions: []string{".html", ".htm", ".xhtml"}, languages: []string{"html", "xhtml"},
 		walk: HTML, comments: HTMLComments,
 	},
 	FormatXML: {
-		name: "xml", extensions: []string{".xml", ".xsd", ".wsdl", ".rdf", ".xsl", ".xslt", ".svg"}, languages: []string{"xml", "xsl"},
-		walk: XML, comments: XMLComments,
+		name: "xml", title: "XML", extensions: []string{".xml", ".xsd", ".wsdl", ".rdf", ".xsl", ".xslt", ".svg"}, languages: []string{"xml", "xsl"},
+		walk: XML, comments: XMLComments, syntaxError: XMLSyntaxError,
 	},
 	FormatReStructuredText: {
-		name: "restructuredtext", extensions: []string{".rst", ".rest"}, languages: []string{"restructuredtext", "rst"},
+		name: "restructuredtext", title: "reStructuredText", extensions: []string{".rst", ".rest"}, languages: []string{"restructuredtext", "rst"},
 		walk: ReStructuredText, comments: RSTComments,
 	},
 	FormatAsciiDoc: {
-		name: "asciidoc", extensions: []string{".adoc", ".asciidoc", ".asc"}, languages: []string{"asciidoc"},
+		name: "asciidoc", title: "AsciiDoc", extensions: []string{".adoc", ".asciidoc", ".asc"}, languages: []string{"asciidoc"},
 		walk: AsciiDoc, comments: AsciiDocComments,
 	},
 }
@@ -96,6 +112,15 @@ func (f Format) info() *formatInfo {
 
 // String is the format's name: "text", "markdown", "html", "xml", "restructuredtext", "asciidoc".
 func (f Format) String() string { return f.info().name }
+
+// Title is how messages and the docs name the format: "plain text",
+// "Markdown", "HTML", "XML".
+func (f Format) Title() string {
+	if t := f.info().title; t != "" {
+		return t
+	}
+	return f.info().name
+}
 
 // MarshalText writes the format's name, for JSON.
 func (f Format) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
@@ -144,6 +169,48 @@ func FormatOfLanguage(id string) (Format, bool) {
 // candidate.
 func (f Format) Walk(doc []byte, opts Options, yield func(*Candidate)) {
 	f.info().walk(doc, opts, yield)
+}
+
+// Windowed reports whether a large document of the format can be read in
+// windows of lines, each walked alone by WalkWindow, with the candidates
+// of the whole document (the windows of fileio.TextWindows, cut where the
+// walker looks across nothing): plain text.
+func (f Format) Windowed() bool { return f.info().window != nil }
+
+// WalkWindow calls yield with each candidate of a window of a document of
+// a windowed format (see Windowed), in order: doc's first byte is at
+// offset base of the document, and so are the candidates' offsets. For a
+// whole document (base 0) it finds what Walk finds. It panics for a format
+// that is not windowed.
+func (f Format) WalkWindow(doc []byte, base int, yield func(*Candidate)) {
+	f.info().window(doc, base, yield)
+}
+
+// Splittable reports whether a document of the format can be cut into
+// parts that its walker reads independently (see Splits): the language
+// server then reads again only the part an edit touched.
+func (f Format) Splittable() bool { return f.info().splits != nil }
+
+// Splits returns the offsets where a document of a splittable format can
+// be cut into parts of at least minPart bytes, each read by the walker
+// alone with the candidates of the whole (MarkdownSplits); none for a
+// format that is not splittable.
+func (f Format) Splits(doc []byte, minPart int) []int {
+	if s := f.info().splits; s != nil {
+		return s(doc, minPart)
+	}
+	return nil
+}
+
+// SyntaxError reports where the markup of a document of the format breaks
+// and why, for a format whose walker then reads the rest as running text
+// (XML): ok is false when the markup reads to the end, and for every
+// other format.
+func (f Format) SyntaxError(doc []byte) (offset int, reason string, ok bool) {
+	if e := f.info().syntaxError; e != nil {
+		return e(doc)
+	}
+	return 0, "", false
 }
 
 // Comments calls yield with each comment of a document of the format, in

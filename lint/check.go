@@ -234,11 +234,11 @@ func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnosti
 // check lints src, a document in format f, or a stretch of a plain-text
 // document that starts at offset base (else base is 0).
 func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
-	r := ch.newRun()
+	r := ch.newCheckState()
 	r.format, r.inDoc, r.pass.Format = f, true, f
 	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
-	if f == extract.FormatText {
-		each = func(yield func(*extract.Candidate)) { extract.ScanText(src, base, yield) }
+	if f.Windowed() { // src may be a window, from base
+		each = func(yield func(*extract.Candidate)) { f.WalkWindow(src, base, yield) }
 	}
 	each(func(c *extract.Candidate) {
 		uri := c.URI
@@ -303,7 +303,7 @@ func placeholders(c *extract.Candidate, f extract.Format, uri string, strict boo
 // URI, so braces are reported even where they form a URI Template
 // expression. It returns the value parsed.
 func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) grammar.Parsed {
-	r := ch.newRun()
+	r := ch.newCheckState()
 	r.parsed = grammar.Parse(v, as, ch.cfg.URNSyntax)
 	c := &extract.Candidate{URI: v, Raw: v, Kind: extract.KindOf(r.parsed.As), Context: extract.ContextValue, PrefixStart: -1, End: len(v)}
 	for _, f := range r.candidate(c) {

@@ -19,7 +19,7 @@ import (
 //     rule finds nothing (verified here, by parsing it again), and it adds
 //     only letters, digits, "%", "-", ".", "_" and "~", which end no
 //     candidate in any context.
-func (r *run) judge(c *extract.Candidate, rule *Rule, first int) (reason string) {
+func (r *checkState) judge(c *extract.Candidate, rule *Rule, first int) (reason string) {
 	fs := r.out[first:]
 	if reason := fixContext(c, r.format); reason != "" {
 		return reason
@@ -48,7 +48,7 @@ func (r *run) judge(c *extract.Candidate, rule *Rule, first int) (reason string)
 // fixedClean reports whether the URI with edits applied (offsets in the
 // masked URI, none overlapping) holds only safe insertions and gives the
 // rule nothing to report.
-func (r *run) fixedClean(c *extract.Candidate, rule *Rule, edits []Edit) bool {
+func (r *checkState) fixedClean(c *extract.Candidate, rule *Rule, edits []Edit) bool {
 	slices.SortFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
 	in := r.parsed.Input
 	var b strings.Builder
@@ -63,7 +63,7 @@ func (r *run) fixedClean(c *extract.Candidate, rule *Rule, edits []Edit) bool {
 	}
 	b.WriteString(in[last:])
 	if r.recheck == nil {
-		r.recheck = r.ch.newRun()
+		r.recheck = r.ch.newCheckState()
 	}
 	rr := r.recheck
 	rr.template = shiftSpans(r.template, edits)

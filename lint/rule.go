@@ -98,9 +98,6 @@ type Rule struct {
 	Across func(*AcrossPass)
 }
 
-// Title is the one-line title of the rule's documentation.
-func (r *Rule) Title() string { return r.Doc.Title }
-
 // Doc is a rule's documentation, in the parts every rendering needs, in the
 // manner of staticcheck's lint.Documentation.
 type Doc struct {
@@ -137,10 +134,10 @@ func (d Doc) Examples() string {
 }
 
 // DocURL is where the rule is documented.
-func (r *Rule) DocURL() string { return DocsURL + "#" + r.Name }
+func (r *Rule) DocURL() string { return docsURL + "#" + r.Name }
 
-// DocsURL is the page that documents every rule.
-const DocsURL = "https://github.com/urilint/urilint/blob/main/docs/rules.md"
+// docsURL is the page that documents every rule.
+const docsURL = "https://github.com/urilint/urilint/blob/main/docs/rules.md"
 
 // Pass is what a rule sees of one candidate, and where it reports.
 type Pass struct {
@@ -215,19 +212,19 @@ func (p *Pass) Reportf(start, end int, format string, args ...any) {
 	p.Report(Finding{Start: start, End: end, Message: grammar.Messagef(format, args...)})
 }
 
-// MaxMessage is the longest message, in bytes, a diagnostic or a fix
+// maxMessage is the longest message, in bytes, a diagnostic or a fix
 // carries. The rules quote input abbreviated (grammar.Quote,
 // grammar.Messagef; Reportf does), which keeps theirs far shorter; a
 // longer message, from a rule that quotes input whole, is cut, so that no
 // input makes a report line of its size.
-const MaxMessage = 4096
+const maxMessage = 4096
 
-// boundMessages cuts the messages of f, and of its fixes, to MaxMessage
+// boundMessages cuts the messages of f, and of its fixes, to maxMessage
 // bytes.
 func boundMessages(f *Finding) {
 	f.Message = boundMessage(f.Message)
 	for i := range f.Fixes {
-		if len(f.Fixes[i].Message) > MaxMessage {
+		if len(f.Fixes[i].Message) > maxMessage {
 			f.Fixes = slices.Clone(f.Fixes) // the rule's own may be shared
 			for j := range f.Fixes {
 				f.Fixes[j].Message = boundMessage(f.Fixes[j].Message)
@@ -238,13 +235,13 @@ func boundMessages(f *Finding) {
 }
 
 // boundMessage returns msg, or its start, cut between characters, and how
-// long it was, when it is longer than MaxMessage bytes.
+// long it was, when it is longer than maxMessage bytes.
 func boundMessage(msg string) string {
-	if len(msg) <= MaxMessage {
+	if len(msg) <= maxMessage {
 		return msg
 	}
 	note := fmt.Sprintf("… (message of %d bytes cut)", len(msg))
-	cut := MaxMessage - len(note)
+	cut := maxMessage - len(note)
 	for cut > 0 && !utf8.RuneStart(msg[cut]) {
 		cut--
 	}

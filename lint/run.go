@@ -9,8 +9,9 @@ import (
 	"github.com/urilint/urilint/extract/grammar"
 )
 
-// finding is a rule's finding placed in the document.
-type finding struct {
+// docFinding is a rule's Finding placed in the document: its offsets are
+// the document's, where the Finding's are the URI's.
+type docFinding struct {
 	rule     *Rule
 	severity Severity
 	start    int
@@ -23,9 +24,10 @@ type finding struct {
 	more   int
 }
 
-// run is the state of one Check or CheckValue call, reused from candidate
-// to candidate: a candidate with nothing to report costs no allocation.
-type run struct {
+// checkState is the state of one Check or CheckValue call, reused from
+// candidate to candidate: a candidate with nothing to report costs no
+// allocation.
+type checkState struct {
 	ch       *Checker
 	pass     Pass
 	parsed   grammar.Parsed
@@ -33,11 +35,11 @@ type run struct {
 	format   extract.Format // the document's
 	inDoc    bool           // a document is checked (not a value): fixes are judged
 	severity Severity       // the running rule's
-	out      []finding
+	out      []docFinding
 	// kept counts the running rule's findings on the candidate; past
 	// maxFindings, more counts those dropped.
 	kept, more int
-	recheck    *run // a run to check fixes with (see verified)
+	recheck    *checkState // a state to check fixes with (see fixedClean)
 }
 
 // maxFindings is how many findings of one rule a candidate keeps. A URI
@@ -50,8 +52,8 @@ const maxFindings = 100
 // MaxFindings is maxFindings, for urilint validate's list of problems.
 const MaxFindings = maxFindings
 
-func (ch *Checker) newRun() *run {
-	r := &run{ch: ch}
+func (ch *Checker) newCheckState() *checkState {
+	r := &checkState{ch: ch}
 	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report, full: r.full}
 	return r
 }
@@ -59,7 +61,7 @@ func (ch *Checker) newRun() *run {
 // candidate runs the rules on c, parsed into r.parsed, and returns its
 // findings in order of offset, then rule. The slice is valid until the
 // next call.
-func (r *run) candidate(c *extract.Candidate) []finding {
+func (r *checkState) candidate(c *extract.Candidate) []docFinding {
 	r.pass.Candidate = c
 	r.pass.Placeholders = r.template
 	r.out = r.out[:0]
@@ -91,7 +93,7 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 	}
 	// Findings come in order from each rule; one rule's, the usual case,
 	// need no sorting (a URI with a million "%" has a million findings).
-	byOffsetThenRule := func(a, b finding) int {
+	byOffsetThenRule := func(a, b docFinding) int {
 		if a.start != b.start {
 			return a.start - b.start
 		}
@@ -104,7 +106,7 @@ func (r *run) candidate(c *extract.Candidate) []finding {
 }
 
 // report records a finding of the running rule, placed in the document.
-func (r *run) report(rule *Rule, f Finding) {
+func (r *checkState) report(rule *Rule, f Finding) {
 	s, e := f.Start, f.End
 	if !f.InDocument {
 		if inTemplate(r.template, s, e) {
@@ -123,7 +125,7 @@ func (r *run) report(rule *Rule, f Finding) {
 	}
 	r.kept++
 	boundMessages(&f)
-	r.out = append(r.out, finding{rule: rule, severity: r.severity, start: s, end: e, f: f})
+	r.out = append(r.out, docFinding{rule: rule, severity: r.severity, start: s, end: e, f: f})
 }
 
 // merge makes the findings r.out[first:] of the rule that just ran, more
@@ -132,9 +134,9 @@ func (r *run) report(rule *Rule, f Finding) {
 // at the first, says how many there are, keeps the span of each (up to
 // maxFindings), and has one fix made of the first fix of each finding,
 // safe when each finding had a safe fix.
-func (r *run) merge(first int) {
+func (r *checkState) merge(first int) {
 	fs := r.out[first:]
-	slices.SortStableFunc(fs, func(a, b finding) int { return a.start - b.start })
+	slices.SortStableFunc(fs, func(a, b docFinding) int { return a.start - b.start })
 	m := fs[0]
 	m.ranges = make([]Range, len(fs))
 	var fix *Fix
@@ -183,7 +185,7 @@ func (r *run) merge(first int) {
 // full reports whether the running rule has made as many findings on the
 // candidate as it gets: a rule may then report the rest with their spans
 // only, to be counted.
-func (r *run) full() bool { return r.kept == maxFindings }
+func (r *checkState) full() bool { return r.kept == maxFindings }
 
 // javascript is the scheme of URLs that hold a script.
 const javascript = "javascript:"
@@ -239,7 +241,7 @@ func inTemplate(exprs []grammar.Span, s, e int) bool {
 // diagnostic places the finding f on the candidate c in the document: its
 // offsets, and its fixes' edits, their text escaped as the document holds
 // it there (entities in XML).
-func (f *finding) diagnostic(path string, c *extract.Candidate) *Diagnostic {
+func (f *docFinding) diagnostic(path string, c *extract.Candidate) *Diagnostic {
 	d := &Diagnostic{
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
 		Start: f.start, End: f.end, Ranges: f.ranges,

@@ -6,9 +6,12 @@ import (
 	"slices"
 	"time"
 
+	p "github.com/myleshyson/lsprotocol-go/protocol"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
+	"github.com/urilint/urilint/lint/runner"
 )
 
 // schedule lints the document once it has not changed for the delay.
@@ -85,19 +88,12 @@ func (s *Server) lint(d *document) {
 		problem = configErr
 	case err != nil:
 		problem = err
-	case path != "" && driver.Excluded(resolver.Finder(), path, false):
+	case path != "" && fileio.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
-	case format == extract.FormatMarkdown && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
+	case format.Splittable() && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
 		// Else (a suppression comment, which reaches across parts, or a
 		// rule that looks across documents, whose facts are of the whole)
 		// the document is read whole.
-		var cached []map[string][]*lint.Diagnostic
-		for _, c := range caches {
-			if c.checker == prof.Checker { // else the configuration changed
-				cached = append(cached, c.parts)
-			}
-		}
-		parts.checker = prof.Checker
 		stop := stale
 		if s.tracePart != nil {
 			stop = func() bool {
@@ -105,9 +101,10 @@ func (s *Server) lint(d *document) {
 				return stale()
 			}
 		}
-		diags, parts.parts, unlisted = checkParts(prof.Checker, name, t.s, stop, cached...)
+		diags, parts, unlisted = checkCached(prof.Checker, name, format, t.s, stop, caches)
 	default:
-		unlisted = prof.Checker.Check(name, format, src, func(d *lint.Diagnostic) { diags = append(diags, d) })
+		doc := runner.Lint(prof, name, format, src, false)
+		diags, unlisted = doc.Diagnostics, doc.Unlisted
 	}
 	var across []string
 	looksAcross := err == nil && prof.Checker.LooksAcross()
@@ -118,17 +115,7 @@ func (s *Server) lint(d *document) {
 	}
 	var out []wireDiagnostic
 	if !stale() {
-		out = make([]wireDiagnostic, 0, len(diags)+2)
-		if problem != nil {
-			out = append(out, wire(configDiagnostic(problem)))
-		}
-		if unlisted.N > 0 {
-			out = append(out, wire(unlistedDiagnostic(unlisted)))
-		}
-		var c cursor // diagnostics come in order of offset
-		for _, diag := range diags {
-			out = append(out, wire(toProtocol(d.uri, diag, t, &c, enc)))
-		}
+		out = wireAll(d.uri, t, enc, problem, unlisted, diags)
 	}
 
 	s.mu.Lock()
@@ -154,6 +141,40 @@ func (s *Server) lint(d *document) {
 		// after this one, and if it closed, this is not sent.
 		_ = st.publish(gen, wirePublish{URI: d.uri, Version: version, Diagnostics: out})
 	}
+}
+
+// checkCached checks a document part by part (see checkParts), with the
+// parts of the caches made by the same checker (the others were made
+// under another configuration), and returns the parts read, the new cache.
+func checkCached(ch *lint.Checker, name string, f extract.Format, doc string, stop func() bool, caches []partCache) ([]*lint.Diagnostic, partCache, lint.Unlisted) {
+	var cached []map[string][]*lint.Diagnostic
+	for _, c := range caches {
+		if c.checker == ch {
+			cached = append(cached, c.parts)
+		}
+	}
+	parts := partCache{checker: ch}
+	diags, read, unlisted := checkParts(ch, name, f, doc, stop, cached...)
+	parts.parts = read
+	return diags, parts, unlisted
+}
+
+// wireAll returns what is published of a document of text t: the problem
+// of its configuration, if any, the note on the diagnostics not listed, if
+// any, and the diagnostics (in order of offset), positions in encoding enc.
+func wireAll(uri p.DocumentUri, t *text, enc encoding, problem error, unlisted lint.Unlisted, diags []*lint.Diagnostic) []wireDiagnostic {
+	out := make([]wireDiagnostic, 0, len(diags)+2)
+	if problem != nil {
+		out = append(out, wire(configDiagnostic(problem)))
+	}
+	if unlisted.N > 0 {
+		out = append(out, wire(unlistedDiagnostic(unlisted)))
+	}
+	var c cursor // diagnostics come in order of offset
+	for _, diag := range diags {
+		out = append(out, wire(toProtocol(uri, diag, t, &c, enc)))
+	}
+	return out
 }
 
 // withAcross adds to diags, the diagnostics of the document name in offset

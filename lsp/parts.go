@@ -5,12 +5,13 @@ import (
 	"github.com/urilint/urilint/lint"
 )
 
-// minPart is the smallest part a Markdown document is cut into: small
+// minPart is the smallest part a document is cut into (a Markdown one): small
 // enough that an edit re-reads little, large enough that a 5 MB document
 // is a few hundred parts.
 const minPart = 8 << 10
 
-// checkParts checks a Markdown document part by part, taking the
+// checkParts checks a document of a splittable format (Markdown) part by
+// part (extract.Format.Splits), taking the
 // diagnostics of a part that has not changed from a cache (the parts of
 // earlier lints), and returns the document's diagnostics and the parts it
 // read, the new cache. The result is the same as checking the whole
@@ -22,9 +23,9 @@ const minPart = 8 << 10
 //
 // Like Check, it lists the first lint.MaxFileDiagnostics diagnostics of the
 // document and counts the rest.
-func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic, lint.Unlisted) {
+func checkParts(ch *lint.Checker, name string, f extract.Format, doc string, stop func() bool, caches ...map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic, lint.Unlisted) {
 	src := []byte(doc)
-	bounds := append(append([]int{0}, extract.MarkdownSplits(src, minPart)...), len(src))
+	bounds := append(append([]int{0}, f.Splits(src, minPart)...), len(src))
 	parts := make(map[string][]*lint.Diagnostic, len(bounds))
 	var out []*lint.Diagnostic
 	var l lint.Lister
@@ -43,7 +44,7 @@ func checkParts(ch *lint.Checker, name, doc string, stop func() bool, caches ...
 		}
 		if !ok {
 			found = []*lint.Diagnostic{}
-			ch.Check(name, extract.FormatMarkdown, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
+			ch.Check(name, f, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
 		}
 		parts[part] = found
 		for _, d := range found {

@@ -258,9 +258,9 @@ func TestCheckPartsStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := strings.ReplaceAll(slowDoc(1<<20, ""), "urilint-", "x-")
-	whole, _, _ := checkParts(ch, "doc.md", doc, nil)
+	whole, _, _ := checkParts(ch, "doc.md", extract.FormatMarkdown, doc, nil)
 	asked := 0
-	diags, partial, _ := checkParts(ch, "doc.md", doc, func() bool { asked++; return asked > 10 })
+	diags, partial, _ := checkParts(ch, "doc.md", extract.FormatMarkdown, doc, func() bool { asked++; return asked > 10 })
 	if diags != nil || asked != 11 || len(partial) != 10 {
 		t.Fatalf("stopped: %d diagnostics, asked %d times, %d parts read; want none, 11 and 10", len(diags), asked, len(partial))
 	}
@@ -268,7 +268,7 @@ func TestCheckPartsStop(t *testing.T) {
 	// twice as many parts, takes their diagnostics from the cache and
 	// reads ten more.
 	asked = 0
-	_, more, _ := checkParts(ch, "doc.md", doc, func() bool { asked++; return asked > 20 }, partial)
+	_, more, _ := checkParts(ch, "doc.md", extract.FormatMarkdown, doc, func() bool { asked++; return asked > 20 }, partial)
 	if len(more) != 20 {
 		t.Fatalf("%d parts read, want 20", len(more))
 	}
@@ -284,7 +284,7 @@ func TestCheckPartsStop(t *testing.T) {
 	if found == 0 {
 		t.Fatal("no diagnostics in the first ten parts: the test needs some")
 	}
-	diags, _, _ = checkParts(ch, "doc.md", doc, nil, more)
+	diags, _, _ = checkParts(ch, "doc.md", extract.FormatMarkdown, doc, nil, more)
 	if len(diags) != len(whole) || len(whole) == 0 {
 		t.Fatalf("%d diagnostics from the cache, %d whole", len(diags), len(whole))
 	}

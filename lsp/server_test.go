@@ -420,7 +420,7 @@ func TestCheckParts(t *testing.T) {
 	}
 	var whole []*lint.Diagnostic
 	ch.Check("doc.md", extract.FormatMarkdown, []byte(doc), func(d *lint.Diagnostic) { whole = append(whole, d) })
-	parts, cache, _ := checkParts(ch, "doc.md", doc, nil)
+	parts, cache, _ := checkParts(ch, "doc.md", extract.FormatMarkdown, doc, nil)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("part by part: %d diagnostics, whole: %d", len(parts), len(whole))
 	}
@@ -433,7 +433,7 @@ func TestCheckParts(t *testing.T) {
 	edited := doc[:len(doc)/2] + "see http://example.com/%zz%zz here\n\n" + doc[len(doc)/2:]
 	whole = whole[:0]
 	ch.Check("doc.md", extract.FormatMarkdown, []byte(edited), func(d *lint.Diagnostic) { whole = append(whole, d) })
-	parts, _, _ = checkParts(ch, "doc.md", edited, nil, cache)
+	parts, _, _ = checkParts(ch, "doc.md", extract.FormatMarkdown, edited, nil, cache)
 	if !slices.Equal(format(parts), format(whole)) {
 		t.Fatalf("after an edit, part by part: %d diagnostics, whole: %d", len(parts), len(whole))
 	}

@@ -42,7 +42,7 @@ func Markdown() string {
 	b.WriteString("(the `certainty` column); `--strict` reports on every candidate but the cut ones.\n\n")
 	b.WriteString("| rule | category | severity | default | certainty | reports |\n|---|---|---|---|---|---|\n")
 	for _, r := range All {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, onOff(r), certaintyOf(r), codeSpans(r.Title()))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", r.Name, r.Name, r.Category, r.Severity, onOff(r), certaintyOf(r), codeSpans(r.Doc.Title))
 	}
 	for _, r := range All {
 		fmt.Fprintf(&b, "\n## %s\n\n", r.Name)

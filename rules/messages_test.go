@@ -9,6 +9,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/linttest"
 )
 
 // maxMessage bounds the length in bytes of every message and fix message a
@@ -27,6 +28,7 @@ func TestMessagesBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	const repeat = 3000
+	strict := linttest.Options{Rules: All, Config: func(string) *lint.Config { return &lint.Config{Strict: true} }}
 	seen := map[string]bool{}
 	rulesSeen := map[string]bool{}
 	checks := 0
@@ -38,7 +40,7 @@ func TestMessagesBounded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src = blankWants(src)
+		src = linttest.Blank(src)
 		format := extract.FormatOf(doc)
 		var cands []extract.Candidate
 		format.Walk(src, extract.Options{}, func(c *extract.Candidate) { cands = append(cands, *c) })
@@ -54,7 +56,7 @@ func TestMessagesBounded(t *testing.T) {
 				long := raw[:at] + strings.Repeat(raw[at:at+size], repeat) + raw[at:]
 				variant := string(src[:c.Start]) + long + string(src[c.End:])
 				checks++
-				for _, d := range check(t, doc, []byte(variant), &lint.Config{Strict: true}) {
+				for _, d := range linttest.Lint(t, strict, doc, []byte(variant)) {
 					rulesSeen[d.Rule.Name] = true
 					if len(d.Message) > maxMessage {
 						t.Errorf("%s: %s on %.80q...: a message of %d bytes: %.300s", doc, d.Rule.Name, long, len(d.Message), d.Message)

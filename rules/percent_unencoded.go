@@ -269,7 +269,7 @@ func fileName(path string) bool {
 		return false
 	}
 	for i := dot + 1; i < len(last); i++ {
-		if c := last[i]; (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
+		if !grammar.IsAlnum(last[i]) {
 			return false
 		}
 	}

@@ -10,9 +10,9 @@ import (
 )
 
 // reportScheme runs the checker of s on the URI of p, if its scheme is one
-// of s's, and reports each problem that keep (if not nil) keeps, with its
-// fix (never safe: the fix is the likely intent, not a certainty).
-func reportScheme(p *lint.Pass, s *scheme.Scheme, keep func(scheme.Problem) bool) {
+// of s's, and reports each violation that keep (if not nil) keeps (see
+// reportViolations).
+func reportScheme(p *lint.Pass, s *scheme.Scheme, keep func(grammar.Violation) bool) {
 	u := p.URI
 	if u.As == grammar.AsURN || !u.Scheme.Present() || scheme.Lookup(u.Scheme.In(u.Input)) != s {
 		return
@@ -22,13 +22,29 @@ func reportScheme(p *lint.Pass, s *scheme.Scheme, keep func(scheme.Problem) bool
 			return
 		}
 	}
-	for _, pr := range s.Check(u) {
-		if keep != nil && !keep(pr) || p.Masked(pr.Start, pr.End) {
+	reportViolations(p, 0, s.Check(u), keep, nil)
+}
+
+// reportViolations reports the violations vs, found by the checker of a
+// scheme (base 0: their offsets are the URI's) or of a URN namespace
+// (base: the offset of the NSS in the URI), each that keep (if not nil)
+// keeps and that touches no placeholder, as a lint.Finding: the one
+// adapter from a checker's vocabulary to the rules'. A fix is never safe:
+// it is the likely intent, not a certainty. fixMessage writes the message
+// of a fix whose checker left it to the rule.
+func reportViolations(p *lint.Pass, base int, vs []grammar.Violation, keep func(grammar.Violation) bool, fixMessage func(v *grammar.Violation) string) {
+	for i := range vs {
+		v := &vs[i]
+		if keep != nil && !keep(*v) || p.Masked(base+v.Start, base+v.End) {
 			continue
 		}
-		f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message}
-		if pr.FixMessage != "" {
-			f.Fixes = []lint.Fix{{Message: pr.FixMessage, Edits: []lint.Edit{{Start: pr.FixStart, End: pr.FixEnd, New: pr.Fix}}}}
+		f := lint.Finding{Start: base + v.Start, End: base + v.End, Message: v.Message}
+		if v.HasFix() {
+			msg := v.FixMessage
+			if msg == "" {
+				msg = fixMessage(v)
+			}
+			f.Fixes = []lint.Fix{{Message: msg, Edits: []lint.Edit{{Start: base + v.FixStart, End: base + v.FixEnd, New: v.Fix}}}}
 		}
 		p.Report(f)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules/scheme"
 )
@@ -28,7 +29,7 @@ being talked about ("data:image/png;base64 URLs"), reported only with --strict.`
 		Fix:  `No fix is offered.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.Data, func(pr scheme.Problem) bool {
+		reportScheme(p, &scheme.Data, func(pr grammar.Violation) bool {
 			c := pr.Code
 			switch c {
 			case scheme.DataNoComma:

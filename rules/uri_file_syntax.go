@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules/scheme"
 )
@@ -28,6 +29,6 @@ Docker take "file://name" for a file name on purpose.`,
 taken as the host, a "/" before a relative path.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.File, func(pr scheme.Problem) bool { return pr.Code != scheme.FileNoPath || p.Config.Strict })
+		reportScheme(p, &scheme.File, func(pr grammar.Violation) bool { return pr.Code != scheme.FileNoPath || p.Config.Strict })
 	},
 }

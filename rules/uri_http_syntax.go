@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules/scheme"
 )
@@ -35,7 +36,7 @@ these are reported only in a link or with --strict.`,
 		Fix:  `Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.HTTP, func(pr scheme.Problem) bool {
+		reportScheme(p, &scheme.HTTP, func(pr grammar.Violation) bool {
 			c := pr.Code
 			switch c {
 			case scheme.PrefixAlone, scheme.NoSlashesTo:

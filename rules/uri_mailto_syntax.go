@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules/scheme"
 )
@@ -24,7 +25,7 @@ look into mailto URIs: the rule is a warning.`,
 		Fix:  `Fix (not safe): "," for a ";" between addresses, "?" for the "&" that starts the header fields.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.Mailto, func(pr scheme.Problem) bool {
+		reportScheme(p, &scheme.Mailto, func(pr grammar.Violation) bool {
 			return pr.Code != scheme.MailtoNoAt || p.Config.Strict || !standInWord(p.URI.Input[pr.Start:pr.End])
 		})
 	},

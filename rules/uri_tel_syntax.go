@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/rules/scheme"
 )
@@ -27,7 +28,7 @@ is a warning.`,
 		Fix:  `No fix is offered.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportScheme(p, &scheme.Tel, func(pr scheme.Problem) bool {
+		reportScheme(p, &scheme.Tel, func(pr grammar.Violation) bool {
 			switch {
 			case p.Config.Strict:
 				return true

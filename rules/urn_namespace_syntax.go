@@ -44,18 +44,10 @@ rules, service labels in lower case.`,
 				return // a NID or NSS the grammar rejects: reported by the syntax rules
 			}
 		}
-		nss := u.NSS.In(u.Input)
-		for _, pr := range urnns.Check(u.NID.In(u.Input), nss) {
-			if p.Masked(u.NSS.Start+pr.Start, u.NSS.Start+pr.End) {
-				continue
-			}
-			f := lint.Finding{Start: u.NSS.Start + pr.Start, End: u.NSS.Start + pr.End, Message: pr.Message}
-			if pr.Fix != "" {
-				f.Fixes = []lint.Fix{{Message: fmt.Sprintf("write %s", grammar.Quote(u.Input[:u.NSS.Start]+pr.Fix)),
-					Edits: []lint.Edit{{Start: u.NSS.Start, End: u.NSS.End, New: pr.Fix}}}}
-			}
-			p.Report(f)
-		}
+		vs := urnns.Check(u.NID.In(u.Input), u.NSS.In(u.Input))
+		reportViolations(p, u.NSS.Start, vs, nil, func(v *grammar.Violation) string {
+			return fmt.Sprintf("write %s", grammar.Quote(u.Input[:u.NSS.Start]+v.Fix)) // the NSS is v.Fix
+		})
 	},
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/urilint/urilint/lint/baseline"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/lint/runner"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -23,148 +24,210 @@ var (
 	reportLevels = []string{"info", "warning", "error"}
 )
 
+// runCheck is urilint check: its flags parsed and validated into the
+// options of a run (checkFlags), the outputs opened (output.go), the run
+// (runner.Check), and its summary (summary.go).
 func runCheck(e *env, args []string) int {
-	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
-	fs := newFlags(e, "check", "[flags] PATH...   (\"-\" reads standard input)")
-	var formats formatsFlag
-	fs.Var(&formats, "format", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), to standard output; NAME:PATH writes it to the file PATH (replaced atomically). May be given more than once, each output getting the same findings; at most one without a path (default: text)")
-	output := fs.String("output", "", "write the output of the --format given without a path to `file` (replaced atomically) instead of standard output")
-	reportLevel := fs.String("report-level", "info", "report only the diagnostics at or above this `level`: error, warning or info (every one); the others are not written, counted or failed on")
-	failLevel := fs.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
-	synName := fs.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
-	codeSettings := codeFlags(fs)
-	strict := fs.Bool("strict", false, "turn every rule on, and every report of the rules that leave some out by default: the letter of the RFCs (default: the configuration's strict, else off)")
-	fix := fs.Bool("fix", false, "apply the safe fixes to the files, then report what is left")
-	diff := fs.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
-	color := fs.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
-	quiet := fs.Bool("quiet", false, "do not print the summary line on standard error")
-	baselinePath := fs.String("baseline", "", "report only the findings not in the baseline `file` (written by --write-baseline): matched by file, rule and URI, with counts")
-	writeBaseline := fs.String("write-baseline", "", "write the findings to the baseline `file` (replaced atomically), and report none")
-	sel := selectionFlags(fs)
-	paths, code := fs.parse(args)
+	f := newCheckFlags(e)
+	paths, code := f.parse(args)
 	if code >= 0 {
 		return code
 	}
-	paths = sel.withStdin(paths)
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	usage := func(err error) int { return usageError(stderr, "check", err) }
-	specs, err := parseOutputs(formats, *output)
+	opts, specs, err := f.options(e, paths)
 	if err != nil {
-		return usage(err)
+		return usageError(e.stderr, "check", err)
 	}
-	if err := oneOf("color", *color, []string{"auto", "always", "never"}); err != nil {
-		return usage(err)
+	if err := f.sel.load(); err != nil {
+		return configError(e.stderr, err)
 	}
-	if err := oneOf("report-level", *reportLevel, reportLevels); err != nil {
-		return usage(err)
+	if f.sel.listFiles {
+		return f.sel.listFilesTo(opts.Input, e.stdout, e.stderr)
 	}
-	minLevel, _ := lint.ParseSeverity(*reportLevel)
-	var cli config.Settings
-	if set["fail-level"] {
-		if err := oneOf("fail-level", *failLevel, failLevels); err != nil {
-			return usage(err)
-		}
-		sev := lint.Off // none: no diagnostic is this severe
-		if *failLevel != "none" {
-			sev, _ = lint.ParseSeverity(*failLevel)
-		}
-		cli.FailLevel = &sev
+	opts.Files = runner.Select(opts.Input, f.sel.configs, e.stderr)
+	if err := outputsApart(specs, *f.baseline, *f.writeBaseline, opts.Files, e.stdin); err != nil {
+		return usageError(e.stderr, "check", err)
 	}
-	if set["urn-syntax"] {
-		syn, err := grammar.ParseSyntax(*synName)
-		if err != nil {
-			return usage(err)
-		}
-		cli.URNSyntax = &syn
+	if opts.Baseline, opts.Record, err = openBaselines(*f.baseline, *f.writeBaseline); err != nil {
+		printError(e.stderr, err)
+		return exitError
 	}
-	codeSettings(&cli)
-	if set["strict"] {
-		cli.Strict = strict
-	}
-	switch {
-	case *fix && *diff:
-		return usage(errors.New("--fix and --diff exclude each other"))
-	case *diff && set["format"]:
-		return usage(errors.New("--diff prints a diff: --format does not apply"))
-	case set["baseline"] && set["write-baseline"]:
-		return usage(errors.New("--baseline and --write-baseline exclude each other (--write-baseline writes the findings of the whole run)"))
-	case *diff && set["write-baseline"]:
-		return usage(errors.New("--diff and --write-baseline exclude each other: --diff reports no findings"))
-	case set["baseline"] && *baselinePath == "", set["write-baseline"] && *writeBaseline == "":
-		return usage(errors.New("--baseline and --write-baseline take a file"))
-	case len(paths) == 0:
-		return usage(errors.New("no path given (try: urilint check .)"))
-	case *fix && slices.Contains(paths, "-"):
-		return usage(errors.New("--fix cannot write standard input back: use --diff"))
-	case slices.Contains(paths, "-") && sel.stdinFilename == "":
-		for _, s := range specs {
-			if s.format == "sarif" || s.format == "github" {
-				return usage(fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", s.format))
-			}
-		}
-	}
-	if err = sel.load(); err != nil {
-		return configError(stderr, err)
-	}
-	if sel.listFiles {
-		return sel.listFilesTo(paths, stdout, stderr)
-	}
-	files, walkErrs := sel.files(paths, stderr)
-	if err := outputsApart(specs, *baselinePath, *writeBaseline, files, stdin); err != nil {
-		return usage(err)
-	}
-
-	var base *baseline.Baseline
-	if *baselinePath != "" {
-		if base, err = baseline.Load(*baselinePath); err != nil {
-			printError(stderr, err)
-			return exitError
-		}
-	}
-	var record *baseline.Recorder
-	if *writeBaseline != "" {
-		if record, err = baseline.NewRecorder(*writeBaseline); err != nil {
-			printError(stderr, err)
-			return exitError
-		}
-	}
-
-	if *fix || record != nil || slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
+	if opts.Mode == runner.Fix || opts.Record != nil || slices.ContainsFunc(specs, func(s outputSpec) bool { return s.path != "" }) {
 		defer removeTemporariesOnSignal()()
 	}
-	outs, err := openOutputs(specs, stdout, stderr, func(dst io.Writer) report.WriterOptions {
-		return report.WriterOptions{Color: colorOn(*color, isTerminal(dst), os.Getenv), Rules: rules.All, Version: versionNumber()}
-	})
+	outs, err := openOutputs(specs, e.stdout, e.stderr, f.writerOptions)
 	if err != nil {
-		printError(stderr, err)
+		printError(e.stderr, err)
 		return exitError
 	}
 	defer outs.abort()
-	c := &checkRun{
-		env: e, sel: sel, outs: outs, fix: *fix, diff: *diff, reportLevel: minLevel, base: base, record: record,
-		across: lint.NewAcross(),
+	opts.Outputs = outs.runOutputs()
+	opts.Resolver = config.NewResolver(rules.All, f.sel.configs, f.cli).CollectAcross(lint.NewAcross())
+	sum, err := runner.Check(opts)
+	return f.summarise(e.stderr, outs, opts.Record, sum, err)
+}
+
+// checkFlags are the flags of urilint check.
+type checkFlags struct {
+	*flags
+	formats                                                                   formatsFlag
+	output, reportLevel, failLevel, urnSyntax, color, baseline, writeBaseline *string
+	strict, fix, diff, quiet                                                  *bool
+	codeSettings                                                              func(*config.Settings)
+	sel                                                                       *selection
+	// set are the flags given; cli the settings they give, over the
+	// configuration's (after options).
+	set map[string]bool
+	cli config.Settings
+}
+
+func newCheckFlags(e *env) *checkFlags {
+	f := &checkFlags{flags: newFlags(e, "check", "[flags] PATH...   (\"-\" reads standard input)")}
+	f.Var(&f.formats, "format", "output `format`: text, json, jsonl, sarif (SARIF 2.1.0) or github (GitHub Actions annotations), to standard output; NAME:PATH writes it to the file PATH (replaced atomically). May be given more than once, each output getting the same findings; at most one without a path (default: text)")
+	f.output = f.String("output", "", "write the output of the --format given without a path to `file` (replaced atomically) instead of standard output")
+	f.reportLevel = f.String("report-level", "info", "report only the diagnostics at or above this `level`: error, warning or info (every one); the others are not written, counted or failed on")
+	f.failLevel = f.String("fail-level", "", "exit 1 when a diagnostic is at or above this `level`: error, warning, info, or none (default: the configuration's fail-level, else error)")
+	f.urnSyntax = f.String("urn-syntax", "", "URN `syntax`: rfc8141, or rfc2141 (the 1997 syntax) (default: the configuration's urn-syntax, else rfc8141)")
+	f.codeSettings = codeFlags(f.flags)
+	f.strict = f.Bool("strict", false, "turn every rule on, and every report of the rules that leave some out by default: the letter of the RFCs (default: the configuration's strict, else off)")
+	f.fix = f.Bool("fix", false, "apply the safe fixes to the files, then report what is left")
+	f.diff = f.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
+	f.color = f.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
+	f.quiet = f.Bool("quiet", false, "do not print the summary line on standard error")
+	f.baseline = f.String("baseline", "", "report only the findings not in the baseline `file` (written by --write-baseline): matched by file, rule and URI, with counts")
+	f.writeBaseline = f.String("write-baseline", "", "write the findings to the baseline `file` (replaced atomically), and report none")
+	f.sel = selectionFlags(f.flags)
+	return f
+}
+
+// options validates the flags, with paths the arguments, into the options
+// of the run and its outputs; the error is a usage error.
+func (f *checkFlags) options(e *env, paths []string) (runner.Options, []outputSpec, error) {
+	f.set = map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	opts := runner.Options{Input: f.sel.input(e, paths), Stderr: e.stderr, BeforeCheck: e.beforeCheck}
+	specs, err := parseOutputs(f.formats, *f.output)
+	if err != nil {
+		return opts, nil, err
 	}
-	c.resolver = config.NewResolver(rules.All, sel.configs, cli).CollectAcross(c.across)
-	if !c.diff {
-		sel.finish = c.finish
+	if err := f.settings(); err != nil {
+		return opts, nil, err
 	}
-	if !c.fix && !c.diff {
-		sel.windowed = c.window
+	opts.ReportLevel, _ = lint.ParseSeverity(*f.reportLevel)
+	switch {
+	case *f.fix:
+		opts.Mode = runner.Fix
+	case *f.diff:
+		opts.Mode = runner.Diff
 	}
-	code = sel.eachFile(files, walkErrs, stdin, outs, stderr, c.file)
+	return opts, specs, f.conflicts(opts.Paths, specs)
+}
+
+// settings validates the flags that take a value, and gives cli the
+// settings of the flags given.
+func (f *checkFlags) settings() error {
+	if err := oneOf("color", *f.color, []string{"auto", "always", "never"}); err != nil {
+		return err
+	}
+	if err := oneOf("report-level", *f.reportLevel, reportLevels); err != nil {
+		return err
+	}
+	if f.set["fail-level"] {
+		if err := oneOf("fail-level", *f.failLevel, failLevels); err != nil {
+			return err
+		}
+		sev := config.FailNone
+		if *f.failLevel != "none" {
+			sev, _ = lint.ParseSeverity(*f.failLevel)
+		}
+		f.cli.FailLevel = &sev
+	}
+	if f.set["urn-syntax"] {
+		syn, err := grammar.ParseSyntax(*f.urnSyntax)
+		if err != nil {
+			return err
+		}
+		f.cli.URNSyntax = &syn
+	}
+	f.codeSettings(&f.cli)
+	if f.set["strict"] {
+		f.cli.Strict = f.strict
+	}
+	return nil
+}
+
+// conflicts returns the first of the flags given that exclude each other,
+// or that the paths exclude.
+func (f *checkFlags) conflicts(paths []string, specs []outputSpec) error {
+	set := f.set
+	switch {
+	case *f.fix && *f.diff:
+		return errors.New("--fix and --diff exclude each other")
+	case *f.diff && set["format"]:
+		return errors.New("--diff prints a diff: --format does not apply")
+	case set["baseline"] && set["write-baseline"]:
+		return errors.New("--baseline and --write-baseline exclude each other (--write-baseline writes the findings of the whole run)")
+	case *f.diff && set["write-baseline"]:
+		return errors.New("--diff and --write-baseline exclude each other: --diff reports no findings")
+	case set["baseline"] && *f.baseline == "", set["write-baseline"] && *f.writeBaseline == "":
+		return errors.New("--baseline and --write-baseline take a file")
+	case len(paths) == 0:
+		return errors.New("no path given (try: urilint check .)")
+	case *f.fix && slices.Contains(paths, "-"):
+		return errors.New("--fix cannot write standard input back: use --diff")
+	case slices.Contains(paths, "-") && f.sel.stdinFilename == "":
+		for _, s := range specs {
+			if s.format == "sarif" || s.format == "github" {
+				return fmt.Errorf("--format %s places findings in files: with standard input, give its path with --stdin-filename", s.format)
+			}
+		}
+	}
+	return nil
+}
+
+// writerOptions are what the writer of an output to dst needs.
+func (f *checkFlags) writerOptions(dst io.Writer) report.WriterOptions {
+	return report.WriterOptions{Color: colorOn(*f.color, isTerminal(dst), os.Getenv), Rules: rules.All, Version: versionNumber()}
+}
+
+// openBaselines loads the baseline read (--baseline) and makes the
+// recorder of the one written (--write-baseline), each when given.
+func openBaselines(read, write string) (base *baseline.Baseline, record *baseline.Recorder, err error) {
+	if read != "" {
+		if base, err = baseline.Load(read); err != nil {
+			return nil, nil, err
+		}
+	}
+	if write != "" {
+		if record, err = baseline.NewRecorder(write); err != nil {
+			return nil, nil, err
+		}
+	}
+	return base, record, nil
+}
+
+// summarise ends a check run: it reports the error of an output, replaces
+// the files of the outputs written whole, writes the baseline (record),
+// prints the summary line, and returns the exit status.
+func (f *checkFlags) summarise(stderr io.Writer, outs outputs, record *baseline.Recorder, sum runner.Summary, err error) int {
+	code := exitOK
+	if err != nil {
+		printError(stderr, fmt.Errorf("writing output: %w", err))
+		code = exitError
+	} else if sum.Failed > 0 {
+		code = exitError
+	}
 	if !outs.commit(stderr) {
 		code = exitError
 	}
 	written := ""
 	if record != nil {
-		if written, err = c.writeBaseline(); err != nil {
+		if written, err = writeBaseline(record, sum); err != nil {
 			printError(stderr, err)
 			code = exitError
 		}
 	}
-	if !*quiet {
-		fmt.Fprintln(stderr, c.sum.line(c.fix, c.diff)+sel.failedSummary())
+	if !*f.quiet {
+		fmt.Fprintln(stderr, summaryLine(sum, *f.fix, *f.diff))
 		if written != "" {
 			fmt.Fprintln(stderr, written)
 		}
@@ -172,12 +235,32 @@ func runCheck(e *env, args []string) int {
 	switch {
 	case code != exitOK:
 		return code
-	case c.diff && c.sum.fixes.Load() > 0:
+	case *f.diff && sum.Fixes > 0:
 		return exitFindings
-	case !c.diff && c.sum.failing.Load() > 0:
+	case !*f.diff && sum.Failing > 0:
 		return exitFindings
 	}
 	return exitOK
+}
+
+// writeBaseline writes the findings recorded (--write-baseline), unless a
+// path could not be linted or fixed, and returns the line that says so.
+func writeBaseline(record *baseline.Recorder, sum runner.Summary) (string, error) {
+	if sum.Failed > 0 {
+		return "", fmt.Errorf("%s: the baseline is not written: %s could not be linted or fixed (above)", record.Path(), plural(sum.Failed, "path"))
+	}
+	entries, err := record.Write()
+	if err != nil {
+		return "", fmt.Errorf("writing the baseline %w", err)
+	}
+	files, n := 0, 0
+	for i, e := range entries {
+		if i == 0 || e.File != entries[i-1].File {
+			files++
+		}
+		n += e.Count
+	}
+	return fmt.Sprintf("urilint: wrote the baseline %s: %s in %s", report.DisplayPath(record.Path()), plural(n, "problem"), plural(files, "file")), nil
 }
 
 // colorOn decides --color: always, never, or auto, which colours a

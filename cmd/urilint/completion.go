@@ -420,7 +420,7 @@ complete -c urilint -f
 			fmt.Fprintf(&b, "complete -c urilint -n %s -a '(__fish_complete_directories (commandline -ct))'\n", cond)
 		case ruleOperands:
 			for _, r := range rules.All {
-				fmt.Fprintf(&b, "complete -c urilint -n %s -a %s -d %s\n", cond, r.Name, fishQuote(r.Title()))
+				fmt.Fprintf(&b, "complete -c urilint -n %s -a %s -d %s\n", cond, r.Name, fishQuote(r.Doc.Title))
 			}
 		case commandOperand:
 			for _, o := range cmds {

@@ -14,8 +14,9 @@ import (
 	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/lint/runner"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -108,7 +109,7 @@ func runInit(e *env, args []string) int {
 			break
 		}
 	}
-	if err := driver.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
+	if err := fileio.ReplaceFile(path, []byte(starterConfig)); err != nil { // a link is replaced, not written through
 		fmt.Fprintf(stderr, "urilint init: %s: %s\n", report.DisplayPath(path), report.Printable(err.Error()))
 		return exitError
 	}
@@ -161,16 +162,15 @@ func runConfig(e *env, args []string) int {
 	if err != nil {
 		return configError(stderr, err)
 	}
-	eff := cf.For(abs, config.Settings{})
 	out := bufio.NewWriter(stdout)
-	printEffective(out, path, driver.Excluded(configs, path, isDir), eff)
+	printEffective(out, path, fileio.Excluded(configs, path, isDir), cf.For(abs, config.Settings{}))
 	return flushed(out, stderr)
 }
 
 // printEffective writes the effective configuration of path as YAML that
 // urilint can read back; excluded says that check would leave path out
 // (by its configuration, or by that of a directory it is in).
-func printEffective(w io.Writer, path string, excluded bool, eff *config.Effective) {
+func printEffective(w io.Writer, path string, excluded bool, eff *config.Profile) {
 	cf := eff.File
 	if cf == nil {
 		fmt.Fprintf(w, "# %s: no configuration file; the defaults\n", report.DisplayPath(path))
@@ -196,7 +196,7 @@ func printEffective(w io.Writer, path string, excluded bool, eff *config.Effecti
 		fmt.Fprintln(w, "exclude: []")
 	}
 	fail := "none"
-	if eff.FailLevel != lint.Off {
+	if eff.FailLevel != config.FailNone {
 		fail = eff.FailLevel.String()
 	}
 	fmt.Fprintf(w, "fail-level: %s\n", fail)
@@ -234,17 +234,6 @@ func exists(path string) bool {
 
 // printConfigError writes each problem of a configuration file, a line
 // each: the file's path, line and column, and the message, which may quote
-// its keys and values, each through report.Printable.
-func printConfigError(stderr io.Writer, err error) {
-	for _, p := range config.Problems(err) {
-		var ce *config.Error
-		switch {
-		case !errors.As(p, &ce):
-			printError(stderr, p)
-		case ce.Line == 0:
-			fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(ce.Path), report.Printable(ce.Msg))
-		default:
-			fmt.Fprintf(stderr, "urilint: %s:%d:%d: %s\n", report.DisplayPath(ce.Path), ce.Line, ce.Column, report.Printable(ce.Msg))
-		}
-	}
-}
+// its keys and values, each through report.Printable (see
+// runner.PrintConfigError).
+func printConfigError(stderr io.Writer, err error) { runner.PrintConfigError(stderr, err) }

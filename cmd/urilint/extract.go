@@ -1,18 +1,19 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 
-	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/lint/runner"
 	"github.com/urilint/urilint/rules"
 )
 
+// runExtract is urilint extract: its flags, then the run
+// (runner.Extract).
 func runExtract(e *env, args []string) int {
-	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	stdout, stderr := e.stdout, e.stderr
 	fs := newFlags(e, "extract", "[flags] PATH...   (\"-\" reads standard input)")
 	format := fs.String("format", "text", "output `format`: text (file:line:col: kind uri), json (one object) or jsonl (one object per line)")
 	codeSettings := codeFlags(fs)
@@ -21,12 +22,12 @@ func runExtract(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	paths = sel.withStdin(paths)
+	in := sel.input(e, paths)
 	if err := oneOf("format", *format, report.CandidateFormats); err != nil {
 		return usageError(stderr, "extract", err)
 	}
-	if len(paths) == 0 {
-		return usageError(stderr, "extract", fmt.Errorf("no path given (try: urilint extract .)"))
+	if len(in.Paths) == 0 {
+		return usageError(stderr, "extract", errors.New("no path given (try: urilint extract .)"))
 	}
 	var cli config.Settings
 	codeSettings(&cli)
@@ -34,37 +35,19 @@ func runExtract(e *env, args []string) int {
 		return configError(stderr, err)
 	}
 	if sel.listFiles {
-		return sel.listFilesTo(paths, stdout, stderr)
+		return sel.listFilesTo(in, stdout, stderr)
 	}
-
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	w, _ := report.NewCandidateWriter(*format, out)
-	resolver := config.NewResolver(rules.All, sel.configs, cli)
-	sel.windowed = func(name string, windows *driver.TextWindows, sink *driver.Sink) error {
-		if _, err := resolver.Resolve(name); err != nil {
-			windows.Close()
-			return err
-		}
-		var b []byte
-		err := windows.Each(func(win driver.Window) {
-			loc := extract.NewLocatorAt(win.Src, win.Base)
-			extract.ScanText(win.Src, win.Base.Offset, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
-		})
-		sink.Close(b)
-		return err
-	}
-	files, errs := sel.files(paths, stderr)
-	return sel.eachFile(files, errs, stdin, singleOutput{w, out}, stderr, func(name string, src []byte, sink *driver.Sink) error {
-		p, err := resolver.Resolve(name)
-		if err != nil {
-			return err
-		}
-		opts := p.Effective.Config.Extract
-		var b []byte
-		loc := extract.NewLocator(src)
-		f := extract.FormatOf(name)
-		f.Walk(src, opts, func(c *extract.Candidate) { b = sink.Flush(w.AppendCandidate(b, name, c, loc)) })
-		sink.Close(b)
-		return malformedXML(f, src)
+	w, _ := report.NewCandidateWriter(*format, stdout)
+	sum, err := runner.Extract(runner.ExtractOptions{
+		Input: in, Resolver: config.NewResolver(rules.All, sel.configs, cli),
+		Output: &runner.Output{Writer: w}, Stderr: stderr,
 	})
+	if err != nil {
+		printError(stderr, fmt.Errorf("writing output: %w", err))
+		return exitError
+	}
+	if sum.Failed > 0 {
+		return exitError
+	}
+	return exitOK
 }

@@ -7,15 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 
-	"github.com/urilint/urilint/extract"
-	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
-	"github.com/urilint/urilint/lint/driver"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/lint/runner"
 	"github.com/urilint/urilint/rules"
 )
 
@@ -29,27 +24,7 @@ type selection struct {
 	stdinFilename string
 	jobs          *int
 
-	configs *config.Finder
-	// windowed, when set, processes a large plain-text file a window at a
-	// time (see driver.TextWindows) instead of eachFile's process.
-	windowed func(name string, windows *driver.TextWindows, sink *driver.Sink) error
-	// finish, when set, gives what is written after every file is read:
-	// the diagnostics of the rules that look across files (names are the
-	// files in the run's order, as process was given them).
-	finish  func(names []string, w chunkWriter) error
-	failed  int             // paths that could not be linted or fixed, after eachFile
-	unfixed int             // of those, files linted whose fixes could not be written
-	named   map[string]bool // the files named on the command line, cleaned
-	// roots are the directories named on the command line, each with
-	// the absolute path its links lead to: check --fix writes only
-	// inside them (see fixAllowed).
-	roots []fixRoot
-	// buffers holds the buffers files are read into, for the next file:
-	// reading each file into a new buffer left the garbage collector as
-	// much to do as the files' size, and cost -j 2 more than it did -j 1.
-	// Nothing a file's processing returns refers to its bytes (the
-	// candidates' and diagnostics' strings are copies).
-	buffers sync.Pool
+	configs *config.Finder // after load
 }
 
 func selectionFlags(fs *flags) *selection {
@@ -98,289 +73,34 @@ func ruleNames() []string {
 	return names
 }
 
-// withStdin returns paths, or "-" (standard input) when there are none
-// and --stdin-filename says what standard input is: giving its name is
-// asking for it.
-func (s *selection) withStdin(paths []string) []string {
+// input is what the run reads: paths, or "-" (standard input) when there
+// are none and --stdin-filename says what standard input is (giving its
+// name is asking for it).
+func (s *selection) input(e *env, paths []string) runner.Input {
 	if len(paths) == 0 && s.stdinFilename != "" {
-		return []string{"-"}
+		paths = []string{"-"}
 	}
-	return paths
+	return runner.Input{Paths: paths, Stdin: e.stdin, StdinName: s.stdinFilename, StdinSizes: stdinSizes, Jobs: *s.jobs, NoIgnore: s.noIgnore}
 }
 
-// stdinName is the name standard input is shown with.
-func (s *selection) stdinName() string {
-	if s.stdinFilename != "" {
-		return s.stdinFilename
-	}
-	return "<stdin>"
-}
+// stdinSizes are how standard input is read (runner.DefaultStdinSizes
+// when zero). Tests make them small.
+var stdinSizes runner.StdinSizes
 
-// stdinPath is the path that stands for standard input in the list of
-// files: no file can have this name.
-const stdinPath = "\x00stdin"
-
-// files returns the files to read, with "-" (standard input) first, and
-// names each path that could not be read on stderr.
-func (s *selection) files(paths []string, stderr io.Writer) ([]string, []*lint.FileError) {
-	var named []string
-	stdin := false
-	s.named = map[string]bool{stdinPath: true}
-	for _, p := range paths {
-		if p == "-" {
-			stdin = true
-		} else {
-			named = append(named, p)
-			s.named[filepath.Clean(p)] = true
-			if info, err := os.Stat(p); err == nil && info.IsDir() {
-				if real, err := realPath(p); err == nil {
-					s.roots = append(s.roots, fixRoot{given: filepath.Clean(p), real: real})
-				}
-			}
-		}
-	}
-	files, walkErrs := driver.Files(named, driver.WalkOptions{Configs: s.configs, NoIgnore: s.noIgnore, Jobs: *s.jobs})
-	if stdin && !s.stdinExcluded() {
-		files = append([]string{stdinPath}, files...)
-	}
-	var errs []*lint.FileError
-	for _, e := range walkErrs {
-		noteFile(stderr, e.Path, e.Err)
-		if !driver.IsSkip(e.Err) {
-			errs = append(errs, e)
-		}
-	}
-	return files, errs
-}
-
-// fixRoot is a directory named on the command line: as given, and the
-// absolute path its links lead to.
-type fixRoot struct{ given, real string }
-
-// realPath returns the absolute path the links of path lead to.
-func realPath(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	return filepath.EvalSymlinks(abs)
-}
-
-// fixAllowed returns what decides whether the fixes of the file name may
-// be written where its links lead (see driver.FixFile): anywhere for a
-// file named on the command line (nil), only inside one of the
-// directories named for a file found in a walk. A symbolic link in a
-// cloned repository can lead anywhere the user can write.
-func (s *selection) fixAllowed(name string) func(real string) error {
-	if s.named[filepath.Clean(name)] {
-		return nil
-	}
-	return func(real string) error {
-		for _, r := range s.roots {
-			if rel, err := filepath.Rel(r.real, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
-				return nil
-			}
-		}
-		given := make([]string, len(s.roots))
-		for i, r := range s.roots {
-			given[i] = report.DisplayPath(r.given)
-		}
-		return fmt.Errorf("not fixed: it leads to %s, outside the directories given (%s); name the file itself to fix it", report.DisplayPath(real), strings.Join(given, ", "))
-	}
-}
-
-// stdinExcluded reports whether the configuration excludes the path that
-// standard input stands for.
-func (s *selection) stdinExcluded() bool {
-	return s.stdinFilename != "" && driver.Excluded(s.configs, s.stdinFilename, false)
-}
-
-// stdinSizes are how standard input is read (see driver.ReadStream): up
-// to large bytes first, then plain text on in windows of about window
-// bytes, and what must be read whole up to maxWhole bytes. Tests make them
-// small.
-var stdinSizes = struct{ large, window, maxWhole int }{driver.LargeText, driver.WindowSize, 256 << 20}
-
-// maxPooledBuffer is the largest buffer kept for the next file: a rare
-// large file's is left to the collector.
-const maxPooledBuffer = 4 << 20
-
-// chunkWriter takes the output of the files, in chunks, in file order
-// (Write), then what follows it (Close, with the files that could not be
-// read), and flushes it.
-type chunkWriter interface {
-	Write(chunk []byte) error
-	Close(errs []*lint.FileError) error
-}
-
-// eachFile is the pipeline that check and extract share. It reads the
-// files (see files: errs are the paths that could not be expanded) on the
-// selection's workers (stdinPath is standard input, read once), calls
-// process with each file's name,
-// contents and sink, writes the output of the files in their order through
-// w, names on stderr each file that could not be read, and closes w.
-// process returns an error for a file it could not process. eachFile
-// returns exitError when a file could not be read or processed or the
-// output could not be written, else exitOK.
-func (s *selection) eachFile(files []string, errs []*lint.FileError, stdin io.Reader, w chunkWriter, stderr io.Writer,
-	process func(name string, src []byte, sink *driver.Sink) error) int {
-	var stdinOnce sync.Once
-	var writeErr error
-	driver.Run(files, *s.jobs, func(path string, sink *driver.Sink) error {
-		var src []byte
-		var err error
-		name := path
-		if path == stdinPath {
-			name = s.stdinName()
-			streamed := false
-			stdinOnce.Do(func() {
-				var windows *driver.TextWindows
-				text := s.windowed != nil && extract.FormatOf(name) == extract.FormatText
-				src, windows, err = driver.ReadStream(stdin, text, stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole)
-				switch {
-				case windows != nil:
-					streamed, err = true, s.windowed(name, windows, sink)
-				case errors.Is(err, driver.ErrTooLarge):
-					err = fmt.Errorf("standard input %w: it is read whole for a Markdown, HTML or XML document, for --diff, and for text with a suppression comment or an RFC 8792 folding note in its first %d MiB; give it as a file", err, stdinSizes.large>>20)
-				}
-			})
-			if streamed {
-				return err
-			}
-		} else {
-			if s.windowed != nil && extract.FormatOf(path) == extract.FormatText {
-				windows, err := driver.OpenTextWindows(path, driver.LargeText, driver.WindowSize)
-				switch {
-				case windows != nil:
-					return s.windowed(name, windows, sink)
-				case err != nil && !errors.Is(err, driver.ErrReadWhole):
-					return err
-				}
-			}
-			buf, _ := s.buffers.Get().(*[]byte)
-			if buf == nil {
-				buf = new([]byte)
-			}
-			src, err = driver.ReadFileInto(path, *buf)
-			defer func() {
-				if cap(src) > cap(*buf) && cap(src) <= maxPooledBuffer {
-					*buf = src[:0]
-				}
-				s.buffers.Put(buf)
-			}()
-		}
-		if err != nil {
-			return err
-		}
-		return process(name, src, sink)
-	}, func(chunk []byte) {
-		if writeErr == nil {
-			writeErr = w.Write(chunk)
-		}
-	}, func(path string, err error) {
-		if err == nil {
-			return
-		}
-		asked := s.named[path]
-		if path == stdinPath {
-			path = s.stdinName()
-		}
-		for _, err := range splitJoined(err) {
-			s.fileError(path, asked, err, stderr, &errs)
-		}
-	})
-	s.failed = len(errs)
-	if writeErr == nil && s.finish != nil {
-		names := make([]string, len(files))
-		for i, path := range files {
-			names[i] = path
-			if path == stdinPath {
-				names[i] = s.stdinName()
-			}
-		}
-		writeErr = s.finish(names, w)
-	}
-	if writeErr == nil {
-		writeErr = w.Close(errs)
-	}
-	if writeErr != nil {
-		printError(stderr, fmt.Errorf("writing output: %w", writeErr))
-		return exitError
-	}
-	if len(errs) > 0 {
-		return exitError
-	}
-	return exitOK
-}
-
-// fileError reports on stderr what went wrong with a file (or what it has
-// to note), and keeps, in errs, the failures: a file skipped as binary or
-// UTF-16 is only noted when a directory was walked; named on the command
-// line (as pre-commit names files), it could not be linted as asked.
-func (s *selection) fileError(path string, asked bool, err error, stderr io.Writer, errs *[]*lint.FileError) {
-	noteFile(stderr, path, err)
-	if n := (*note)(nil); errors.As(err, &n) {
-		return
-	}
-	if !driver.IsSkip(err) || asked {
-		*errs = append(*errs, &lint.FileError{Path: path, Err: err})
-	}
-	if fe := (*fixWriteError)(nil); errors.As(err, &fe) {
-		s.unfixed++
-	}
-}
-
-// splitJoined returns the errors joined in err (errors.Join), or err.
-func splitJoined(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
-}
-
-// listFiles prints the files that would be read, for --list-files.
-func (s *selection) listFilesTo(paths []string, stdout, stderr io.Writer) int {
-	files, errs := s.files(paths, stderr)
+// listFilesTo prints the files that would be read, for --list-files.
+func (s *selection) listFilesTo(in runner.Input, stdout, stderr io.Writer) int {
+	files := runner.Select(in, s.configs, stderr)
 	out := bufio.NewWriter(stdout)
-	for _, f := range files {
-		if f == stdinPath {
-			f = s.stdinName()
-		}
-		fmt.Fprintln(out, report.DisplayPath(f))
+	for _, name := range files.Names() {
+		fmt.Fprintln(out, report.DisplayPath(name))
 	}
 	if code := flushed(out, stderr); code != exitOK {
 		return code
 	}
-	if len(errs) > 0 {
+	if files.Failed() > 0 {
 		return exitError
 	}
 	return exitOK
-}
-
-// malformedXML returns the note on the document src, of format f, when it
-// is XML whose markup breaks (the walker read the rest as running text),
-// else nil. It is a note on stderr, not an error: the file was linted, and
-// the output and the exit status are what they would be without it.
-func malformedXML(f extract.Format, src []byte) error {
-	if f != extract.FormatXML {
-		return nil
-	}
-	off, reason, ok := extract.XMLSyntaxError(src)
-	if !ok {
-		return nil
-	}
-	p := extract.NewLocator(src).Pos(off)
-	return &note{fmt.Sprintf("malformed XML at line %d, column %d (%s): the rest is read as running text", p.Line, p.Column, reason)}
-}
-
-// noteFile names a file that could not be read, or was skipped, on stderr.
-func noteFile(stderr io.Writer, path string, err error) {
-	var ce *config.Error
-	if errors.As(err, &ce) {
-		printConfigError(stderr, err) // it names the file, line and key
-		return
-	}
-	fmt.Fprintf(stderr, "urilint: %s: %s\n", report.DisplayPath(path), report.Printable(err.Error()))
 }
 
 // isTerminal reports whether w is a terminal (a character device).

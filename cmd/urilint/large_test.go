@@ -10,12 +10,12 @@ import (
 	"testing"
 
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // TestLargeTextInWindows checks that check and extract hold a few windows
 // of a large plain-text file, not the file: 48 MiB of text is read with far
-// less allocated than its size (the windows of driver.WindowSize and the
+// less allocated than its size (the windows of fileio.WindowSize and the
 // pre-check's buffer), and the URN at its end is still found, at its line.
 func TestLargeTextInWindows(t *testing.T) {
 	para := "Plain text, line after line, with no URI in it at all.\n\n"
@@ -66,7 +66,7 @@ func TestFileListsAtMost(t *testing.T) {
 	}{
 		{"small.txt", lint.MaxFileDiagnostics + 50},
 		{"small.md", lint.MaxFileDiagnostics + 1},
-		{"large.txt", (driver.LargeText + len(line)) / len(line)}, // read in windows
+		{"large.txt", (fileio.LargeText + len(line)) / len(line)}, // read in windows
 	} {
 		path := filepath.Join(dir, c.name)
 		if err := os.WriteFile(path, []byte(strings.Repeat(line, c.lines)), 0o644); err != nil {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,25 +8,25 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
+	"github.com/urilint/urilint/lint/runner"
 )
 
 // openOutput opens the file of --output: an AtomicFile that replaces it
 // (or writes it directly, when it is not a regular file: /dev/null, a
-// named pipe; see driver.CreateOutput), or, when path is the process's own
+// named pipe; see fileio.CreateOutput), or, when path is the process's own
 // standard output or error (/dev/stdout, or the file stdout is redirected
 // to), that stream itself, with a nil AtomicFile: replacing the file would
 // lose what the stream wrote before and after.
-func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *driver.AtomicFile, error) {
+func openOutput(path string, stdout, stderr io.Writer) (io.Writer, *fileio.AtomicFile, error) {
 	if w := sameFile(path, stdout, stderr); w != nil {
 		return w, nil, nil
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // CreateAtomic reports what fails
 	}
-	a, err := driver.CreateOutput(path)
+	a, err := fileio.CreateOutput(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -60,7 +58,7 @@ func sameFile(path string, streams ...io.Writer) io.Writer {
 // in a directory or named. The same file is the same device and inode,
 // links followed; an output that does not exist yet can be none of them
 // (parseOutputs refuses two outputs with one path).
-func outputsApart(specs []outputSpec, baselinePath, writeBaseline string, files []string, stdin io.Reader) error {
+func outputsApart(specs []outputSpec, baselinePath, writeBaseline string, files *runner.Files, stdin io.Reader) error {
 	type written struct {
 		flag string
 		info os.FileInfo
@@ -111,17 +109,15 @@ func outputsApart(specs []outputSpec, baselinePath, writeBaseline string, files 
 			}
 		}
 	}
-	for _, f := range files {
-		if f == stdinPath {
-			if in, ok := stdin.(*os.File); ok {
-				if info, err := in.Stat(); err == nil && info.Mode().IsRegular() {
-					if flag := same(info); flag != "" {
-						return fmt.Errorf("%s and standard input are the same file: the output would replace it", flag)
-					}
-				}
+	paths, readsStdin := files.Paths()
+	if in, ok := stdin.(*os.File); ok && readsStdin {
+		if info, err := in.Stat(); err == nil && info.Mode().IsRegular() {
+			if flag := same(info); flag != "" {
+				return fmt.Errorf("%s and standard input are the same file: the output would replace it", flag)
 			}
-			continue
 		}
+	}
+	for _, f := range paths {
 		if info, err := os.Stat(f); err == nil {
 			if flag := same(info); flag != "" {
 				return fmt.Errorf("%s and the input %s are the same file: the output would replace it", flag, report.DisplayPath(f))
@@ -156,8 +152,8 @@ type outputSpec struct {
 	path   string
 }
 
-// maxOutputs bounds the outputs of one run: each file's output is tagged
-// with its output's index in one byte (see fileOut).
+// maxOutputs bounds the outputs of one run: more would only cost memory
+// (each file's output is held in a buffer per output).
 const maxOutputs = 255
 
 // parseOutputs reads the values of --format (none: text) and --output into
@@ -231,16 +227,21 @@ func (s outputSpec) describe() string {
 type output struct {
 	outputSpec
 	dst  io.Writer          // the file, or the stream
-	file *driver.AtomicFile // nil for a stream
-	buf  *bufio.Writer
-	w    *report.Writer
-	err  error // the first error writing it
+	file *fileio.AtomicFile // nil for a stream
+	run  *runner.Output
 }
 
-// outputs are the open outputs of a check run. Each file's output comes
-// to Write in chunks, each starting with the index of its output (see
-// fileOut).
+// outputs are the open outputs of a check run.
 type outputs []*output
+
+// runOutputs returns what the run writes to.
+func (outs outputs) runOutputs() []*runner.Output {
+	r := make([]*runner.Output, len(outs))
+	for i, o := range outs {
+		r[i] = o.run
+	}
+	return r
+}
 
 // openOutputs opens the files of specs (through openOutput) and makes the
 // writer of each. It fails when two outputs would write to one stream
@@ -266,13 +267,16 @@ func openOutputs(specs []outputSpec, stdout, stderr io.Writer, opts func(dst io.
 				}
 			}
 		}
-		o.buf = bufio.NewWriterSize(o.dst, 64<<10)
-		w, err := report.NewDiagnosticWriter(s.format, o.buf, opts(o.dst))
+		dst := o.dst
+		if o.file == nil {
+			dst = pipeWriter{dst}
+		}
+		w, err := report.NewDiagnosticWriter(s.format, dst, opts(o.dst))
 		if err != nil {
 			outs.abort()
 			return nil, err
 		}
-		o.w = w
+		o.run = &runner.Output{Name: s.path, Writer: w}
 		outs = append(outs, o)
 	}
 	return outs, nil
@@ -285,43 +289,14 @@ func streamName(w, stdout io.Writer) string {
 	return "standard error"
 }
 
-// Write writes a chunk of a file's output to the output its first byte
-// names. An output that fails is written no more; the others go on, and
-// Close reports the failure.
-func (outs outputs) Write(chunk []byte) error {
-	o := outs[chunk[0]]
-	if o.err == nil {
-		o.err = o.w.Write(chunk[1:])
-		if o.file == nil {
-			brokenPipe(o.err)
-		}
-	}
-	return nil
-}
+// pipeWriter is a stream output: a write to a pipe whose reader is gone
+// ends the process (see brokenPipe).
+type pipeWriter struct{ w io.Writer }
 
-// Close ends each output (its writer, then its buffer), and returns the
-// errors of those that failed, each named by its path.
-func (outs outputs) Close(errs []*lint.FileError) error {
-	var all []error
-	for _, o := range outs {
-		if o.err == nil {
-			o.err = o.w.Close(errs)
-		}
-		if o.err == nil {
-			o.err = o.buf.Flush()
-		}
-		if o.file == nil {
-			brokenPipe(o.err)
-		}
-		if o.err != nil {
-			if o.path != "" {
-				all = append(all, fmt.Errorf("%s: %w", o.path, o.err))
-			} else {
-				all = append(all, o.err)
-			}
-		}
-	}
-	return errors.Join(all...)
+func (p pipeWriter) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	brokenPipe(err)
+	return n, err
 }
 
 // commit replaces the files of the outputs written whole, drops those of
@@ -331,7 +306,7 @@ func (outs outputs) commit(stderr io.Writer) bool {
 	ok := true
 	for _, o := range outs {
 		switch {
-		case o.err != nil:
+		case o.run.Err() != nil:
 			o.file.Abort()
 			ok = false
 		case o.file != nil:
@@ -349,20 +324,4 @@ func (outs outputs) abort() {
 	for _, o := range outs {
 		o.file.Abort()
 	}
-}
-
-// singleOutput is the one output of extract: a writer, and the buffer
-// under it.
-type singleOutput struct {
-	w   *report.Writer
-	buf *bufio.Writer
-}
-
-func (s singleOutput) Write(chunk []byte) error { return s.w.Write(chunk) }
-
-func (s singleOutput) Close(errs []*lint.FileError) error {
-	if err := s.w.Close(errs); err != nil {
-		return err
-	}
-	return s.buf.Flush()
 }

@@ -28,7 +28,7 @@ func runRules(e *env, args []string) int {
 		if r.DefaultOff {
 			on = "off"
 		}
-		fmt.Fprintf(tw, "%-24s %-8s %-8s %-7s %s\n", r.Name, r.Category, r.Severity, on, r.Title())
+		fmt.Fprintf(tw, "%-24s %-8s %-8s %-7s %s\n", r.Name, r.Category, r.Severity, on, r.Doc.Title)
 	}
 	return flushed(tw, stderr)
 }

@@ -6,7 +6,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // removeTemporariesOnSignal makes SIGINT, SIGTERM and SIGHUP remove the
@@ -40,7 +40,7 @@ func removeTemporariesOnSignal() (stop func()) {
 // dieOf removes the temporary files of the writes under way and ends the
 // process as the signal sig would have ended it.
 func dieOf(sig os.Signal) {
-	driver.RemoveTemporaries() // not unlocked: no write goes on
+	fileio.RemoveTemporaries() // not unlocked: no write goes on
 	// Die of the signal, as without a handler; where that cannot be
 	// (SIGINT ignored by the parent, as a shell does for a background
 	// job; SIGPIPE, which Go does not die of when raised; Windows), exit

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/lint/runner"
 )
 
 // endless is a stream of text, line after line, as "yes LINE" writes it,
@@ -50,7 +52,7 @@ func liveHeap() uint64 {
 // withStdinSizes sets how standard input is read until the test ends.
 func withStdinSizes(t *testing.T, large, window, maxWhole int) {
 	old := stdinSizes
-	stdinSizes.large, stdinSizes.window, stdinSizes.maxWhole = large, window, maxWhole
+	stdinSizes = runner.StdinSizes{Large: large, Window: window, MaxWhole: maxWhole}
 	t.Cleanup(func() { stdinSizes = old })
 }
 

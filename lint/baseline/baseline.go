@@ -32,7 +32,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/driver"
+	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
@@ -331,7 +331,7 @@ func (r *Recorder) Write() ([]Entry, error) {
 	if dir := filepath.Dir(r.path); dir != "." {
 		_ = os.MkdirAll(dir, 0o755) // the write reports what fails
 	}
-	if err := driver.WriteOutput(r.path, Marshal(entries)); err != nil {
+	if err := fileio.WriteOutput(r.path, Marshal(entries)); err != nil {
 		return nil, fmt.Errorf("%s: %w", r.path, err)
 	}
 	return entries, nil

@@ -118,7 +118,7 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 		if err != nil {
 			return err
 		}
-		sev := lint.Off
+		sev := FailNone
 		if name != "none" {
 			if sev, err = lint.ParseSeverity(name); err != nil {
 				return d.errorf(v, "%s: invalid value %q (want error, warning, info or none)", at, name)

@@ -41,18 +41,24 @@ type Override struct {
 	files []glob // Files compiled
 }
 
-// Settings are the keys a configuration file and its overrides share. A nil
-// pointer is a key not given.
+// Settings are the keys a configuration file and its overrides share, and
+// the flags of the command line that set them. A nil pointer is a key not
+// given.
 type Settings struct {
-	FailLevel         *lint.Severity // Off for "none"
+	FailLevel         *lint.Severity // FailNone for "none"
 	URNSyntax         *grammar.Syntax
 	IncludeCodeBlocks *bool
 	IncludeCodeSpans  *bool
 	Strict            *bool
 	AllowedNIDs       []string
 	AllowedSchemes    []string
-	Rules             map[string]lint.Severity // Off for "off"
+	Rules             map[string]lint.Severity // lint.Off for "off"
 }
+
+// FailNone is the fail level "none": above every severity, so that no
+// diagnostic fails the run. (lint.Off, a rule's severity, turns the rule
+// off: it is no fail level.)
+const FailNone = lint.Error + 1
 
 // Error is a problem in a configuration file, at a line and column.
 type Error struct {
@@ -236,24 +242,30 @@ func next(s string, i int) int {
 	return i + 1 + j
 }
 
-// Effective is the configuration a file is linted with: its configuration
-// file's settings, then those of each override matching it, then the
-// command line's.
-type Effective struct {
-	// File is the configuration file (nil when there is none).
-	File *File
-	// FailLevel is the severity at or above which a diagnostic fails the
-	// run (Off: none does).
-	FailLevel lint.Severity
-	Config    lint.Config
-	// Overrides are the indexes of the overrides that apply.
+// Profile is how a file is linted: the configuration that applies to it
+// (its configuration file's settings, then those of each override
+// matching it, then the command line's), and the checker made of it.
+type Profile struct {
+	// File is the configuration file (nil when there is none), and
+	// Overrides the indexes of its overrides that apply.
+	File      *File
 	Overrides []int
+	// Config is what the checker runs with (its Extract, what the
+	// walkers read, is what urilint extract reads with).
+	Config lint.Config
+	// FailLevel is the severity at or above which a diagnostic fails the
+	// run (FailNone: none does).
+	FailLevel lint.Severity
+	// Checker lints with Config. Resolver.Resolve makes it, one per
+	// distinct configuration; it is nil in a profile File.For returns.
+	Checker *lint.Checker
 }
 
-// For returns the effective configuration of the file at the absolute
-// path, with the settings of cli (the flags given on the command line) last.
-func (cf *File) For(path string, cli Settings) *Effective {
-	e := &Effective{File: cf, FailLevel: lint.Error, Config: lint.Config{URNSyntax: grammar.RFC8141}}
+// For returns the profile of the file at the absolute path, with the
+// settings of cli (the flags given on the command line) last, and no
+// Checker (see Resolver.Resolve).
+func (cf *File) For(path string, cli Settings) *Profile {
+	e := &Profile{File: cf, FailLevel: lint.Error, Config: lint.Config{URNSyntax: grammar.RFC8141}}
 	if cf != nil {
 		e.apply(&cf.Settings)
 		rel := cf.Rel(path)
@@ -268,7 +280,7 @@ func (cf *File) For(path string, cli Settings) *Effective {
 	return e
 }
 
-func (e *Effective) apply(s *Settings) {
+func (e *Profile) apply(s *Settings) {
 	if s.FailLevel != nil {
 		e.FailLevel = *s.FailLevel
 	}

@@ -253,7 +253,7 @@ overrides:
 		t.Errorf("a.md: %+v", e)
 	}
 	e = cf.For("/repo/legacy/keep.md", config.Settings{})
-	if e.FailLevel != lint.Off || e.Config.URNSyntax != grammar.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
+	if e.FailLevel != config.FailNone || e.Config.URNSyntax != grammar.RFC2141 || e.Config.Severity["percent-lowercase"] != lint.Error ||
 		!e.Config.AllowedNIDs["acme"] || !e.Config.AllowedNIDs["old"] || !slices.Equal(e.Overrides, []int{0, 1}) ||
 		!e.Config.Strict || !e.Config.Extract.IncludeCodeSpans || e.Config.Extract.IncludeCodeBlocks {
 		t.Errorf("legacy/keep.md: %+v", e)

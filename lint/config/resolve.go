@@ -7,17 +7,6 @@ import (
 	"github.com/urilint/urilint/lint"
 )
 
-// Profile is how a file is checked: the checker for its effective
-// configuration, and the severity at or above which a diagnostic fails.
-type Profile struct {
-	Checker *lint.Checker
-	// FailLevel is Off when no diagnostic fails.
-	FailLevel lint.Severity
-	// Effective is the configuration it was made from (its Config.Extract
-	// is what urilint extract reads with).
-	Effective *Effective
-}
-
 // Resolver resolves the configuration of each file, once: the one place
 // urilint check, urilint extract and urilint lsp learn how to read and
 // check a file. It makes one checker per distinct effective configuration,
@@ -56,20 +45,20 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
-	eff := cf.For(abs, r.cli)
-	key := profileKey{cf, fmt.Sprint(eff.Overrides)}
+	p := cf.For(abs, r.cli)
+	key := profileKey{cf, fmt.Sprint(p.Overrides)}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if p := r.byKey[key]; p != nil {
-		return p, nil
+	if known := r.byKey[key]; known != nil {
+		return known, nil
 	}
-	cfg := eff.Config
+	cfg := p.Config
 	cfg.Across = r.across
 	ch, err := lint.NewChecker(r.rules, &cfg)
 	if err != nil {
 		return nil, err
 	}
-	p := &Profile{Checker: ch, FailLevel: eff.FailLevel, Effective: eff}
+	p.Checker = ch
 	r.byKey[key] = p
 	return p, nil
 }
@@ -84,3 +73,7 @@ func (r *Resolver) CollectAcross(a *lint.Across) *Resolver {
 
 // Finder returns the configuration files the resolver follows.
 func (r *Resolver) Finder() *Finder { return r.finder }
+
+// Across returns what the checkers of the resolver collect the facts of
+// the rules that look across files into (see CollectAcross), or nil.
+func (r *Resolver) Across() *lint.Across { return r.across }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // CandidateFormats are the output formats of urilint extract, and
@@ -28,8 +30,14 @@ var (
 // (diagnostics) in one of the formats. The Append methods format one item
 // and may run concurrently for different files; Write and Close are called
 // in file order, from one goroutine.
+//
+// In the json and sarif formats, items are the elements of one JSON array:
+// the Append methods append each after its separator, a comma, and Write
+// drops the comma of the first item it writes, before which it writes
+// what opens the array. Write must therefore be given whole items, as the
+// Append methods made them.
 type Writer struct {
-	w      io.Writer
+	w      *bufio.Writer // over the writer given, flushed by Close
 	format string
 	key    string // the JSON list: "candidates" or "diagnostics"
 	opts   WriterOptions
@@ -46,20 +54,25 @@ type WriterOptions struct {
 	Version string
 }
 
-// NewCandidateWriter returns a writer of candidates (urilint extract).
+// bufferSize is the size of a Writer's buffer.
+const bufferSize = 64 << 10
+
+// NewCandidateWriter returns a writer of candidates (urilint extract) to w,
+// buffered: Close flushes it.
 func NewCandidateWriter(format string, w io.Writer) (*Writer, error) {
 	if !slices.Contains(CandidateFormats, format) {
 		return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(CandidateFormats, ", "))
 	}
-	return &Writer{w: w, format: format, key: "candidates"}, nil
+	return &Writer{w: bufio.NewWriterSize(w, bufferSize), format: format, key: "candidates"}, nil
 }
 
-// NewDiagnosticWriter returns a writer of diagnostics (urilint check).
+// NewDiagnosticWriter returns a writer of diagnostics (urilint check) to
+// w, buffered: Close flushes it.
 func NewDiagnosticWriter(format string, w io.Writer, opts WriterOptions) (*Writer, error) {
 	if !slices.Contains(DiagnosticFormats, format) {
 		return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(DiagnosticFormats, ", "))
 	}
-	return &Writer{w: w, format: format, key: "diagnostics", opts: opts}, nil
+	return &Writer{w: bufio.NewWriterSize(w, bufferSize), format: format, key: "diagnostics", opts: opts}, nil
 }
 
 // AppendCandidate appends one candidate found in the file path, whose
@@ -122,13 +135,15 @@ func (o *Occurrences) Next(d *lint.Diagnostic) int {
 	return i
 }
 
-// Write writes the output the Append methods produced for one file.
+// Write writes the output the Append methods produced for one file (or a
+// part of it made of whole items), in file order; or, in the text format,
+// any text (the diff of --diff).
 func (w *Writer) Write(out []byte) error {
 	if len(out) == 0 {
 		return nil
 	}
 	if (w.format == "json" || w.format == "sarif") && w.items == 0 {
-		out = out[1:] // the comma before the first item
+		out = out[1:] // the separator of the first item
 		if _, err := w.w.Write(w.header()); err != nil {
 			return err
 		}
@@ -138,9 +153,16 @@ func (w *Writer) Write(out []byte) error {
 	return err
 }
 
-// Close writes what follows the last file; errs are the files that could
-// not be read (the json format lists them).
-func (w *Writer) Close(errs []*lint.FileError) error {
+// Close writes what follows the last file, and flushes the buffer; errs
+// are the files that could not be read (the json format lists them).
+func (w *Writer) Close(errs []*fileio.FileError) error {
+	if err := w.close(errs); err != nil {
+		return err
+	}
+	return w.w.Flush()
+}
+
+func (w *Writer) close(errs []*fileio.FileError) error {
 	if w.format != "json" && w.format != "sarif" {
 		return nil
 	}

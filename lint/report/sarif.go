@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/fileio"
 )
 
 // The sarif format: one SARIF 2.1.0 log (OASIS, errata 01) with one run.
@@ -146,7 +147,7 @@ func appendSARIFStart(dst []byte, opts WriterOptions) []byte {
 	for _, r := range opts.Rules {
 		rules = append(rules, sarifRule{
 			ID: r.Name, Name: r.Name,
-			ShortDescription:     sarifMessage{r.Title()},
+			ShortDescription:     sarifMessage{r.Doc.Title},
 			FullDescription:      sarifMessage{r.Doc.String()},
 			HelpURI:              r.DocURL(),
 			DefaultConfiguration: sarifConfiguration{sarifLevel(r.Severity)},
@@ -237,7 +238,7 @@ func appendSARIFResult(dst []byte, d *lint.Diagnostic, loc Positions, rules []*l
 
 // appendSARIFEnd appends what follows the last result: the invocation,
 // with the files that could not be read.
-func appendSARIFEnd(dst []byte, errs []*lint.FileError) []byte {
+func appendSARIFEnd(dst []byte, errs []*fileio.FileError) []byte {
 	notes := make([]sarifNotification, 0, len(errs))
 	for _, e := range errs {
 		notes = append(notes, sarifNotification{

@@ -24,18 +24,18 @@ var Data = Scheme{
 	Check: checkData,
 }
 
-func checkData(u *grammar.Parsed) []Problem {
+func checkData(u *grammar.Parsed) []grammar.Violation {
 	s := u.Input
 	a, e := rest(u)
 	comma := strings.IndexByte(s[a:e], ',')
 	if comma < 0 {
-		return []Problem{{Code: DataNoComma, Start: e, End: e,
+		return []grammar.Violation{{Code: DataNoComma, Start: e, End: e,
 			Message: `data URI without "," before its data: dataurl = "data:" [ mediatype ] [ ";base64" ] "," data (RFC 2397 section 3)`}}
 	}
 	comma += a
 	head := s[a:comma]
 	base64 := false
-	var ps []Problem
+	var ps []grammar.Violation
 	// The media type: [ type "/" subtype ], then parameters.
 	semi := strings.IndexByte(head, ';')
 	if semi < 0 {
@@ -44,7 +44,7 @@ func checkData(u *grammar.Parsed) []Problem {
 	if mt := head[:semi]; mt != "" {
 		typ, sub, ok := strings.Cut(mt, "/")
 		if !ok || !token(typ) || !token(sub) {
-			ps = append(ps, Problem{Code: DataMediaType, Start: a, End: a + semi,
+			ps = append(ps, grammar.Violation{Code: DataMediaType, Start: a, End: a + semi,
 				Message: grammar.Messagef(`media type %q is not type "/" subtype (RFC 2397 section 3; RFC 2045 section 5.1)`, grammar.PercentDecode(mt))})
 		}
 	}
@@ -60,20 +60,20 @@ func checkData(u *grammar.Parsed) []Problem {
 		case !hasEq && strings.EqualFold(p, "base64") && end == comma:
 			base64 = true
 		case !hasEq && strings.EqualFold(p, "base64"):
-			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
+			ps = append(ps, grammar.Violation{Code: DataParameter, Start: start, End: end,
 				Message: `";base64" must come last, right before "," (RFC 2397 section 3)`})
 		case !hasEq:
-			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
+			ps = append(ps, grammar.Violation{Code: DataParameter, Start: start, End: end,
 				Message: grammar.Messagef(`parameter %q has no "=": parameter = attribute "=" value (RFC 2397 section 3)`, ";"+grammar.PercentDecode(p))})
 		case !token(attr) || value == "" || !token(value) && !quoted(grammar.PercentDecode(value)):
-			ps = append(ps, Problem{Code: DataParameter, Start: start, End: end,
+			ps = append(ps, grammar.Violation{Code: DataParameter, Start: start, End: end,
 				Message: grammar.Messagef(`parameter %q is not attribute "=" value (RFC 2397 section 3; RFC 2045 section 5.1)`, ";"+grammar.PercentDecode(p))})
 		}
 		i += 1 + j
 	}
 	if base64 {
 		if msg, at := checkBase64(s[comma+1 : e]); msg != "" {
-			ps = append(ps, Problem{Code: DataBase64, Start: comma + 1 + at, End: comma + 1 + at + 1*boolInt(at < e-comma-1),
+			ps = append(ps, grammar.Violation{Code: DataBase64, Start: comma + 1 + at, End: comma + 1 + at + 1*boolInt(at < e-comma-1),
 				Message: msg + ` (";base64" data is base64, RFC 2397 section 3; RFC 2045 section 6.8)`})
 		}
 	}

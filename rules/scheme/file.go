@@ -33,7 +33,7 @@ var File = Scheme{
 var pathHosts = []string{"home", "usr", "etc", "tmp", "var", "opt", "mnt", "root", "bin", "srv", "Users",
 	"Volumes", "Applications", "Library", "System", "private", "media", "Documents", "Desktop"}
 
-func checkFile(u *grammar.Parsed) []Problem {
+func checkFile(u *grammar.Parsed) []grammar.Violation {
 	s := u.Input
 	colon := u.Scheme.End
 	if !u.Authority.Present() {
@@ -41,34 +41,34 @@ func checkFile(u *grammar.Parsed) []Problem {
 		if p == "" || p[0] == '/' || driveLetter(p) {
 			return nil
 		}
-		return []Problem{{Code: FileRelative, Start: u.Path.Start, End: u.Path.End,
+		return []grammar.Violation{{Code: FileRelative, Start: u.Path.Start, End: u.Path.End,
 			Message: grammar.Messagef(`file URI with the relative path %q: a file URI's path is absolute (RFC 8089 section 2: local-path = path-absolute)`, p),
 			Fix:     "/", FixStart: colon + 1, FixEnd: colon + 1, FixMessage: `start the path with "/"`}}
 	}
-	var ps []Problem
+	var ps []grammar.Violation
 	host := u.Host.In(s)
 	if u.Userinfo.Present() {
-		ps = append(ps, Problem{Code: FileUserinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1,
+		ps = append(ps, grammar.Violation{Code: FileUserinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1,
 			Message: grammar.Messagef(`userinfo %q in a file URI: file-auth = "localhost" / host (RFC 8089 section 2)`, u.Userinfo.In(s)+"@")})
 	}
 	if len(host) == 1 && grammar.IsAlpha(host[0]) && u.Port.Present() && u.Port.Start == u.Port.End {
-		return append(ps, Problem{Code: FileDriveHost, Start: u.Host.Start, End: u.Port.End,
+		return append(ps, grammar.Violation{Code: FileDriveHost, Start: u.Host.Start, End: u.Port.End,
 			Message: grammar.Messagef(`drive letter %q after "file://" is read as a host: write "file:///%s:" (RFC 8089 appendix E.2; the WHATWG URL Standard's file-invalid-Windows-drive-letter-host)`, host+":", host),
 			Fix:     "/" + host + ":", FixStart: u.Host.Start, FixEnd: u.Port.End, FixMessage: grammar.Messagef("write %q", "file:///"+host+":")})
 	}
 	if u.Port.Present() {
-		ps = append(ps, Problem{Code: FilePort, Start: u.Port.Start - 1, End: u.Port.End,
+		ps = append(ps, grammar.Violation{Code: FilePort, Start: u.Port.Start - 1, End: u.Port.End,
 			Message: grammar.Messagef(`port %q in a file URI: file-auth = "localhost" / host, with no port (RFC 8089 section 2)`, ":"+u.Port.In(s))})
 	}
 	for _, d := range pathHosts {
 		if host == d {
-			return append(ps, Problem{Code: FilePathHost, Start: u.Host.Start, End: u.Host.End,
+			return append(ps, grammar.Violation{Code: FilePathHost, Start: u.Host.Start, End: u.Host.End,
 				Message: grammar.Messagef(`%q after "file://" is the host, not a directory: did you mean %q? (RFC 8089 section 2: "file://" host path, "file:///" path)`, host, "file:///"+s[u.Host.Start:]),
 				Fix:     "/", FixStart: u.Host.Start, FixEnd: u.Host.Start, FixMessage: `add the missing "/"`})
 		}
 	}
 	if host != "" && u.Path.Start == u.Path.End && !u.Query.Present() && !u.Fragment.Present() && strings.EqualFold(s[:colon], "file") {
-		ps = append(ps, Problem{Code: FileNoPath, Start: u.Authority.Start - 2, End: u.Authority.End,
+		ps = append(ps, grammar.Violation{Code: FileNoPath, Start: u.Authority.Start - 2, End: u.Authority.End,
 			Message: grammar.Messagef(`file URI with a host, %q, and no path: auth-path = [ file-auth ] path-absolute (RFC 8089 section 2)`, host)})
 	}
 	return ps

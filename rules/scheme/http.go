@@ -36,8 +36,8 @@ var HTTP = Scheme{
 	Check: checkHTTP,
 }
 
-func checkHTTP(u *grammar.Parsed) []Problem {
-	var ps []Problem
+func checkHTTP(u *grammar.Parsed) []grammar.Violation {
+	var ps []grammar.Violation
 	s := u.Input
 	// The names differ in length: in lower case, without allocating.
 	scheme := httpByLength[u.Scheme.End-u.Scheme.Start-2]
@@ -52,7 +52,7 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 		if hostName(s[end:]) {
 			code = NoSlashes
 		}
-		p := Problem{Code: code, Start: colon, End: end,
+		p := grammar.Violation{Code: code, Start: colon, End: end,
 			Message: grammar.Messagef(`%q must be followed by "//" and a host (%s); browsers read %q as %q (the WHATWG URL Standard's special-scheme-missing-following-solidus)`,
 				s[:colon+1], specOf(scheme), s, s[:colon+1]+"//"+strings.TrimLeft(s[colon+1:], "/"))}
 		if u.Path.End > end {
@@ -67,11 +67,11 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 		if a.End == len(s) && a.Start == a.End {
 			code = PrefixAlone
 		}
-		ps = append(ps, Problem{Code: code, Start: a.Start - 2, End: a.End,
+		ps = append(ps, grammar.Violation{Code: code, Start: a.Start - 2, End: a.End,
 			Message: grammar.Messagef(`%s needs a host after "//" (%s); browsers reject it (the WHATWG URL Standard's host-missing)`, article(scheme), specOf(scheme))})
 	}
 	if u.Userinfo.Present() {
-		p := Problem{Code: Userinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1}
+		p := grammar.Violation{Code: Userinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1}
 		ui := u.Userinfo.In(s)
 		if sc, ok := schemeInUserinfo(ui); ok {
 			p.Message = grammar.Messagef(`%q inside %s: %q is the host, and %q the userinfo; is %q left over before a %s URI?`,
@@ -88,7 +88,7 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 	if u.Port.Present() && u.Port.End > u.Port.Start {
 		port := u.Port.In(s)
 		if allDigits(port) && portValue(port) > 65535 {
-			ps = append(ps, Problem{Code: PortRange, Start: u.Port.Start, End: u.Port.End,
+			ps = append(ps, grammar.Violation{Code: PortRange, Start: u.Port.Start, End: u.Port.End,
 				Message: grammar.Messagef("port %s is above 65535, the largest TCP port; browsers reject it (the WHATWG URL Standard's port-out-of-range)", grammar.Abbreviate(port))})
 		}
 	}
@@ -96,7 +96,7 @@ func checkHTTP(u *grammar.Parsed) []Problem {
 		ps = append(ps, checkHost(s, h.Start, h.End)...)
 	}
 	if ws && u.Fragment.Present() {
-		ps = append(ps, Problem{Code: WSFragment, Start: u.Fragment.Start - 1, End: u.Fragment.End,
+		ps = append(ps, grammar.Violation{Code: WSFragment, Start: u.Fragment.Start - 1, End: u.Fragment.End,
 			Message: grammar.Messagef(`a fragment in a %s URI: fragment identifiers "MUST NOT be used on these URIs" (RFC 6455 section 3)`, scheme)})
 	}
 	return ps
@@ -180,7 +180,7 @@ func portValue(s string) int {
 
 // checkHost checks the registered name s[start:end] of a special URL: its
 // labels, and, when it ends in a number, that it is an IPv4 address.
-func checkHost(s string, start, end int) []Problem {
+func checkHost(s string, start, end int) []grammar.Violation {
 	host := s[start:end]
 	// One pass finds what the checks need: most hosts are plain names.
 	empty, long, labelStart, dots := -1, -1, 0, 0
@@ -205,9 +205,9 @@ func checkHost(s string, start, end int) []Problem {
 	if len(host)-labelStart > 63 && long < 0 {
 		long = labelStart
 	}
-	var ps []Problem
+	var ps []grammar.Violation
 	if empty >= 0 {
-		ps = append(ps, Problem{Code: EmptyLabel, Start: start + empty, End: start + empty + 1,
+		ps = append(ps, grammar.Violation{Code: EmptyLabel, Start: start + empty, End: start + empty + 1,
 			Message: grammar.Messagef(`empty label in host %q: a "." %s (RFC 1034 section 3.1); browsers reject it`, host, where(empty))})
 	}
 	if p, ok := checkIPv4(host, start); ok {
@@ -219,7 +219,7 @@ func checkHost(s string, start, end int) []Problem {
 			n = len(host) - long
 		}
 		if isASCII(host[long : long+n]) {
-			ps = append(ps, Problem{Code: LongLabel, Start: start + long, End: start + long + n,
+			ps = append(ps, grammar.Violation{Code: LongLabel, Start: start + long, End: start + long + n,
 				Message: grammar.Messagef("label of %d characters in a host name: DNS labels are at most 63 (RFC 1035 section 2.3.4); browsers reject it", n)})
 		}
 	}
@@ -249,20 +249,20 @@ func isASCII(s string) bool {
 // parts, "1.2.3" or "4294967295") are left alone. It returns the problem
 // and true, or a zero problem when the host does not end in a number or
 // is a valid address.
-func checkIPv4(host string, start int) (Problem, bool) {
+func checkIPv4(host string, start int) (grammar.Violation, bool) {
 	// The last label first, without allocating: most hosts end in a name.
 	last := strings.TrimSuffix(host, ".")
 	last = last[strings.LastIndexByte(last, '.')+1:]
 	if !allDigits(last) && !isHexNumber(last) {
-		return Problem{}, false
+		return grammar.Violation{}, false
 	}
 	parts := strings.Split(host, ".")
 	trailing := false
 	if len(parts) > 1 && parts[len(parts)-1] == "" {
 		parts, trailing = parts[:len(parts)-1], true
 	}
-	bad := func(msg string, args ...any) (Problem, bool) {
-		return Problem{Code: IPv4, Start: start, End: start + len(host),
+	bad := func(msg string, args ...any) (grammar.Violation, bool) {
+		return grammar.Violation{Code: IPv4, Start: start, End: start + len(host),
 			Message: grammar.Messagef("host %q ends in a number, so browsers read it as an IPv4 address, and it is not one: ", host) +
 				grammar.Messagef(msg, args...) + " (the WHATWG URL Standard's IPv4 parser; RFC 3986 section 3.2.2)"}, true
 	}
@@ -290,7 +290,7 @@ func checkIPv4(host string, start int) (Problem, bool) {
 	if trailing {
 		return bad(`it ends with "."`)
 	}
-	return Problem{}, false
+	return grammar.Violation{}, false
 }
 
 func isHexNumber(s string) bool {

@@ -28,8 +28,8 @@ var Mailto = Scheme{
 	Check: checkMailto,
 }
 
-func checkMailto(u *grammar.Parsed) []Problem {
-	var ps []Problem
+func checkMailto(u *grammar.Parsed) []grammar.Violation {
+	var ps []grammar.Violation
 	s := u.Input
 	to := u.Path
 	if to.End > to.Start {
@@ -62,10 +62,10 @@ func checkMailto(u *grammar.Parsed) []Problem {
 			case f == "" && q.End == q.Start:
 				// "mailto:a@b?": an empty query, harmless
 			case !hasEq:
-				ps = append(ps, Problem{Code: MailtoHeaderField, Start: i, End: i + j,
+				ps = append(ps, grammar.Violation{Code: MailtoHeaderField, Start: i, End: i + j,
 					Message: grammar.Messagef(`header field %q has no "=": hfield = hfname "=" hfvalue (RFC 6068 section 2)`, f)})
 			case name == "":
-				ps = append(ps, Problem{Code: MailtoHeaderField, Start: i, End: i + j,
+				ps = append(ps, grammar.Violation{Code: MailtoHeaderField, Start: i, End: i + j,
 					Message: grammar.Messagef(`header field %q has no name before "=" (RFC 6068 section 2)`, f)})
 			}
 			i += j + 1
@@ -76,7 +76,7 @@ func checkMailto(u *grammar.Parsed) []Problem {
 
 // checkAddress checks the address s[a:e] of a mailto URI's "to", whose
 // list ends at end.
-func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
+func checkAddress(ps []grammar.Violation, s string, a, e, end int) []grammar.Violation {
 	addr := s[a:e]
 	if addr == "" {
 		what := "between two commas"
@@ -85,27 +85,27 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 		} else if a == e && s[a-1] == ':' {
 			what = "before the first \",\""
 		}
-		return append(ps, Problem{Code: MailtoEmpty, Start: a, End: e,
+		return append(ps, grammar.Violation{Code: MailtoEmpty, Start: a, End: e,
 			Message: "empty address " + what + ` in a mailto URI: to = addr-spec *("," addr-spec) (RFC 6068 section 2)`})
 	}
 	dec := grammar.PercentDecode(addr)
 	if k := strings.Index(addr, "&"); k > 0 {
 		if name, _, ok := strings.Cut(addr[k+1:], "="); ok && isHeaderName(name) {
-			return append(ps, Problem{Code: MailtoAmpersand, Start: a + k, End: a + k + 1,
+			return append(ps, grammar.Violation{Code: MailtoAmpersand, Start: a + k, End: a + k + 1,
 				Message: grammar.Messagef(`%q follows the address: the header fields of a mailto URI start with "?" (RFC 6068 section 2)`, "&"+name+"="),
 				Fix:     "?", FixStart: a + k, FixEnd: a + k + 1, FixMessage: `write "?" for "&"`})
 		}
 	}
 	if strings.Count(dec, "@") > 1 || strings.Contains(addr, ";") {
 		if k := strings.IndexByte(addr, ';'); k > 0 && strings.Contains(addr[:k], "@") && strings.Contains(addr[k+1:], "@") {
-			return append(ps, Problem{Code: MailtoSemicolon, Start: a + k, End: a + k + 1,
+			return append(ps, grammar.Violation{Code: MailtoSemicolon, Start: a + k, End: a + k + 1,
 				Message: `";" between two addresses: a mailto URI separates them with "," (RFC 6068 section 2)`,
 				Fix:     ",", FixStart: a + k, FixEnd: a + k + 1, FixMessage: `write "," for ";"`})
 		}
 	}
 	at := strings.LastIndex(addr, "@")
 	if at < 0 && !strings.Contains(strings.ToLower(addr), "%40") {
-		return append(ps, Problem{Code: MailtoNoAt, Start: a, End: e,
+		return append(ps, grammar.Violation{Code: MailtoNoAt, Start: a, End: e,
 			Message: grammar.Messagef(`%q is not an email address: addr-spec = local-part "@" domain (RFC 6068 section 2)`, dec)})
 	}
 	if at < 0 {
@@ -113,14 +113,14 @@ func checkAddress(ps []Problem, s string, a, e, end int) []Problem {
 	}
 	local, domain := addr[:at], addr[at+1:]
 	if msg := dotAtom(local, true); msg != "" {
-		ps = append(ps, Problem{Code: MailtoLocalPart, Start: a, End: a + at,
+		ps = append(ps, grammar.Violation{Code: MailtoLocalPart, Start: a, End: a + at,
 			Message: grammar.Messagef(`local part %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(local), dec, msg)})
 	}
 	if strings.HasPrefix(domain, "[") {
 		return ps
 	}
 	if msg := dotAtom(domain, false); msg != "" {
-		ps = append(ps, Problem{Code: MailtoDomain, Start: a + at + 1, End: e,
+		ps = append(ps, grammar.Violation{Code: MailtoDomain, Start: a + at + 1, End: e,
 			Message: grammar.Messagef(`domain %q of %q: %s (RFC 6068 section 2; RFC 5322 section 3.4.1)`, grammar.PercentDecode(domain), dec, msg)})
 	}
 	return ps

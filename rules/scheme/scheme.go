@@ -5,9 +5,9 @@
 //
 // The checkers are pure functions of a URI parsed by grammar.Parse: they
 // know nothing of documents, configuration or how a problem is reported.
-// Each returns the problems it finds, with their byte offsets in the URI, a
-// code that says which check failed and a message that names the
-// offending characters and the specification.
+// Each returns the violations it finds (grammar.Violation), with their
+// byte offsets in the URI, a code that says which check failed and a
+// message that names the offending characters and the specification.
 package scheme
 
 import (
@@ -16,23 +16,10 @@ import (
 	"github.com/urilint/urilint/extract/grammar"
 )
 
-// Code names the check a problem failed. Codes are stable within this
-// package, so that callers can treat some problems apart (a lint rule
-// reports some only in some contexts).
-type Code string
-
-// Problem is one violation of a scheme's syntax, at the URI bytes
-// [Start, End); Start == End marks where something is missing.
-type Problem struct {
-	Code       Code
-	Start, End int
-	Message    string
-	// Fix, when not empty, replaces [FixStart, FixEnd) of the URI with it:
-	// the likely intended URI. It is never certain.
-	Fix              string
-	FixStart, FixEnd int
-	FixMessage       string
-}
+// Code names the check a violation failed (grammar.Violation.Code). Codes
+// are stable within this package, so that callers can treat some
+// violations apart (a lint rule reports some only in some contexts).
+type Code = string
 
 // Scheme is one scheme (or family of schemes) and its checker.
 type Scheme struct {
@@ -42,9 +29,9 @@ type Scheme struct {
 	Spec string
 	// Syntax is a short statement of what is checked, for documentation.
 	Syntax string
-	// Check returns the problems of a URI with one of Names as its scheme
-	// (compared ignoring case), or nil.
-	Check func(u *grammar.Parsed) []Problem
+	// Check returns the violations of a URI with one of Names as its
+	// scheme (compared ignoring case), or nil.
+	Check func(u *grammar.Parsed) []grammar.Violation
 }
 
 // All lists the schemes checked, in the order they are documented.

@@ -135,7 +135,7 @@ func TestLookup(t *testing.T) {
 // check returns the problems of u under its scheme's syntax, or nil when u
 // has no scheme with a checker. u must be a URI (not a URN, not a relative
 // reference) whose scheme is well formed.
-func check(u *grammar.Parsed) []Problem {
+func check(u *grammar.Parsed) []grammar.Violation {
 	if u.As == grammar.AsURN || !u.Scheme.Present() {
 		return nil
 	}

@@ -25,7 +25,7 @@ var Tel = Scheme{
 	Check: checkTel,
 }
 
-func checkTel(u *grammar.Parsed) []Problem {
+func checkTel(u *grammar.Parsed) []grammar.Violation {
 	s := u.Input
 	a, e := rest(u)
 	if a >= e {
@@ -41,7 +41,7 @@ func checkTel(u *grammar.Parsed) []Problem {
 	if global {
 		digits = num[1:]
 	}
-	var ps []Problem
+	var ps []grammar.Violation
 	any := false
 	for i := 0; i < len(digits); {
 		c := digits[i]
@@ -72,11 +72,11 @@ func checkTel(u *grammar.Parsed) []Problem {
 		case grammar.IsAlpha(c):
 			what = grammar.Messagef("the letter %q (a number is written in digits, not the letters of a keypad)", c)
 		}
-		return append(ps, Problem{Code: TelDigits, Start: at, End: at + 1 + 2*boolInt(c == '%'),
+		return append(ps, grammar.Violation{Code: TelDigits, Start: at, End: at + 1 + 2*boolInt(c == '%'),
 			Message: grammar.Messagef(`%s in telephone number %q: only digits and the visual separators "-", ".", "(", ")" are allowed (RFC 3966 section 3)`, what, grammar.PercentDecode(num))})
 	}
 	if !any {
-		return append(ps, Problem{Code: TelEmpty, Start: a, End: a + len(num),
+		return append(ps, grammar.Violation{Code: TelEmpty, Start: a, End: a + len(num),
 			Message: grammar.Messagef(`telephone number %q has no digit (RFC 3966 section 3)`, num)})
 	}
 	ctx := false
@@ -90,17 +90,17 @@ func checkTel(u *grammar.Parsed) []Problem {
 		name, value, hasEq := strings.Cut(p, "=")
 		switch n := strings.ToLower(name); {
 		case name == "" || !pname(name):
-			return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
+			return append(ps, grammar.Violation{Code: TelParameter, Start: off, End: off + 1 + k,
 				Message: grammar.Messagef(`parameter %q: pname = 1*( alphanum / "-" ) (RFC 3966 section 3)`, ";"+p)})
 		case n == "phone-context":
 			ctx = true
 			if !hasEq || !descriptor(value) {
-				return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
+				return append(ps, grammar.Violation{Code: TelParameter, Start: off, End: off + 1 + k,
 					Message: grammar.Messagef(`%q: the phone-context is a domain name or a global number starting with "+" (RFC 3966 section 5.1.5)`, ";"+p)})
 			}
 		case n == "ext":
 			if !hasEq || strings.Trim(value, "0123456789-.()") != "" || strings.Trim(value, "-.()") == "" {
-				return append(ps, Problem{Code: TelParameter, Start: off, End: off + 1 + k,
+				return append(ps, grammar.Violation{Code: TelParameter, Start: off, End: off + 1 + k,
 					Message: grammar.Messagef(`%q: an extension is digits and visual separators (RFC 3966 section 5.2)`, ";"+p)})
 			}
 		}
@@ -108,7 +108,7 @@ func checkTel(u *grammar.Parsed) []Problem {
 		params = params[1+k:]
 	}
 	if !global && !ctx {
-		ps = append(ps, Problem{Code: TelNoContext, Start: a, End: a + len(num),
+		ps = append(ps, grammar.Violation{Code: TelNoContext, Start: a, End: a + len(num),
 			Message: grammar.Messagef(`local number %q without ";phone-context=": a local number must say where it is dialled (RFC 3966 section 5.1.5); write the global number, "+" and the country code`, grammar.PercentDecode(num))})
 	}
 	return ps

@@ -19,7 +19,7 @@ var Alert = Namespace{
 
 var alertCategories = []string{"service", "priority", "source", "duration", "delay", "locale"}
 
-func checkAlert(nss string) []Problem {
+func checkAlert(nss string) []grammar.Violation {
 	nss = sipParams(nss)
 	parts, offs := fields(nss, ':')
 	for i, p := range parts {
@@ -39,7 +39,7 @@ func checkAlert(nss string) []Problem {
 		}
 		for _, k := range alertCategories {
 			if close1(strings.ToLower(c), k) {
-				return []Problem{{Start: 0, End: len(c), Fix: k + nss[len(c):],
+				return []grammar.Violation{{Start: 0, End: len(c), FixEnd: len(nss), Fix: k + nss[len(c):],
 					Message: grammar.Messagef(`alert category %q is not one RFC 7462 defines; did you mean %q? (RFC 7462 section 8.2)`, c, k)}}
 			}
 		}

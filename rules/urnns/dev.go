@@ -19,7 +19,7 @@ var Dev = Namespace{
 	Check: checkDev,
 }
 
-func checkDev(nss string) []Problem {
+func checkDev(nss string) []grammar.Violation {
 	body, comps, _ := strings.Cut(nss, "_")
 	sub, rest, ok := strings.Cut(body, ":")
 	if !ok {
@@ -69,7 +69,7 @@ func checkDev(nss string) []Problem {
 
 // checkIdentifiers checks identifier *( ":" identifier ) at offset at of
 // the NSS: each is 1*( ALPHA / DIGIT / "." / "-" ).
-func checkIdentifiers(s string, at int, nss string) []Problem {
+func checkIdentifiers(s string, at int, nss string) []grammar.Violation {
 	ids, offs := fields(s, ':')
 	for i, id := range ids {
 		for k := 0; k <= len(id); k++ {

@@ -18,7 +18,7 @@ var FDC = Namespace{
 	Check: checkFDC,
 }
 
-func checkFDC(nss string) []Problem {
+func checkFDC(nss string) []grammar.Violation {
 	parts := strings.SplitN(nss, ":", 3)
 	if len(parts) < 3 || parts[2] == "" {
 		return problem(len(nss), len(nss), `FDC URN %q: ProviderId ":" DateId ":" ResourceId (RFC 4198 section 2)`, nss)

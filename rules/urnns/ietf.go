@@ -26,7 +26,7 @@ var ietfSubs = []string{"rfc", "fyi", "std", "bcp", "id", "mtg", "params"}
 // xmlClasses are the classes of urn:ietf:params:xml: (RFC 3688 section 3.2).
 var xmlClasses = []string{"pi", "ns", "schema", "rdfschema"}
 
-func checkIETF(nss string) []Problem {
+func checkIETF(nss string) []grammar.Violation {
 	sub, rest, ok := strings.Cut(nss, ":")
 	if !ok {
 		return nil // other-nss: a string of letters, digits and "-", for future series
@@ -39,7 +39,7 @@ func checkIETF(nss string) []Problem {
 		}
 		if !number(rest) {
 			n := strings.TrimLeft(rest, "0")
-			return []Problem{{Start: at, End: len(nss), Fix: sub + ":" + n,
+			return []grammar.Violation{{Start: at, End: len(nss), FixEnd: len(nss), Fix: sub + ":" + n,
 				Message: grammar.Messagef(`%s number %q with leading zeros: %q names the same document, and URNs are compared as strings (RFC 2648 section 2; RFC 8141 section 3)`, strings.ToUpper(s), rest, "urn:ietf:"+s+":"+n)}}
 		}
 	case "id", "mtg":
@@ -49,23 +49,23 @@ func checkIETF(nss string) []Problem {
 	case "params":
 		return checkParams(nss, at, rest)
 	default:
-		p := Problem{Start: 0, End: len(sub),
+		p := grammar.Violation{Start: 0, End: len(sub),
 			Message: grammar.Messagef(`sub-namespace %q of urn:ietf: is not one RFC 2648 or RFC 3553 defines (%s), and only those hold ":"`, sub, strings.Join(ietfSubs, ", "))}
 		if strings.EqualFold(sub, "xml") {
 			r := rest
 			if len(r) > 7 && strings.EqualFold(r[:7], "params:") {
 				r = r[7:] // "urn:ietf:xml:params:ns:x"
 			}
-			p.Fix = "params:xml:" + r
+			p.Fix, p.FixEnd = "params:xml:"+r, len(nss)
 			p.Message += grammar.Messagef(`; the XML registry's URNs start "urn:ietf:params:xml:" (RFC 3688 section 3.1): %q?`, "urn:ietf:"+p.Fix)
 		}
-		return []Problem{p}
+		return []grammar.Violation{p}
 	}
 	return nil
 }
 
 // checkParams checks the names after "urn:ietf:params:" (at offset at).
-func checkParams(nss string, at int, rest string) []Problem {
+func checkParams(nss string, at int, rest string) []grammar.Violation {
 	if rest == "" || rest[0] == ':' || rest[len(rest)-1] == ':' || strings.Contains(rest, "::") {
 		i := strings.Index(rest, "::") + 1 // an empty name: between "::", or first, or last
 		switch {
@@ -87,7 +87,7 @@ func checkParams(nss string, at int, rest string) []Problem {
 	}
 	c := at + 4
 	fix := nss[:c] + "ns:" + nss[c:]
-	return []Problem{{Start: c, End: c + len(class), Fix: fix,
+	return []grammar.Violation{{Start: c, End: c + len(class), FixEnd: len(nss), Fix: fix,
 		Message: grammar.Messagef(`class %q of urn:ietf:params:xml: is none of %s (RFC 3688 section 3.2); an XML namespace is %q`, class, strings.Join(xmlClasses, ", "), "urn:ietf:"+fix)}}
 }
 

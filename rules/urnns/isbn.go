@@ -16,7 +16,7 @@ var ISBN = Namespace{
 	Check: checkISBN,
 }
 
-func checkISBN(nss string) []Problem {
+func checkISBN(nss string) []grammar.Violation {
 	digits, bad := stripHyphens(nss, "xX")
 	if bad >= 0 {
 		return problem(bad, bad+1, `%q in ISBN %q: an ISBN is digits, hyphens and a final "X" (RFC 3187 section 3)`, nss[bad:bad+1], nss)
@@ -29,7 +29,7 @@ func checkISBN(nss string) []Problem {
 	case 10:
 		want := mod11(digits[:9], 10)
 		if !strings.EqualFold(digits[9:], want) {
-			return []Problem{{Start: last, End: last + 1, Fix: nss[:last] + want,
+			return []grammar.Violation{{Start: last, End: last + 1, FixEnd: len(nss), Fix: nss[:last] + want,
 				Message: grammar.Messagef(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 3187 section 3: a modulus 11 check digit)`, nss, want, nss[last:])}}
 		}
 	case 13:
@@ -41,7 +41,7 @@ func checkISBN(nss string) []Problem {
 		}
 		want := ean13(digits[:12])
 		if digits[12:] != want {
-			return []Problem{{Start: last, End: last + 1, Fix: nss[:last] + want,
+			return []grammar.Violation{{Start: last, End: last + 1, FixEnd: len(nss), Fix: nss[:last] + want,
 				Message: grammar.Messagef(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 8254 section 2.1; ISO 2108: an EAN-13 check digit)`, nss, want, nss[last:])}}
 		}
 	default:

@@ -23,7 +23,7 @@ var (
 	isoTypes       = []string{"data", "guide", "isp", "iwa", "pas", "r", "tr", "ts", "tta"}
 )
 
-func checkISO(nss string) []Problem {
+func checkISO(nss string) []grammar.Violation {
 	fs, offs := fields(strings.ToLower(nss), ':')
 	if fs[0] != "std" {
 		return problem(0, len(fs[0]), `%q: every ISO URN starts "urn:iso:std:" (RFC 5141 section 2.4.1)`, nss[:len(fs[0])])

@@ -14,7 +14,7 @@ var ISSN = Namespace{
 	Check:  checkISSN,
 }
 
-func checkISSN(nss string) []Problem {
+func checkISSN(nss string) []grammar.Violation {
 	digits, bad := stripHyphens(nss, "xX")
 	switch {
 	case bad >= 0:
@@ -26,7 +26,7 @@ func checkISSN(nss string) []Problem {
 	}
 	last := len(nss) - 1
 	if want := mod11(digits[:7], 8); !strings.EqualFold(digits[7:], want) {
-		return []Problem{{Start: last, End: last + 1, Fix: nss[:last] + want,
+		return []grammar.Violation{{Start: last, End: last + 1, FixEnd: len(nss), Fix: nss[:last] + want,
 			Message: grammar.Messagef(`check digit of ISSN %q is %s, not %s: a digit is mistyped (RFC 3044 section 2: modulus 11, weights 8 to 2)`, nss, want, nss[last:])}}
 	}
 	return nil

@@ -14,7 +14,7 @@ var NBN = Namespace{
 	Check:  checkNBN,
 }
 
-func checkNBN(nss string) []Problem {
+func checkNBN(nss string) []grammar.Violation {
 	dash := strings.IndexByte(nss, '-')
 	if dash < 0 {
 		return problem(len(nss), len(nss), `no "-" in %q: an NBN URN is the country code (and sub-namespaces), "-" and the NBN string (RFC 8458 section 4.2)`, nss)

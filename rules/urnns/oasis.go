@@ -1,5 +1,7 @@
 package urnns
 
+import "github.com/urilint/urilint/extract/grammar"
+
 import "strings"
 
 // OASIS is urn:oasis: (RFC 3121 section 2).
@@ -12,7 +14,7 @@ var OASIS = Namespace{
 	Check: checkOASIS,
 }
 
-func checkOASIS(nss string) []Problem {
+func checkOASIS(nss string) []grammar.Violation {
 	parts, offs := fields(nss, ':')
 	switch parts[0] {
 	case "names":

@@ -1,5 +1,7 @@
 package urnns
 
+import "github.com/urilint/urilint/extract/grammar"
+
 import "strings"
 
 // OGC is urn:ogc: (RFC 5165 section 2).
@@ -10,7 +12,7 @@ var OGC = Namespace{
 	Check:  checkOGC,
 }
 
-func checkOGC(nss string) []Problem {
+func checkOGC(nss string) []grammar.Violation {
 	res, rest, ok := strings.Cut(nss, ":")
 	switch {
 	case !ok:

@@ -10,7 +10,7 @@ var OID = Namespace{
 	Check:  checkOID,
 }
 
-func checkOID(nss string) []Problem {
+func checkOID(nss string) []grammar.Violation {
 	arcs, offs := fields(nss, '.')
 	for i, a := range arcs {
 		switch {

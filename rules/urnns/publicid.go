@@ -17,7 +17,7 @@ var PublicID = Namespace{
 	Check: checkPublicID,
 }
 
-func checkPublicID(nss string) []Problem {
+func checkPublicID(nss string) []grammar.Violation {
 	at, what := -1, ""
 	for i := 0; at < 0 && i < len(nss); i++ {
 		switch {
@@ -55,7 +55,7 @@ func checkPublicID(nss string) []Problem {
 	} else if strings.HasPrefix(nss[at:], "%20") {
 		end = at + 3
 	}
-	return []Problem{{Start: at, End: end, Message: msg, Fix: fix}}
+	return []grammar.Violation{{Start: at, End: end, Message: msg, FixEnd: len(nss), Fix: fix}}
 }
 
 // untranscribe reads an NSS back into the public identifier it stands

@@ -14,7 +14,7 @@ var Service = Namespace{
 	Check:  checkService,
 }
 
-func checkService(nss string) []Problem {
+func checkService(nss string) []grammar.Violation {
 	nss = sipParams(nss)
 	labels, offs := fields(nss, '.')
 	for i, l := range labels {
@@ -26,7 +26,7 @@ func checkService(nss string) []Problem {
 		}
 	}
 	if low := strings.ToLower(nss); low != nss {
-		return []Problem{{Start: 0, End: len(nss), Fix: low,
+		return []grammar.Violation{{Start: 0, End: len(nss), FixEnd: len(nss), Fix: low,
 			Message: `service labels "MUST be specified in all lower-case" (RFC 5031 section 3): ` + grammar.Abbreviate(low)}}
 	}
 	return nil

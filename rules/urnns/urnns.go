@@ -3,8 +3,10 @@
 // small table-driven checker per namespace identifier (NID).
 //
 // The checkers are pure functions of the NSS: they know nothing of
-// documents, configuration or how a problem is reported. Offsets are byte
-// offsets in the NSS.
+// documents, configuration or how a violation is reported. Each returns
+// the violations it finds (grammar.Violation), their offsets in the NSS;
+// a fix replaces the whole NSS with the one the author most likely meant
+// (its FixMessage left for the rule, which knows the whole URN).
 package urnns
 
 import (
@@ -12,15 +14,6 @@ import (
 
 	"github.com/urilint/urilint/extract/grammar"
 )
-
-// Problem is one violation of a namespace's syntax, at the NSS bytes
-// [Start, End); Start == End marks where something is missing.
-type Problem struct {
-	Start, End int
-	Message    string
-	// Fix, when not empty, is the NSS the author most likely meant.
-	Fix string
-}
 
 // Namespace is one URN namespace and its checker.
 type Namespace struct {
@@ -32,9 +25,9 @@ type Namespace struct {
 	Spec string
 	// Syntax states what is checked, for documentation.
 	Syntax string
-	// Check returns the problems of an NSS, or nil. It is nil for a
+	// Check returns the violations of an NSS, or nil. It is nil for a
 	// namespace that allows any NSS (example).
-	Check func(nss string) []Problem
+	Check func(nss string) []grammar.Violation
 }
 
 // All lists the namespaces with a syntax, in the order they are
@@ -55,9 +48,9 @@ func Lookup(nid string) *Namespace {
 	return nil
 }
 
-// Check returns the problems of the NSS of a URN in namespace nid, or nil
-// when the namespace has no syntax here.
-func Check(nid, nss string) []Problem {
+// Check returns the violations of the NSS of a URN in namespace nid, or
+// nil when the namespace has no syntax here.
+func Check(nid, nss string) []grammar.Violation {
 	n := Lookup(nid)
 	if n == nil || n.Check == nil {
 		return nil
@@ -65,8 +58,8 @@ func Check(nid, nss string) []Problem {
 	return n.Check(nss)
 }
 
-func problem(start, end int, format string, args ...any) []Problem {
-	return []Problem{{Start: start, End: end, Message: grammar.Messagef(format, args...)}}
+func problem(start, end int, format string, args ...any) []grammar.Violation {
+	return []grammar.Violation{{Start: start, End: end, Message: grammar.Messagef(format, args...)}}
 }
 
 func allDigits(s string) bool {

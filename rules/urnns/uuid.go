@@ -19,12 +19,12 @@ var uuidGroups = [5]int{8, 4, 4, 4, 12}
 
 var uuidOrdinals = [5]string{"first", "second", "third", "fourth", "fifth"}
 
-func checkUUID(nss string) []Problem {
+func checkUUID(nss string) []grammar.Violation {
 	if strings.HasPrefix(nss, "{") || strings.HasPrefix(nss, "%7B") || strings.HasPrefix(nss, "%7b") {
 		return problem(0, len(nss), `UUID %q in braces: a UUID URN writes the UUID alone, 8-4-4-4-12 hexadecimal digits (RFC 9562 section 4)`, nss)
 	}
 	if len(nss) == 32 && allHex(nss) {
-		return []Problem{{Start: 0, End: len(nss), Fix: nss[:8] + "-" + nss[8:12] + "-" + nss[12:16] + "-" + nss[16:20] + "-" + nss[20:],
+		return []grammar.Violation{{Start: 0, End: len(nss), FixEnd: len(nss), Fix: nss[:8] + "-" + nss[8:12] + "-" + nss[12:16] + "-" + nss[16:20] + "-" + nss[20:],
 			Message: `UUID without its hyphens: the string form is 8-4-4-4-12 hexadecimal digits separated by "-" (RFC 9562 section 4)`}}
 	}
 	if uuidShape(nss) {

@@ -1,9 +1,0 @@
-//go:build !linux && !darwin
-
-package driver
-
-import "errors"
-
-// exchange would swap the files at the paths a and b in one step: this
-// system has no call for it.
-func exchange(a, b string) error { return errors.ErrUnsupported }

@@ -1,0 +1,158 @@
+package fileio
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.txt", "a.md", "sub/c.html", "sub/deeper/d.txt", ".hidden/e.txt", ".f.txt", "g.PNG", "h.pdf"} {
+		write(t, filepath.Join(dir, name), "x")
+	}
+	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
+		t.Fatal(err)
+	}
+	// A link to a file found anyway, and the same file named twice, are
+	// read once; a link to a file outside is read.
+	if err := os.Symlink(filepath.Join(dir, "b.txt"), filepath.Join(dir, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "outside.txt")
+	write(t, outside, "x")
+	if err := os.Symlink(outside, filepath.Join(dir, "out.txt")); err != nil {
+		t.Fatal(err)
+	}
+	files, errs := Files([]string{dir, filepath.Join(dir, "b.txt"), dir + "/./b.txt", filepath.Join(dir, "nope.txt"), filepath.Join(dir, "h.pdf")}, WalkOptions{Jobs: 4})
+	var rel []string
+	for _, f := range files {
+		r, _ := filepath.Rel(dir, f)
+		rel = append(rel, filepath.ToSlash(r))
+	}
+	want := []string{"a.md", "b.txt", "h.pdf", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
+	if !slices.Equal(rel, want) {
+		t.Errorf("Files = %q, want %q", rel, want)
+	}
+	if len(errs) != 1 || errs[0].Path != filepath.Join(dir, "nope.txt") || !errors.Is(errs[0], os.ErrNotExist) {
+		t.Errorf("errors = %v, want one for nope.txt", errs)
+	}
+	if got := errs[0].Error(); got != filepath.Join(dir, "nope.txt")+": no such file or directory" {
+		t.Errorf("error message %q", got)
+	}
+}
+
+func TestFilesLinks(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "real", "a.txt"), "x")
+	if err := os.Symlink(filepath.Join(dir, "real"), filepath.Join(dir, "linkdir")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "gone"), filepath.Join(dir, "real", "broken.txt")); err != nil {
+		t.Fatal(err)
+	}
+	// A link to a directory named on the command line is walked.
+	files, errs := Files([]string{filepath.Join(dir, "linkdir")}, WalkOptions{})
+	if len(files) != 1 || files[0] != filepath.Join(dir, "linkdir", "a.txt") {
+		t.Errorf("Files(linkdir) = %q", files)
+	}
+	// A broken link found inside is skipped with a note, not an error.
+	if len(errs) != 1 || !IsSkip(errs[0]) || errs[0].Path != filepath.Join(dir, "linkdir", "broken.txt") {
+		t.Errorf("errors = %v", errs)
+	}
+	// Named on the command line, it is an error.
+	_, errs = Files([]string{filepath.Join(dir, "real", "broken.txt")}, WalkOptions{})
+	if len(errs) != 1 || IsSkip(errs[0]) {
+		t.Errorf("named broken link: %v", errs)
+	}
+}
+
+func TestCheckText(t *testing.T) {
+	tests := []struct {
+		data string
+		want error
+	}{
+		{"", nil},
+		{"plain text with é and \xff", nil},
+		{"a\x00b", ErrBinary},
+		{string(make([]byte, 8192)) + "x", ErrBinary},
+		{"x" + string(make([]byte, 8192)), ErrBinary},
+		{"\xff\xfeh\x00", ErrUTF16},
+		{"\xfe\xff\x00h", ErrUTF16},
+		{"\xef\xbb\xbfUTF-8 with a BOM", nil},
+	}
+	for _, tt := range tests {
+		if got := CheckText([]byte(tt.data)); !errors.Is(got, tt.want) || (got == nil) != (tt.want == nil) {
+			t.Errorf("CheckText(%.20q) = %v, want %v", tt.data, got, tt.want)
+		}
+	}
+	// A NUL in the first 8,000 bytes makes a file binary, and the message
+	// says where; a stray one after them is a control character in text
+	// (rfc542.txt has one).
+	late := bytes.Repeat([]byte("a"), 1<<20)
+	late[7999] = 0
+	if err := CheckText(late); !errors.Is(err, ErrBinary) || err.Error() != "skipped: binary file (a NUL byte at offset 7999)" {
+		t.Errorf("NUL at 7999: %v", err)
+	}
+	late[7999], late[8000], late[900000] = 'a', 0, 0
+	if err := CheckText(late); err != nil {
+		t.Errorf("NUL at 8000: %v, want text", err)
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := ReadFileInto(filepath.Join(dir, "missing"), nil); !errors.Is(err, os.ErrNotExist) || err.Error() != "no such file or directory" {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := ReadFileInto(dir, nil); err == nil || IsSkip(err) {
+		t.Errorf("directory: %v", err)
+	}
+	write(t, filepath.Join(dir, "bin"), "\x00")
+	if _, err := ReadFileInto(filepath.Join(dir, "bin"), nil); !IsSkip(err) {
+		t.Errorf("binary: %v", err)
+	}
+}
+
+// TestReadFileInto checks that a buffer read into before is reused, and that
+// what is returned is the file, never bytes left from the one before.
+func TestReadFileInto(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		write(t, p, content)
+		return p
+	}
+	large := string(bytes.Repeat([]byte("http://a.example/ "), 1000))
+	buf, err := ReadFileInto(file("large.txt", large), nil)
+	if err != nil || string(buf) != large {
+		t.Fatalf("large file: %d bytes, %v", len(buf), err)
+	}
+	small, err := ReadFileInto(file("small.txt", "urn:example:a\n"), buf)
+	if err != nil || string(small) != "urn:example:a\n" || &small[:1][0] != &buf[:1][0] {
+		t.Fatalf("small file: %q, %v (or read into a new buffer)", small, err)
+	}
+	empty, err := ReadFileInto(file("empty.txt", ""), buf)
+	if err != nil || len(empty) != 0 {
+		t.Fatalf("empty file: %q, %v", empty, err)
+	}
+	if _, err := ReadFileInto(file("nul.txt", "a\x00b"), buf); err == nil || err.Error() != "skipped: binary file (a NUL byte at offset 1)" {
+		t.Fatalf("NUL: %v", err)
+	}
+	if _, err := ReadFileInto(filepath.Join(dir, "missing.txt"), buf); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing file: %v", err)
+	}
+}
