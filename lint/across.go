@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint/links"
 )
 
 // Rules that look across the documents of a run, in the spirit of
@@ -39,10 +40,27 @@ type Fact struct {
 type Across struct {
 	mu    sync.Mutex
 	facts map[string][]Fact // by file
+	// docs are the targets of the documents checked, and settings their
+	// link settings, by absolute path (see Rule.Targets); tree finds the
+	// other files links name.
+	docs     map[string]*links.Doc
+	settings map[string]*links.Settings
+	tree     *links.Tree
 }
 
-// NewAcross returns an empty collection.
-func NewAcross() *Across { return &Across{facts: map[string][]Fact{}} }
+// NewAcross returns an empty collection, whose link rules look files up in
+// the operating system's tree.
+func NewAcross() *Across {
+	return &Across{facts: map[string][]Fact{}, docs: map[string]*links.Doc{}, settings: map[string]*links.Settings{}, tree: links.NewTree()}
+}
+
+// setDoc gives the targets of the document at the absolute path p, and the
+// link settings it was checked with.
+func (a *Across) setDoc(p string, d *links.Doc, s *links.Settings) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.docs[p], a.settings[p] = d, s
+}
 
 // set gives the facts of file: with replace, instead of those it gave
 // before (a document checked whole: again when fixes were applied, or in
@@ -66,7 +84,18 @@ func (a *Across) Forget(file string) bool {
 	defer a.mu.Unlock()
 	_, had := a.facts[file]
 	delete(a.facts, file)
+	if p := absolute(file); a.docs[p] != nil {
+		delete(a.docs, p)
+		delete(a.settings, p)
+	}
 	return had
+}
+
+// Forget drops what the tree knows of the files at the absolute paths ps
+// (created, changed or deleted on disk: the language server's watched
+// files), so that links to them are looked up again.
+func (a *Across) ForgetFiles(ps ...string) {
+	a.tree.Forget(ps...)
 }
 
 // AcrossPass is what a rule's Across step sees: every fact its Run
@@ -75,6 +104,30 @@ func (a *Across) Forget(file string) bool {
 type AcrossPass struct {
 	Facts []Fact
 	out   *[]Placed
+	a     *Across
+}
+
+// Doc returns the targets of the document at the absolute path p: those
+// kept when it was checked in the run, else read from the file (nil when
+// it cannot be read, or is no document urilint reads).
+func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
+	if d, ok := p.a.docs[path]; ok {
+		return d
+	}
+	return p.a.tree.Doc(path, s)
+}
+
+// Stat looks up the file at the absolute path p in the tree, its names
+// compared exactly.
+func (p *AcrossPass) Stat(path string) links.Entry { return p.a.tree.Stat(path) }
+
+// Settings returns the link settings the document at the absolute path p
+// was checked with.
+func (p *AcrossPass) Settings(path string) *links.Settings {
+	if s := p.a.settings[path]; s != nil {
+		return s
+	}
+	return &links.Settings{}
 }
 
 // Report reports a finding of the running rule at the place of the fact at.
@@ -131,7 +184,7 @@ func (a *Across) Finish(files []string) []Placed {
 	var out []Placed
 	for r, fs := range byRule {
 		slices.SortFunc(fs, compareFacts)
-		r.Across(&AcrossPass{Facts: fs, out: &out})
+		r.Across(&AcrossPass{Facts: fs, out: &out, a: a})
 	}
 	slices.SortFunc(out, func(x, y Placed) int {
 		return cmp.Or(cmp.Compare(order(x.File), order(y.File)), cmp.Compare(x.File, y.File), cmp.Compare(x.Start, y.Start), cmp.Compare(x.Rule.Name, y.Rule.Name), cmp.Compare(x.Message, y.Message))

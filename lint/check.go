@@ -1,12 +1,16 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/lint/links"
 )
 
 // Checker runs a list of rules with a configuration.
@@ -19,9 +23,38 @@ type Checker struct {
 	names  []string         // every rule's name, in the order given
 	// unused is unused-suppression, when it is in the list and on.
 	unused *activeRule
+	// targets says that a rule that looks up documents' targets runs:
+	// they are collected into cfg.Across.
+	targets bool
 	// across says that a rule that looks across documents runs: facts
 	// are collected into cfg.Across.
 	across bool
+	// local is the checker without the rules that look across documents
+	// (see Local), made once.
+	local     *Checker
+	localOnce sync.Once
+}
+
+// Local returns a checker of the same rules and configuration but the
+// rules that look across documents, which it leaves out: for a document
+// read in parts (a large one an editor changes), whose facts and targets
+// are of the whole.
+func (ch *Checker) Local() *Checker {
+	if !ch.across {
+		return ch
+	}
+	ch.localOnce.Do(func() {
+		l := &Checker{cfg: ch.cfg, byName: ch.byName, names: ch.names, unused: ch.unused}
+		for k := range ch.active {
+			for _, a := range ch.active[k] {
+				if a.rule.Across == nil {
+					l.active[k] = append(l.active[k], a)
+				}
+			}
+		}
+		ch.local = l
+	})
+	return ch.local
 }
 
 // activeRule is a rule that runs, with the severity its diagnostics get.
@@ -69,6 +102,7 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 				continue
 			}
 			ch.across = true
+			ch.targets = ch.targets || r.Targets
 		}
 		for _, c := range r.Codes {
 			a.codes |= 1 << c
@@ -157,16 +191,23 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 	if ch.across {
 		defer func() { ch.collect(path, extract.NewLocator(src), facts, true) }()
 	}
+	opts := ch.cfg.Extract
+	if ch.targets {
+		var ts []extract.Target
+		opts.Target = func(t extract.Target) { ts = append(ts, t) }
+		defer func() {
+			ch.cfg.Across.setDoc(absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+		}()
+	}
 	// Directives are looked for first, which costs a pass over the bytes
 	// (for "urilint-"): a document without any is checked streaming.
 	if !hasDirective(src) {
-		ch.check(path, f, src, 0, ch.cfg.Extract, emit)
+		ch.check(path, f, src, 0, opts, emit)
 		return l.Unlisted
 	}
 	// Comments are read first: in a pass of their own, or, where only the
 	// walker finds them, as the walker reports them before its first
 	// candidate (extract.Format.Comments).
-	opts := ch.cfg.Extract
 	var comments []extract.Comment
 	collect := func(c extract.Comment) { comments = append(comments, c) }
 	if !f.Comments(src, collect) {
@@ -236,6 +277,9 @@ func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnosti
 func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
 	r := ch.newCheckState()
 	r.format, r.inDoc, r.pass.Format = f, true, f
+	if ch.across {
+		r.pass.File = absolute(path)
+	}
 	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
 	if f.Windowed() { // src may be a window, from base
 		each = func(yield func(*extract.Candidate)) { f.WalkWindow(src, base, yield) }
@@ -325,4 +369,25 @@ func badScheme(u *grammar.Parsed) bool {
 		}
 	}
 	return false
+}
+
+// absolute returns path made absolute and clean, as the local link rules
+// name documents; path itself when it cannot be.
+func absolute(path string) string {
+	if path == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// countLines counts the lines of src as an editor numbers them.
+func countLines(src []byte) int {
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/lint/links"
 )
 
 // Category says what kind of problem a rule reports.
@@ -96,6 +97,10 @@ type Rule struct {
 	// of a run, runs once every document is read, over the facts its Run
 	// recorded (Pass.Record) in all of them: see Across.
 	Across func(*AcrossPass)
+	// Targets says that the rule's Across step looks up the targets of
+	// documents (headings, ids: AcrossPass.Doc): the engine keeps those of
+	// every document it checks.
+	Targets bool
 }
 
 // Doc is a rule's documentation, in the parts every rendering needs, in the
@@ -155,6 +160,10 @@ type Pass struct {
 	Config *Config
 	// Format is the document's (extract.FormatText for a value of urilint validate).
 	Format extract.Format
+	// File is the document's path, absolute and clean ("" for a value of
+	// urilint validate, or a document that is no file), from which the
+	// local link rules resolve relative references.
+	File string
 	// Placeholders are the spans of URI.Input masked as placeholders (see
 	// URI), in order; findings that touch them are left out, but a rule
 	// whose check covers a whole component (a length, a check digit) must
@@ -295,6 +304,10 @@ type Config struct {
 	// Across collects the facts of the rules that look across documents
 	// (Rule.Across); nil drops them.
 	Across *Across
+	// Links configures the local link rules (package links): slug
+	// profiles, the root of root-relative links, index files, the
+	// project's repository and site.
+	Links links.Settings
 	// Strict turns on every rule, and every report of a rule that by
 	// default leaves some out (non-ASCII characters in web links, schemes
 	// that are no likely typo): the letter of the RFCs, for standards

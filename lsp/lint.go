@@ -80,6 +80,7 @@ func (s *Server) lint(d *document) {
 	var unlisted lint.Unlisted
 	var problem error
 	var parts partCache // the parts read, of a Markdown document
+	inParts := false
 	name := d.name()
 	prof, err := resolver.Resolve(configPath(path))
 	src := []byte(t.s)
@@ -90,10 +91,13 @@ func (s *Server) lint(d *document) {
 		problem = err
 	case path != "" && fileio.Excluded(resolver.Finder(), path, false):
 		// excluded by the configuration: nothing to report
-	case format.Splittable() && lint.CheckableInPieces(src) && !prof.Checker.LooksAcross():
+	case format.Splittable() && lint.CheckableInPieces(src) && (!prof.Checker.LooksAcross() || len(src) > maxAcrossDocument):
 		// Else (a suppression comment, which reaches across parts, or a
-		// rule that looks across documents, whose facts are of the whole)
-		// the document is read whole.
+		// rule that looks across documents, whose facts are of the whole,
+		// in a document of ordinary size) the document is read whole. A
+		// document past maxAcrossDocument is read in parts without those
+		// rules: check covers them.
+		inParts = true
 		stop := stale
 		if s.tracePart != nil {
 			stop = func() bool {
@@ -101,13 +105,13 @@ func (s *Server) lint(d *document) {
 				return stale()
 			}
 		}
-		diags, parts, unlisted = checkCached(prof.Checker, name, format, t.s, stop, caches)
+		diags, parts, unlisted = checkCached(prof.Checker.Local(), name, format, t.s, stop, caches)
 	default:
 		doc := runner.Lint(prof, name, format, src, false)
 		diags, unlisted = doc.Diagnostics, doc.Unlisted
 	}
 	var across []string
-	looksAcross := err == nil && prof.Checker.LooksAcross()
+	looksAcross := err == nil && prof.Checker.LooksAcross() && !inParts
 	if looksAcross && !stale() {
 		diags, across = s.withAcross(name, diags)
 	} else if !looksAcross && s.across.Forget(name) {
@@ -234,3 +238,9 @@ func (s *Server) acrossChanged(d *document) {
 func acrossKey(d *lint.Diagnostic) string {
 	return fmt.Sprintf("%d-%d %s %s", d.Start, d.End, d.Rule.Name, d.Message)
 }
+
+// maxAcrossDocument is the size past which a document an editor changes is
+// read in parts (where its format allows) even when rules that look across
+// documents run: they are left out of it (the local link rules, among
+// others), and a change costs a part's lint, not the whole document's.
+const maxAcrossDocument = 256 << 10

@@ -36,6 +36,9 @@ func TestMessagesBounded(t *testing.T) {
 		if ext := filepath.Ext(doc); ext == ".fixed" || ext == ".fixes" {
 			continue
 		}
+		if fi, err := os.Stat(doc); err == nil && fi.IsDir() {
+			continue // the files a local link rule's documents link to
+		}
 		src, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)

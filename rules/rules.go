@@ -39,6 +39,10 @@ var All = []*lint.Rule{
 	URIHyphenBreak,
 	URIWrappedBare,
 	URIURLPrefix,
+	LinkMissingFile,
+	LinkMissingFragment,
+	LinkOwnURL,
+	LinkMalformed,
 	lint.UnusedSuppression, // the engine's own: see lint/suppress.go
 }
 

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/extract/slug"
 	"github.com/urilint/urilint/internal/suggest"
 	"github.com/urilint/urilint/lint"
 )
@@ -174,6 +176,77 @@ func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error
 				}
 			}
 			s.Rules[rule] = sev
+			return nil
+		})
+	case "links":
+		if s.Links == nil {
+			s.Links = &LinkSettings{}
+		}
+		l := s.Links
+		d.mapping(v, at, linkKeys, func(key string, v *yaml.Node) error {
+			name := at + "." + key
+			switch key {
+			case "slugs":
+				items, err := d.list(v, name)
+				if err != nil {
+					return err
+				}
+				l.Slugs = []string{}
+				for _, item := range items {
+					if _, ok := slug.Lookup(item.Value); !ok {
+						msg := fmt.Sprintf("%s: unknown slug profile %q", name, item.Value)
+						if s := suggest.Closest(item.Value, slug.Names()); s != "" {
+							msg += fmt.Sprintf("; did you mean %q?", s)
+						} else {
+							msg += " (" + strings.Join(slug.Names(), ", ") + ")"
+						}
+						d.add(d.errorf(item, "%s", msg))
+						continue
+					}
+					l.Slugs = append(l.Slugs, item.Value)
+				}
+			case "index", "sources":
+				items, err := d.list(v, name)
+				if err != nil {
+					return err
+				}
+				out := []string{}
+				for _, item := range items {
+					out = append(out, item.Value)
+				}
+				if key == "index" {
+					l.Index = out
+				} else {
+					l.Sources = out
+				}
+			case "ignore":
+				var compiled []glob
+				l.Ignore = []string{}
+				return d.globs(v, name, &l.Ignore, &compiled)
+			case "root", "site-root":
+				p, err := d.scalar(v, name)
+				if err != nil {
+					return err
+				}
+				if key == "root" {
+					l.Root = &p
+				} else {
+					l.SiteRoot = &p
+				}
+			case "repository", "site":
+				u, err := d.scalar(v, name)
+				if err != nil {
+					return err
+				}
+				if pu, err := url.Parse(u); err != nil || (pu.Scheme != "https" && pu.Scheme != "http") || pu.Host == "" {
+					return d.errorf(v, "%s: %q is not an http or https URL", name, u)
+				}
+				if key == "repository" {
+					l.Repository = &u
+				} else {
+					l.Site = &u
+				}
+			}
 			return nil
 		})
 	default: // a key of settingKeys with no case here: a bug

@@ -53,6 +53,18 @@ type Settings struct {
 	AllowedNIDs       []string
 	AllowedSchemes    []string
 	Rules             map[string]lint.Severity // lint.Off for "off"
+	Links             *LinkSettings
+}
+
+// LinkSettings are the keys of "links", the local link rules' settings;
+// paths are relative to the configuration file's directory.
+type LinkSettings struct {
+	Slugs          []string
+	Root           *string
+	Index, Sources []string
+	Repository     *string
+	Site, SiteRoot *string
+	Ignore         []string
 }
 
 // FailNone is the fail level "none": above every severity, so that no
@@ -134,7 +146,8 @@ var (
 	fileKeys     = slices.Concat([]string{"include", "exclude"}, settingKeys, []string{"overrides"})
 	overrideKeys = slices.Concat([]string{"files"}, settingKeys)
 	settingKeys  = []string{"fail-level", "urn-syntax", "include-code-blocks", "include-code-spans", "strict",
-		"allowed-nids", "allowed-schemes", "rules"}
+		"allowed-nids", "allowed-schemes", "rules", "links"}
+	linkKeys = []string{"slugs", "root", "index", "sources", "repository", "site", "site-root", "ignore"}
 )
 
 // Parse checks the configuration data read from path, whose globs are
@@ -298,6 +311,9 @@ func (e *Profile) apply(s *Settings) {
 	}
 	addNames(&e.Config.AllowedNIDs, s.AllowedNIDs)
 	addNames(&e.Config.AllowedSchemes, s.AllowedSchemes)
+	if l := s.Links; l != nil {
+		e.applyLinks(l)
+	}
 	for rule, sev := range s.Rules {
 		if e.Config.Severity == nil {
 			e.Config.Severity = map[string]lint.Severity{}
@@ -312,5 +328,45 @@ func addNames(set *map[string]bool, names []string) {
 			*set = map[string]bool{}
 		}
 		(*set)[n] = true
+	}
+}
+
+// applyLinks applies the settings of "links", paths made absolute against
+// the configuration file's directory.
+func (e *Profile) applyLinks(l *LinkSettings) {
+	dir := ""
+	if e.File != nil {
+		dir = e.File.Dir
+	}
+	abs := func(p string) string {
+		if filepath.IsAbs(p) || dir == "" {
+			return filepath.Clean(p)
+		}
+		return filepath.Join(dir, filepath.FromSlash(p))
+	}
+	cfg := &e.Config.Links
+	if l.Slugs != nil {
+		cfg.Slugs = l.Slugs
+	}
+	if l.Root != nil {
+		cfg.Root = abs(*l.Root)
+	}
+	if l.Index != nil {
+		cfg.Index = l.Index
+	}
+	if l.Sources != nil {
+		cfg.Sources = l.Sources
+	}
+	if l.Repository != nil {
+		cfg.Repository, cfg.RepositoryRoot = *l.Repository, dir
+	}
+	if l.Site != nil {
+		cfg.Site = *l.Site
+	}
+	if l.SiteRoot != nil {
+		cfg.SiteRoot = abs(*l.SiteRoot)
+	}
+	if l.Ignore != nil {
+		cfg.Ignore = l.Ignore
 	}
 }

@@ -2,9 +2,11 @@ package config
 
 import (
 	"fmt"
+	"path/filepath"
 	"sync"
 
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
 // Resolver resolves the configuration of each file, once: the one place
@@ -18,6 +20,7 @@ type Resolver struct {
 	across *lint.Across
 	mu     sync.Mutex
 	byKey  map[profileKey]*Profile
+	tops   map[string]string // a directory's git checkout, or ""
 }
 
 // profileKey tells effective configurations apart: a configuration file,
@@ -26,12 +29,13 @@ type Resolver struct {
 type profileKey struct {
 	file      *File
 	overrides string
+	top       string // the top of the tree links may reach (see linkTop)
 }
 
 // NewResolver returns the resolver of the files configured by finder, with
 // rules, and the settings cli (the command line's) last.
 func NewResolver(rules []*lint.Rule, finder *Finder, cli Settings) *Resolver {
-	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}}
+	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}}
 }
 
 // Resolve returns the profile of the file at path, or the error of its
@@ -46,13 +50,15 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 		return nil, err
 	}
 	p := cf.For(abs, r.cli)
-	key := profileKey{cf, fmt.Sprint(p.Overrides)}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	top := r.linkTop(cf, filepath.Dir(abs))
+	key := profileKey{cf, fmt.Sprint(p.Overrides), top}
 	if known := r.byKey[key]; known != nil {
 		return known, nil
 	}
 	cfg := p.Config
+	cfg.Links.Top = top
 	cfg.Across = r.across
 	ch, err := lint.NewChecker(r.rules, &cfg)
 	if err != nil {
@@ -77,3 +83,24 @@ func (r *Resolver) Finder() *Finder { return r.finder }
 // Across returns what the checkers of the resolver collect the facts of
 // the rules that look across files into (see CollectAcross), or nil.
 func (r *Resolver) Across() *lint.Across { return r.across }
+
+// linkTop returns the top of the tree the links of a file in the absolute
+// directory dir may reach: the directory of its configuration file, else
+// its git checkout (the directory holding .git), else "" (none known). It
+// is called with r.mu held.
+func (r *Resolver) linkTop(cf *File, dir string) string {
+	if cf != nil {
+		return cf.Dir
+	}
+	if top, ok := r.tops[dir]; ok {
+		return top
+	}
+	top := ""
+	if osfile.Exists(filepath.Join(dir, ".git")) {
+		top = dir
+	} else if parent := filepath.Dir(dir); parent != dir {
+		top = r.linkTop(nil, parent)
+	}
+	r.tops[dir] = top
+	return top
+}

@@ -2,9 +2,11 @@ package links
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
+	"github.com/urilint/urilint/internal/suggest"
 )
 
 // Doc is what a link's fragment can name in a document: the ids of its
@@ -117,4 +119,38 @@ func (d *Doc) Missing(fragment string) []string {
 	}
 	slices.Sort(missing)
 	return missing
+}
+
+// Profiles names the slug profiles the document's headings have ids under.
+func (d *Doc) Profiles() []string {
+	names := make([]string, len(d.profiles))
+	for i, p := range d.profiles {
+		names[i] = p.Name()
+	}
+	return names
+}
+
+// Closest returns the id of the document most likely meant by a fragment
+// that names none (a letter or two away, or the same but for case), or "".
+func (d *Doc) Closest(fragment string) string {
+	set := map[string]bool{}
+	for id := range d.explicit {
+		set[id] = true
+	}
+	for _, ids := range d.headings {
+		for id := range ids {
+			set[id] = true
+		}
+	}
+	ids := make([]string, 0, len(set))
+	for id := range set {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if strings.EqualFold(id, fragment) {
+			return id
+		}
+	}
+	return suggest.Closest(fragment, ids)
 }

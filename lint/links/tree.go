@@ -135,3 +135,16 @@ func countLines(src []byte) int {
 	}
 	return n
 }
+
+// Forget drops what the tree read of the files at the absolute paths ps,
+// and of their directories, which changed.
+func (t *Tree) Forget(ps ...string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, p := range ps {
+		p = filepath.Clean(p)
+		delete(t.docs, p)
+		delete(t.dirs, p)
+		delete(t.dirs, filepath.Dir(p))
+	}
+}

@@ -1,0 +1,69 @@
+package rules
+
+import (
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/lint"
+)
+
+// LinkMissingFile reports a relative link to a file that is not in the
+// tree.
+var LinkMissingFile = &lint.Rule{
+	Name:      "link-missing-file",
+	Category:  lint.Policy,
+	Severity:  lint.Error,
+	Certainty: extract.Certain,
+	Kinds:     []extract.Kind{extract.KindRelativeRef},
+	Doc: lint.Doc{
+		Title: `A relative link names a file that is not in the tree, or names it in other letter case.`,
+		Text: `A link of a document (a Markdown link or image, an HTML or XML URI attribute, a reST or AsciiDoc link)
+that is a relative reference names a file next to the document: "guide.md", "../img/logo.png",
+"docs/". The rule looks each up in the checkout, offline, once every document is read, and reports
+the links whose file is not there. It never uses the network.
+
+- Names are compared exactly, letter case included: "Guide.md" for a file "guide.md" works on macOS and
+  Windows, whose file systems ignore case, and breaks on Linux, in CI, and on most web servers. The
+  message names the file as it is.
+- A link to a directory is found when the directory is ("docs/": GitHub lists it).
+- A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
+  Jekyll, Sphinx and MkDocs sources link so), "guide/" or "guide" for "guide.md" (links.sources).
+- A link that leaves the top of the tree (the directory of the configuration file, else the git
+  checkout) is reported: nothing outside the repository is published with it.
+- A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
+  and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
+- Targets that a build makes (_build/**, public/**) can be left out with links.ignore.
+- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") is not checked.`,
+		Bad:  `[the guide](docs/guid.md)  [logo](img/Logo.PNG) for img/logo.png  [up](../../../outside.md)`,
+		Good: `[the guide](docs/guide.md)  [logo](img/logo.png)`,
+		Fix:  `No fix is offered: which file was meant is the author's to say; the message names a file that differs only in case.`,
+	},
+	Targets: true,
+	Run: func(p *lint.Pass) {
+		if l, ok := localLink(p); ok && l.Path != "" {
+			recordLink(p, l)
+		}
+	},
+	Across: func(p *lint.AcrossPass) {
+		for i := range p.Facts {
+			f := &p.Facts[i]
+			l := readLinkFact(f)
+			s := p.Settings(l.from)
+			if s.Outside(l.target) {
+				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, display(l.from, l.target)))
+				continue
+			}
+			if s.Ignored(l.target, func(g, name string) bool { ok, _ := doublestar.Match(g, name); return ok }) {
+				continue
+			}
+			if _, e, found := resolveFile(p, s, l.target, l.dir); !found {
+				if e.Case != "" {
+					p.Report(f, grammar.Messagef("no file %q: it is %q, in other letter case, which works on macOS and Windows and breaks on Linux and most web servers", display(l.from, l.target), e.Case))
+				} else {
+					p.Report(f, grammar.Messagef("no file %q in the tree", display(l.from, l.target)))
+				}
+			}
+		}
+	},
+}

@@ -1,0 +1,157 @@
+package rules
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/extract/slug"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/links"
+)
+
+// The local link rules (link-*) record each link of a document as a fact
+// (lint.Pass.Record), keyed by the absolute path of the file it names, and
+// look the files and their targets up once every document is read. They
+// never use the network: docs/rules.md, "Local links".
+
+// localLink resolves the link of the candidate of p to a file of the tree:
+// a relative reference in a link (a Markdown destination, a URI attribute,
+// a reST or AsciiDoc link), never a URI of running text, whose boundaries
+// are a guess.
+func localLink(p *lint.Pass) (links.Link, bool) {
+	c := p.Candidate
+	if p.File == "" || c.Kind != extract.KindRelativeRef || !c.Context.IsLink() || len(p.Placeholders) > 0 {
+		return links.Link{}, false
+	}
+	if s, h := malformedLink(c.URI); s != "" || h != "" {
+		return links.Link{}, false // link-malformed's
+	}
+	return links.Resolve(p.File, c.URI, &p.Config.Links)
+}
+
+// recordLink records the link l of the candidate of p: the file it names
+// (the document itself for a fragment alone), whether it names a
+// directory, its fragment and its line range.
+func recordLink(p *lint.Pass, l links.Link) {
+	target := l.Path
+	if target == "" {
+		target = p.File
+	}
+	v := "f"
+	if l.Dir {
+		v = "d"
+	}
+	if l.HasFrag {
+		v += "#"
+	} else {
+		v += "-"
+	}
+	v += strconv.Itoa(l.First) + ":" + strconv.Itoa(l.Last) + ":" + l.Fragment
+	p.Record(target, v, 0, len(p.URI.Input))
+}
+
+// linkFact is a link as recordLink recorded it.
+type linkFact struct {
+	from, target string // absolute paths
+	dir, hasFrag bool
+	first, last  int
+	fragment     string
+}
+
+func readLinkFact(f *lint.Fact) linkFact {
+	l := linkFact{target: f.Key}
+	if abs, err := filepath.Abs(f.File); err == nil {
+		l.from = abs
+	}
+	v := f.Value
+	if len(v) < 2 {
+		return l
+	}
+	l.dir, l.hasFrag = v[0] == 'd', v[1] == '#'
+	parts := strings.SplitN(v[2:], ":", 3)
+	if len(parts) == 3 {
+		l.first, _ = strconv.Atoi(parts[0])
+		l.last, _ = strconv.Atoi(parts[1])
+		l.fragment = parts[2]
+	}
+	return l
+}
+
+// resolveFile finds the file a link names, as the renderers and hosts of
+// documentation read it: the file itself; for a directory, the directory
+// (GitHub lists it), or its index file for a fragment; for a page that
+// does not exist as written, the source of the rendered page it names
+// ("chapter.html" for "chapter.md"; "guide/" for "guide.md" or
+// "guide/index.md"). It returns the file whose targets a fragment names
+// ("" when there is none), and whether the link finds something.
+func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool) (doc string, e links.Entry, found bool) {
+	e = p.Stat(target)
+	index := s.Index
+	if len(index) == 0 {
+		index = links.DefaultIndex
+	}
+	sources := s.Sources
+	if len(sources) == 0 {
+		sources = links.DefaultSources
+	}
+	switch {
+	case e.Exists && !e.Dir:
+		return target, e, true
+	case e.Exists:
+		for _, name := range index {
+			if f := filepath.Join(target, name); p.Stat(f).Exists {
+				return f, e, true
+			}
+		}
+		return "", e, true
+	}
+	ext := strings.ToLower(filepath.Ext(target))
+	if ext == ".html" || ext == ".htm" {
+		base := strings.TrimSuffix(target, filepath.Ext(target))
+		for _, src := range sources {
+			if f := base + src; p.Stat(f).Exists {
+				return f, e, true
+			}
+		}
+	}
+	if dir || ext == "" {
+		for _, src := range sources {
+			if f := target + src; p.Stat(f).Exists {
+				return f, e, true
+			}
+		}
+	}
+	return "", e, false
+}
+
+// fragmentFormats are the formats whose targets a fragment is checked
+// against: those whose walkers report headings and ids.
+func fragmentFormat(path string) bool {
+	switch extract.FormatOf(path) {
+	case extract.FormatMarkdown, extract.FormatHTML:
+		return true
+	}
+	return false
+}
+
+// fragmentOK reports whether a fragment needs no target: none, "top"
+// (HTML scrolls to the top), or a line anchor of a forge ("L10-L20"),
+// which lineRange checks.
+func fragmentOK(frag string) bool {
+	if frag == "" || strings.EqualFold(frag, "top") {
+		return true
+	}
+	_, _, ok := slug.LineAnchor(frag)
+	return ok
+}
+
+// display names the path p for a message: relative to the directory of
+// the document from, when it can be.
+func display(from, p string) string {
+	if rel, err := filepath.Rel(filepath.Dir(from), p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
+}
