@@ -91,7 +91,7 @@ func (a *Across) Forget(file string) bool {
 	return had
 }
 
-// Forget drops what the tree knows of the files at the absolute paths ps
+// ForgetFiles drops what the tree knows of the files at the absolute paths ps
 // (created, changed or deleted on disk: the language server's watched
 // files), so that links to them are looked up again.
 func (a *Across) ForgetFiles(ps ...string) {

@@ -274,9 +274,7 @@ func (s *Server) handle(method string, params json.RawMessage, notif bool) (any,
 		if err := decode(params, &params2); err != nil {
 			return nil, err
 		}
-		if slices.ContainsFunc(params2.Changes, func(e fileEvent) bool { return isConfig(uriPath(e.URI)) }) {
-			s.reload()
-		}
+		s.filesChanged(params2.Changes)
 		return nil, nil
 	}
 	// "$/cancelRequest", "$/setTrace" and the like: nothing to do.
@@ -319,11 +317,39 @@ func (s *Server) registerWatchers(st *stream) {
 	for _, name := range config.Names {
 		watchers = append(watchers, p.FileSystemWatcher{GlobPattern: p.GlobPattern{Value: p.Pattern("**/" + name)}})
 	}
+	// Every file: the local link rules look up the files links name.
+	watchers = append(watchers, p.FileSystemWatcher{GlobPattern: p.GlobPattern{Value: p.Pattern("**/*")}})
 	params := p.RegistrationParams{Registrations: []p.Registration{{
 		Id: "urilint-config", Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: p.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 	}}}
 	_ = st.request("client/registerCapability", params) // without watchers, a save still reloads
+}
+
+// filesChanged handles files created, changed or deleted on disk: a
+// configuration file reloads every configuration; any other file may be
+// one a link names, whose tree and targets are looked up again, and the
+// open documents whose reports of rules that look across documents change
+// are linted again.
+func (s *Server) filesChanged(changes []fileEvent) {
+	var paths []string
+	for _, e := range changes {
+		path := uriPath(e.URI)
+		if isConfig(path) {
+			s.reload()
+			return
+		}
+		if path != "" {
+			paths = append(paths, path)
+		}
+	}
+	if len(paths) == 0 {
+		return
+	}
+	s.across.ForgetFiles(paths...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.acrossChanged(nil)
 }
 
 // reload reads the configuration files again and lints every open

@@ -373,6 +373,43 @@ func TestConfig(t *testing.T) {
 	}
 }
 
+// TestLinkedFileWatched: a document's local link reports follow the files
+// it links to, as the client reports them created and deleted, and the
+// targets of an open document as it is edited.
+func TestLinkedFileWatched(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(dir, "b.md")
+	c := startServer(t)
+	c.initialize()
+	uri := fileURI(filepath.Join(dir, "a.md"))
+	c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
+		Uri: uri, LanguageId: "markdown", Version: 1, Text: "See [b](b.md#usage).\n",
+	}})
+	expectDiagnostics(t, c.wait(uri, 1).Diagnostics,
+		summary{"link-missing-file", rng(0, 8, 0, 18), p.DiagnosticSeverityError, docsURL + "link-missing-file"})
+
+	// Created: the file is there, but not the heading.
+	if err := os.WriteFile(target, []byte("# B\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", p.DidChangeWatchedFilesParams{Changes: []p.FileEvent{{Uri: fileURI(target), Type: p.FileChangeTypeCreated}}})
+	expectDiagnostics(t, c.wait(uri, 1).Diagnostics,
+		summary{"link-missing-fragment", rng(0, 8, 0, 18), p.DiagnosticSeverityWarning, docsURL + "link-missing-fragment"})
+
+	// Opened and edited: its headings are the editor's.
+	buri := fileURI(target)
+	c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
+		Uri: buri, LanguageId: "markdown", Version: 1, Text: "# B\n\n## Usage\n",
+	}})
+	c.wait(buri, 1)
+	if got := c.wait(uri, 1); len(got.Diagnostics) != 0 {
+		t.Errorf("with the heading in the open document: %+v", summarize(t, got.Diagnostics))
+	}
+}
+
 // TestLenientParams: clients send fields the protocol does not know (or
 // not yet); the server ignores them.
 func TestLenientParams(t *testing.T) {
@@ -448,7 +485,7 @@ func TestRegisterWatchers(t *testing.T) {
 	c.notify("initialized", struct{}{})
 	select {
 	case params := <-c.registered:
-		const want = `{"registrations":[{"id":"urilint-config","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[{"globPattern":"**/.urilint.yaml"},{"globPattern":"**/.urilint.yml"}]}}]}`
+		const want = `{"registrations":[{"id":"urilint-config","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[{"globPattern":"**/.urilint.yaml"},{"globPattern":"**/.urilint.yml"},{"globPattern":"**/*"}]}}]}`
 		if string(params) != want {
 			t.Errorf("registration %s, want %s", params, want)
 		}
