@@ -92,3 +92,38 @@ func BenchmarkCheckOverhead(b *testing.B) {
 	}
 	b.ReportMetric(float64(bestCheck)/float64(bestExtract), "check/extract")
 }
+
+// BenchmarkCheckLinks is BenchmarkCheck over the Markdown corpus with the
+// rules that look across documents (the local link rules) and without
+// them: "links/none" is the ratio of their times (issue 25's budget: at
+// most 1.25), each iteration timing both in turn, the fastest of each.
+func BenchmarkCheckLinks(b *testing.B) {
+	docs, n := testcorpus.Load(b, "md", "URILINT_CORPUS_MD", ".md")
+	b.SetBytes(2 * n)
+	run := func(across bool) time.Duration {
+		cfg := &lint.Config{}
+		if across {
+			cfg.Across = lint.NewAcross()
+		}
+		ch, err := lint.NewChecker(rules.All, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		names := make([]string, len(docs))
+		for i, d := range docs {
+			names[i] = d.Path
+			ch.Check(d.Path, extract.FormatMarkdown, d.Src, func(*lint.Diagnostic) {})
+		}
+		if across {
+			cfg.Across.Finish(names)
+		}
+		return time.Since(start)
+	}
+	best := [2]time.Duration{1 << 62, 1 << 62}
+	for b.Loop() {
+		best[0] = min(best[0], run(false))
+		best[1] = min(best[1], run(true))
+	}
+	b.ReportMetric(float64(best[1])/float64(best[0]), "links/none")
+}

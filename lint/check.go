@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -374,14 +375,24 @@ func badScheme(u *grammar.Parsed) bool {
 // absolute returns path made absolute and clean, as the local link rules
 // name documents; path itself when it cannot be.
 func absolute(path string) string {
-	if path == "" {
+	switch {
+	case path == "":
 		return ""
+	case filepath.IsAbs(path):
+		return filepath.Clean(path)
 	}
-	if abs, err := filepath.Abs(path); err == nil {
-		return abs
+	if wd := workingDir(); wd != "" {
+		return filepath.Join(wd, path)
 	}
 	return path
 }
+
+// workingDir is the working directory, read once: the engine makes every
+// document's path absolute, and os.Getwd costs system calls.
+var workingDir = sync.OnceValue(func() string {
+	wd, _ := os.Getwd()
+	return wd
+})
 
 // countLines counts the lines of src as an editor numbers them.
 func countLines(src []byte) int {

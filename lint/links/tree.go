@@ -17,8 +17,9 @@ import (
 // web servers. It is safe for concurrent use, and reads each directory at
 // most once.
 type Tree struct {
-	mu   sync.Mutex
-	dirs map[string]map[string]bool // directory -> its entries' names (true: a directory)
+	mu    sync.Mutex
+	dirs  map[string]map[string]bool // directory -> its entries' names (true: a directory)
+	stats map[string]Entry           // path -> what Stat found
 	docs map[string]*Doc            // documents read for their targets
 	// Read reads a document that the run did not check, for its targets
 	// (nil: os.ReadFile, bounded by MaxDocument).
@@ -29,7 +30,9 @@ type Tree struct {
 const MaxDocument = 64 << 20
 
 // NewTree returns a tree of the operating system's files.
-func NewTree() *Tree { return &Tree{dirs: map[string]map[string]bool{}, docs: map[string]*Doc{}} }
+func NewTree() *Tree {
+	return &Tree{dirs: map[string]map[string]bool{}, stats: map[string]Entry{}, docs: map[string]*Doc{}}
+}
 
 // Entry is what the tree knows of a path.
 type Entry struct {
@@ -40,9 +43,23 @@ type Entry struct {
 	Case string
 }
 
-// Stat looks up the absolute path p, each of its names compared exactly.
+// Stat looks up the absolute, clean path p, each of its names compared
+// exactly; what it finds is kept.
 func (t *Tree) Stat(p string) Entry {
-	p = filepath.Clean(p)
+	t.mu.Lock()
+	e, ok := t.stats[p]
+	t.mu.Unlock()
+	if ok {
+		return e
+	}
+	e = t.stat(p)
+	t.mu.Lock()
+	t.stats[p] = e
+	t.mu.Unlock()
+	return e
+}
+
+func (t *Tree) stat(p string) Entry {
 	dir, name := filepath.Split(p)
 	dir = filepath.Clean(dir)
 	if name == "" || dir == p { // the root
@@ -147,4 +164,5 @@ func (t *Tree) Forget(ps ...string) {
 		delete(t.dirs, p)
 		delete(t.dirs, filepath.Dir(p))
 	}
+	clear(t.stats) // a path's entry depends on its directories'
 }
