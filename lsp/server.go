@@ -370,11 +370,20 @@ func (s *Server) didChange(params *didChangeParams) {
 	if d == nil {
 		return
 	}
-	if len(params.ContentChanges) > 0 {
+	changes := params.ContentChanges
+	switch n := len(changes); {
+	case n > 0 && changes[n-1].Range == nil:
+		// The whole text, last (a client that syncs the full text sends
+		// only that): it replaces the changes before it, and is made a
+		// text at once, as a lint would make it, with no rope; one is made
+		// of it at the next change of a range. (Making a rope of 10 MB
+		// took as long as reading the message.)
+		d.text, d.rope = newText(changes[n-1].Text), nil
+	case n > 0:
 		if d.rope == nil {
 			d.rope = newRope(d.text.s) // once a document is open: then it is kept
 		}
-		d.rope, d.text = d.rope.apply(params.ContentChanges, s.enc), nil
+		d.rope, d.text = d.rope.apply(changes, s.enc), nil
 	}
 	d.version = params.TextDocument.Version
 	s.touch(d)
