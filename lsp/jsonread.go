@@ -298,22 +298,29 @@ func (r *reader) scanString(utf bool) (end int, escaped, ok bool) {
 
 // hex4 reads four hexadecimal digits, or returns -1.
 func hex4(b []byte) rune {
-	var r rune
-	for _, c := range b[:4] {
+	h0, h1, h2, h3 := unhex[b[0]], unhex[b[1]], unhex[b[2]], unhex[b[3]]
+	if (h0|h1|h2|h3)&0x10 != 0 {
+		return -1
+	}
+	return rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3)
+}
+
+// unhex is the value of each hexadecimal digit, 0x10 for another byte.
+var unhex = func() (t [256]byte) {
+	for c := range t {
 		switch {
 		case '0' <= c && c <= '9':
-			c -= '0'
+			t[c] = byte(c - '0')
 		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
+			t[c] = byte(c - 'a' + 10)
 		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
+			t[c] = byte(c - 'A' + 10)
 		default:
-			return -1
+			t[c] = 0x10
 		}
-		r = r*16 + rune(c)
 	}
-	return r
-}
+	return t
+}()
 
 // str reads a string that is UTF-8 and returns its value.
 func (r *reader) str() (string, bool) {
@@ -341,10 +348,12 @@ func unescape(s []byte) string {
 	for {
 		k := bytes.IndexByte(s, '\\')
 		if k < 0 {
-			sb.Write(s)
-			return sb.String()
+			k = len(s)
 		}
 		sb.Write(s[:k])
+		if k == len(s) {
+			return sb.String()
+		}
 		c := s[k+1]
 		s = s[k+2:]
 		switch c {
@@ -361,6 +370,10 @@ func unescape(s []byte) string {
 		case 'u':
 			rr := hex4(s)
 			s = s[4:]
+			if rr < utf8.RuneSelf {
+				sb.WriteByte(byte(rr))
+				continue
+			}
 			if u16.IsSurrogate(rr) {
 				if len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
 					if dec := u16.DecodeRune(rr, hex4(s[2:])); dec != unicode.ReplacementChar {

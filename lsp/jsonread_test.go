@@ -262,3 +262,35 @@ func TestAnswersBothWays(t *testing.T) {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
+
+// BenchmarkReadText reads the JSON string of a 10 MB text as a didChange
+// carries it, written by encoding/json (which writes HTML's "<", ">" and
+// "&" as \u003c, \u003e and \u0026: an escape every few bytes), for plain
+// text and HTML: "scan" finds its end and checks it, the other reads its
+// value too.
+func BenchmarkReadText(b *testing.B) {
+	for _, k := range []struct{ kind, env, ext string }{{"txt", "URILINT_CORPUS", ".txt"}, {"html", "URILINT_CORPUS_HTML", ".html"}} {
+		lit, err := json.Marshal(bigDoc(b, k.kind, k.env, k.ext, 10<<20))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(k.kind+"/scan", func(b *testing.B) {
+			b.SetBytes(int64(len(lit)))
+			for b.Loop() {
+				r := &reader{b: lit}
+				if _, _, ok := r.scanString(true); !ok {
+					b.Fatal("not read")
+				}
+			}
+		})
+		b.Run(k.kind, func(b *testing.B) {
+			b.SetBytes(int64(len(lit)))
+			for b.Loop() {
+				r := &reader{b: lit}
+				if _, ok := r.str(); !ok {
+					b.Fatal("not read")
+				}
+			}
+		})
+	}
+}
