@@ -339,3 +339,44 @@ func FuzzTextMarks(f *testing.F) {
 		checkPositions(t, newText(s), rand.New(rand.NewPCG(uint64(len(s)), 1)))
 	})
 }
+
+// TestDidChangeSequence: didChanges in a row, some ending with the whole
+// text (kept as a text, with no rope) and some of ranges (applied to a
+// rope made again of that text), leave the document with the text that
+// applying their changes one by one gives.
+func TestDidChangeSequence(t *testing.T) {
+	defer func(n int) { maxChunk = n }(maxChunk)
+	maxChunk = 7
+	r := rand.New(rand.NewPCG(3, 4))
+	const uri = p.DocumentUri("file:///a.txt")
+	for i := range 300 {
+		s := NewServer(nil)
+		s.Delay = time.Hour
+		s.enc = encoding(i % 2)
+		var open didOpenParams
+		open.TextDocument.URI, open.TextDocument.Text = uri, strings.Repeat("ab𝄞\r\ncd\ré\n\n", r.IntN(5))+"end"
+		s.didOpen(&open)
+		want := newText(open.TextDocument.Text)
+		for v := range 20 {
+			changes := randomChanges(r, 1+r.IntN(4))
+			if r.IntN(3) == 0 {
+				changes = append(changes, contentChange{Text: strings.Repeat("whole\r\n𝄞é", r.IntN(4))})
+			}
+			want = naiveChanges(want, changes, s.enc)
+			var change didChangeParams
+			change.TextDocument.URI, change.TextDocument.Version, change.ContentChanges = uri, int32(v+2), changes
+			s.didChange(&change)
+			d := s.docs[uri]
+			got := d.text
+			if got == nil {
+				got = newText(d.rope.String())
+			} else if d.rope != nil {
+				t.Fatalf("case %d, change %d: a text and a rope", i, v)
+			}
+			if got.s != want.s || !slices.Equal(got.lines, want.lines) {
+				t.Fatalf("case %d, change %d (encoding %d): got %q, want %q", i, v, s.enc, got.s, want.s)
+			}
+		}
+		s.docs[uri].timer.Stop()
+	}
+}

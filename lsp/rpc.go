@@ -94,20 +94,42 @@ func (s *Server) message(body []byte) []byte {
 }
 
 // one handles a message that is not a batch and returns the answer, or
-// nil.
+// nil. The message is read by readEnvelope, in one pass, or, when that
+// cannot read it, by encoding/json: the answers are the same.
 func (s *Server) one(raw []byte) []byte {
+	env, ok := readEnvelope(raw)
+	if !ok {
+		var reply []byte
+		if env, reply = decodeEnvelope(raw); reply != nil {
+			return reply
+		}
+	}
+	return s.answer(&env)
+}
+
+// decodeEnvelope reads a message with encoding/json; the reply is the
+// error that answers one that is not an object.
+func decodeEnvelope(raw []byte) (envelope, []byte) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
 		var syntax *json.SyntaxError
 		if errors.As(err, &syntax) {
-			return errorReply(nullID, rpcErr(p.ErrorCodesParseError, "Parse error: "+err.Error()))
+			return envelope{}, errorReply(nullID, rpcErr(p.ErrorCodesParseError, "Parse error: "+err.Error()))
 		}
-		return errorReply(nullID, rpcErr(p.ErrorCodesInvalidRequest, "Invalid request: not an object"))
+		return envelope{}, errorReply(nullID, rpcErr(p.ErrorCodesInvalidRequest, "Invalid request: not an object"))
 	}
 	if m == nil {
-		return errorReply(nullID, rpcErr(p.ErrorCodesInvalidRequest, "Invalid request: not an object"))
+		return envelope{}, errorReply(nullID, rpcErr(p.ErrorCodesInvalidRequest, "Invalid request: not an object"))
 	}
-	id, hasID := m["id"]
+	_, hasResult := m["result"]
+	_, hasError := m["error"]
+	return envelope{id: m["id"], jsonrpc: m["jsonrpc"], method: m["method"], params: m["params"], hasResult: hasResult, hasError: hasError}, nil
+}
+
+// answer handles a message that is an object and returns the answer, or
+// nil.
+func (s *Server) answer(m *envelope) []byte {
+	id, hasID := m.id, m.id != nil
 	idOK := hasID && len(id) > 0 && (id[0] == '"' || id[0] == '-' || '0' <= id[0] && id[0] <= '9')
 	replyID := nullID
 	if idOK {
@@ -116,34 +138,31 @@ func (s *Server) one(raw []byte) []byte {
 	invalid := func(why string) []byte {
 		return errorReply(replyID, rpcErr(p.ErrorCodesInvalidRequest, "Invalid request: "+why))
 	}
-	rawMethod, hasMethod := m["method"]
-	if !hasMethod {
-		_, result := m["result"]
-		_, failed := m["error"]
-		if hasID && (result || failed) {
+	if m.method == nil {
+		if hasID && (m.hasResult || m.hasError) {
 			return nil // a response to a request of the server's
 		}
 		return invalid("no method")
 	}
 	var version string
-	if json.Unmarshal(m["jsonrpc"], &version) != nil || version != "2.0" {
+	if json.Unmarshal(m.jsonrpc, &version) != nil || version != "2.0" {
 		return invalid(`"jsonrpc" must be "2.0"`)
 	}
 	var method string
-	if json.Unmarshal(rawMethod, &method) != nil {
+	if json.Unmarshal(m.method, &method) != nil {
 		return invalid("the method must be a string")
 	}
 	if hasID && !idOK {
 		return invalid("the id must be a number or a string")
 	}
-	params := m["params"]
+	params := m.params
 	if string(params) == "null" {
 		params = nil
 	}
 	if len(params) > 0 && params[0] != '{' && params[0] != '[' {
 		return invalid("params must be an object or an array")
 	}
-	result, rerr := s.handle(method, params, !hasID)
+	result, rerr := s.handle(method, params, m.typed, !hasID)
 	if !hasID {
 		return nil
 	}
@@ -168,13 +187,18 @@ func errorReply(id json.RawMessage, e *rpcError) []byte {
 		`,"message":` + string(msg) + `}}`)
 }
 
-// decode reads the parameters of a message.
-func decode(params json.RawMessage, v any) *rpcError {
+// paramsOf returns the parameters of a message: typed, when readEnvelope
+// decoded them, else decoded from params.
+func paramsOf[T any](params json.RawMessage, typed any) (*T, *rpcError) {
+	if v, ok := typed.(*T); ok {
+		return v, nil
+	}
 	if params == nil {
-		return rpcErr(p.ErrorCodesInvalidParams, "missing params")
+		return nil, rpcErr(p.ErrorCodesInvalidParams, "missing params")
 	}
+	v := new(T)
 	if err := json.Unmarshal(params, v); err != nil {
-		return rpcErr(p.ErrorCodesInvalidParams, err.Error())
+		return nil, rpcErr(p.ErrorCodesInvalidParams, err.Error())
 	}
-	return nil
+	return v, nil
 }

@@ -180,7 +180,9 @@ func (s *Server) loadConfigs() {
 }
 
 // handle answers a request or takes a notification (notif), with its
-// parameters (nil when there are none). Messages are handled one at a
+// parameters (nil when there are none), and typed, the parameters already
+// decoded into the method's type when the message loop could (see
+// readEnvelope), else nil. Messages are handled one at a
 // time, in the order they came, and never lint: linting runs on timers,
 // so the editor is never kept waiting.
 //
@@ -188,7 +190,7 @@ func (s *Server) loadConfigs() {
 // ServerNotInitialized, and a notification is dropped, exit excepted; a
 // second initialize is an invalid request; after shutdown, every request
 // is an invalid request.
-func (s *Server) handle(method string, params json.RawMessage, notif bool) (any, *rpcError) {
+func (s *Server) handle(method string, params json.RawMessage, typed any, notif bool) (any, *rpcError) {
 	s.mu.Lock()
 	down, ready := s.shutdown, s.initialized
 	s.mu.Unlock()
@@ -209,11 +211,11 @@ func (s *Server) handle(method string, params json.RawMessage, notif bool) (any,
 	}
 	switch method {
 	case "initialize":
-		var params2 initializeParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[initializeParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
-		return s.initialize(&params2), nil
+		return s.initialize(params2), nil
 	case "initialized":
 		s.mu.Lock()
 		dynamic, st := s.watchDynamic, s.stream
@@ -236,42 +238,42 @@ func (s *Server) handle(method string, params json.RawMessage, notif bool) (any,
 		s.mu.Unlock()
 		return nil, nil
 	case "textDocument/didOpen":
-		var params2 didOpenParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[didOpenParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
-		s.didOpen(&params2)
+		s.didOpen(params2)
 		return nil, nil
 	case "textDocument/didChange":
-		var params2 didChangeParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[didChangeParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
-		s.didChange(&params2)
+		s.didChange(params2)
 		return nil, nil
 	case "textDocument/didSave":
-		var params2 documentParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[documentParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
-		s.didSave(&params2)
+		s.didSave(params2)
 		return nil, nil
 	case "textDocument/didClose":
-		var params2 documentParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[documentParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
-		s.didClose(&params2)
+		s.didClose(params2)
 		return nil, nil
 	case "textDocument/codeAction":
-		var params2 codeActionParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[codeActionParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
-		return s.codeAction(&params2), nil
+		return s.codeAction(params2), nil
 	case "workspace/didChangeWatchedFiles":
-		var params2 didChangeWatchedFilesParams
-		if err := decode(params, &params2); err != nil {
+		params2, err := paramsOf[didChangeWatchedFilesParams](params, typed)
+		if err != nil {
 			return nil, err
 		}
 		s.filesChanged(params2.Changes)
@@ -394,11 +396,20 @@ func (s *Server) didChange(params *didChangeParams) {
 	if d == nil {
 		return
 	}
-	if len(params.ContentChanges) > 0 {
+	changes := params.ContentChanges
+	switch n := len(changes); {
+	case n > 0 && changes[n-1].Range == nil:
+		// The whole text, last (a client that syncs the full text sends
+		// only that): it replaces the changes before it, and is made a
+		// text at once, as a lint would make it, with no rope; one is made
+		// of it at the next change of a range. (Making a rope of 10 MB
+		// took as long as reading the message.)
+		d.text, d.rope = newText(changes[n-1].Text), nil
+	case n > 0:
 		if d.rope == nil {
 			d.rope = newRope(d.text.s) // once a document is open: then it is kept
 		}
-		d.rope, d.text = d.rope.apply(params.ContentChanges, s.enc), nil
+		d.rope, d.text = d.rope.apply(changes, s.enc), nil
 	}
 	d.version = params.TextDocument.Version
 	s.touch(d)

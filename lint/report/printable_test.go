@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -111,6 +112,88 @@ func FuzzGitHubPrintable(f *testing.F) {
 			if strings.ContainsAny(out, "\n\r") {
 				t.Fatalf("appendGitHub(%q, %v) = %q breaks the line", s, property, out)
 			}
+		}
+	})
+}
+
+// needsQuoteSlow is needsQuote as it was before its ASCII fast path: the
+// reference the fast path must agree with.
+func needsQuoteSlow(s string) bool {
+	if strings.HasPrefix(strings.TrimLeft(s, " "), ":") || strings.Contains(s, "##[") {
+		return true
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || !strconv.IsPrint(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// printablePieces are what the random strings of the tests below are made
+// of: every kind of byte and character Printable decides on, and the
+// prefixes it looks for, whole and cut.
+var printablePieces = []string{
+	"a", "Z", "0", "/", "%", "~", " ", " ", ":", "::", "#", "##", "##[", "#[", "[", "]",
+	"\x00", "\t", "\n", "\r", "\x1b", "\x1f", "\x7f", "\u0080", "\u0085", "\u009b", "\u00a0", "é", "\u00ad",
+	"\u200b", "\u200f", "\u202e", "\u2066", "\u2028", "\u2029", "\u3000", "\ufeff", "\ufffd", "𝄞", "\U000e0041",
+	"\xff", "\xc2", "\xe2\x80", "\xed\xa0\x80", "http://a.example/p?q#f",
+}
+
+// TestNeedsQuoteFastPath: needsQuote decides as needsQuoteSlow on each
+// piece of printablePieces at each place in a word of eight bytes and
+// beside words of printable ASCII, and on random strings of pieces.
+func TestNeedsQuoteFastPath(t *testing.T) {
+	const plain = "abcdefghijklmnopqrstuvwxyz0123456789"
+	for _, piece := range printablePieces {
+		for at := 0; at <= 24; at++ {
+			for _, s := range []string{plain[:at] + piece + plain[at:], plain[:at] + piece} {
+				if got, want := needsQuote(s), needsQuoteSlow(s); got != want {
+					t.Fatalf("needsQuote(%q) = %v, without the fast path %v", s, got, want)
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	quoted := 0
+	for range 200000 {
+		b.Reset()
+		for range r.IntN(10) {
+			b.WriteString(printablePieces[r.IntN(len(printablePieces))])
+		}
+		s := b.String()
+		got, want := needsQuote(s), needsQuoteSlow(s)
+		if got != want {
+			t.Fatalf("needsQuote(%q) = %v, without the fast path %v", s, got, want)
+		}
+		if got {
+			quoted++
+		}
+	}
+	if quoted < 50000 || quoted > 190000 {
+		t.Errorf("%d of 200000 strings quoted: the pieces test too little", quoted)
+	}
+}
+
+// FuzzNeedsQuote: needsQuote decides as needsQuoteSlow on any string.
+func FuzzNeedsQuote(f *testing.F) {
+	for _, s := range append(printableSeeds, printablePieces...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := needsQuote(s), needsQuoteSlow(s); got != want {
+			t.Fatalf("needsQuote(%q) = %v, without the fast path %v", s, got, want)
 		}
 	})
 }

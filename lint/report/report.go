@@ -289,28 +289,68 @@ func Printable(s string) string {
 	return s
 }
 
-// needsQuote reports whether Printable quotes s.
+// needsQuote reports whether Printable quotes s. It reads s once, and
+// skips printable ASCII but "#" (the bytes of most paths and URIs) eight
+// bytes at a time, then a table look-up at a time: only a "#", a control,
+// DEL, or a byte of a character outside ASCII needs a closer look.
+// TestNeedsQuoteFastPath and FuzzNeedsQuote hold it to the byte-by-byte
+// reading it replaced.
 func needsQuote(s string) bool {
-	if strings.HasPrefix(strings.TrimLeft(s, " "), ":") || strings.Contains(s, "##[") {
+	i := 0
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	if i < len(s) && s[i] == ':' {
 		return true
 	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
+	for {
+		// Eight bytes at a time while all are plain: a control underflows
+		// w-0x20, DEL and "#" x-1 once xored with it, and a byte of 0x80
+		// and more has its high bit already. (A borrow sets a high bit
+		// only above a byte that is not plain itself.)
+		for i+8 <= len(s) {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			controls := w - 0x2020202020202020
+			dels := (w ^ 0x7f7f7f7f7f7f7f7f) - 0x0101010101010101
+			hashes := (w ^ 0x2323232323232323) - 0x0101010101010101
+			if (controls|dels|hashes|w)&0x8080808080808080 != 0 {
+				break
+			}
+			i += 8
+		}
+		for i < len(s) && plainASCII[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			return false
+		}
+		switch c := s[i]; {
+		case c == '#':
+			if strings.HasPrefix(s[i:], "##[") {
 				return true
 			}
 			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || !strconv.IsPrint(r) {
+		case c < utf8.RuneSelf: // a control or DEL
 			return true
+		default:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 || !strconv.IsPrint(r) {
+				return true
+			}
+			i += size
 		}
-		i += size
 	}
-	return false
 }
+
+// plainASCII marks the bytes that need nothing of Printable wherever they
+// are (but a ":" first): printable ASCII, U+0020 to U+007E, but "#".
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '#'
+	}
+	return t
+}()
 
 // Quote returns s Go-quoted (strconv.Quote: every character that is not
 // printable escaped), with the "#" before "#[" written \x23, so that the
