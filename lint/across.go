@@ -2,6 +2,8 @@ package lint
 
 import (
 	"cmp"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -46,12 +48,32 @@ type Across struct {
 	docs     map[string]*links.Doc
 	settings map[string]*links.Settings
 	tree     *links.Tree
+	// wd is the working directory when the collection was made: the
+	// engine makes every document's path absolute, and os.Getwd costs
+	// system calls.
+	wd string
 }
 
 // NewAcross returns an empty collection, whose link rules look files up in
 // the operating system's tree.
 func NewAcross() *Across {
-	return &Across{facts: map[string][]Fact{}, docs: map[string]*links.Doc{}, settings: map[string]*links.Settings{}, tree: links.NewTree()}
+	wd, _ := os.Getwd()
+	return &Across{facts: map[string][]Fact{}, docs: map[string]*links.Doc{}, settings: map[string]*links.Settings{}, tree: links.NewTree(), wd: wd}
+}
+
+// absolute returns path made absolute (against the working directory when
+// the collection was made) and clean, as the local link rules name
+// documents; path itself when it cannot be.
+func (a *Across) absolute(path string) string {
+	switch {
+	case path == "":
+		return ""
+	case filepath.IsAbs(path):
+		return filepath.Clean(path)
+	case a == nil || a.wd == "":
+		return path
+	}
+	return filepath.Join(a.wd, path)
 }
 
 // setDoc gives the targets of the document at the absolute path p, and the
@@ -84,7 +106,7 @@ func (a *Across) Forget(file string) bool {
 	defer a.mu.Unlock()
 	_, had := a.facts[file]
 	delete(a.facts, file)
-	if p := absolute(file); a.docs[p] != nil {
+	if p := a.absolute(file); a.docs[p] != nil {
 		delete(a.docs, p)
 		delete(a.settings, p)
 	}
