@@ -164,7 +164,7 @@ func (f *flags) parse(args []string) ([]string, int) {
 				f.printHelp()
 				return nil, exitOK
 			}
-			fmt.Fprintf(f.stderr, "%s: %s%s\n", f.Name(), report.Printable(flagError(err, args)), f.didYouMean(err, args))
+			fmt.Fprintf(f.stderr, "%s: %s%s\n", f.Name(), report.Printable(flagError(err, args)), f.didYouMean(err))
 			fmt.Fprintf(f.stderr, "Run \"%s -h\" for its flags.\n", f.Name())
 			return nil, exitError
 		}
@@ -209,7 +209,7 @@ func asGiven(name string, args []string) string {
 // didYouMean returns, for the error of a flag that is not defined, the
 // flag most likely meant, written with as many dashes as the mistyped one
 // ("; did you mean --format?"), or "".
-func (f *flags) didYouMean(err error, args []string) string {
+func (f *flags) didYouMean(err error) string {
 	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
 	if !ok {
 		return ""
