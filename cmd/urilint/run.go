@@ -207,8 +207,8 @@ func asGiven(name string, args []string) string {
 }
 
 // didYouMean returns, for the error of a flag that is not defined, the
-// flag most likely meant, written with as many dashes as the mistyped one
-// ("; did you mean --format?"), or "".
+// flag most likely meant, written as urilint writes flags ("; did you mean
+// --format?"), or "".
 func (f *flags) didYouMean(err error) string {
 	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
 	if !ok {
