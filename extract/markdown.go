@@ -542,7 +542,7 @@ func (w *mdWalker) heading(h *ast.Heading) {
 		}
 		src.Write(w.doc[seg.Start:seg.Stop])
 	}
-	t := Target{Kind: TargetHeading, Text: strings.TrimSpace(text.String()), TextWithAlt: strings.TrimSpace(withAlt.String()),
+	t := Target{Kind: TargetHeading, Text: text.String(), TextWithAlt: withAlt.String(),
 		Source: src.String(), Level: h.Level, Start: start, End: end}
 	w.opts.Target(t)
 	if id, _, ok := explicitID(t.Source); ok {

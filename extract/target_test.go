@@ -31,6 +31,18 @@ func TestTargets(t *testing.T) {
 			`id "s-2" @"s&#45;2"`,
 			`h1 "Setext & *more*" alt="Setext & *more*" src="Setext &amp; \\*more\\*" @"Setext &amp; \\*more\\*"`,
 		}},
+		// The text is what the renderer keeps: the parser strips the line's
+		// own leading and trailing blanks and a closing sequence, nothing
+		// else; a space left before a dropped image or tag, or inside a code
+		// span, stays (GitHub makes "valid-heading-has-" of the second).
+		{"markdown-text-kept", "# Foo -\n\n### Valid Heading Has ![an Image](x.png)\n\n" +
+			"### Introduce `validation-gen `\n\n##   Closed  ##  \n\n## Tag <br>\n", Markdown, []string{
+			`h1 "Foo -" alt="Foo -" src="Foo -" @"Foo -"`,
+			`h3 "Valid Heading Has " alt="Valid Heading Has an Image" src="Valid Heading Has ![an Image](x.png)" @"Valid Heading Has ![an Image](x.png)"`,
+			`h3 "Introduce validation-gen " alt="Introduce validation-gen " src="Introduce ` + "`validation-gen `" + `" @"Introduce ` + "`validation-gen `" + `"`,
+			`h2 "Closed" alt="Closed" src="Closed" @"Closed"`,
+			`h2 "Tag " alt="Tag " src="Tag <br>" @"Tag <br>"`,
+		}},
 		{"html", `<h2 id="intro">Intro</h2><a name="old">x</a><p name="not-a">y</p><div ID=" sp ">z</div>`, HTML, []string{
 			`id "intro" @"intro"`, `name "old" @"old"`, `id "sp" @" sp "`,
 		}},
