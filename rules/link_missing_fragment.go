@@ -28,7 +28,8 @@ fragments of links to the document itself ("#usage") and to another document of 
   docutils, asciidoctor... see "urilint explain link-missing-fragment" in docs/rules.md), with their
   duplicates numbered as the renderer numbers them;
 - the ids an author gave: HTML id and <a name> (in Markdown's raw HTML too), XML id and xml:id, xml2rfc
-  anchor, and a heading's "{#id}".
+  anchor, and a heading's "{#id}"; these match exactly, letter case included, as browsers match ids
+  (github.com's any-case match is for the ids it makes of headings).
 The fragment is percent-decoded first, as browsers do. When several profiles are configured (a tree
 published on GitHub and on a site), a fragment that fails under one is reported with the profiles it
 fails under.
@@ -70,7 +71,7 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 			if len(missing) < len(d.Profiles()) || len(d.Profiles()) > 1 {
 				msg += grammar.Messagef(" under the slug profile%s %s", pluralS(len(missing)), strings.Join(missing, ", "))
 			}
-			if near := d.Closest(l.fragment); near != "" {
+			if near := d.Closest(l.fragment, missing); near != "" {
 				msg += grammar.Messagef("; did you mean %q?", "#"+near)
 			}
 			p.Report(f, msg)

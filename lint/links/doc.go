@@ -78,10 +78,16 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 
 // Missing returns the names of the profiles under which fragment (percent-
 // decoded) names nothing in the document, or nil when it names a target
-// under each. An id given by the author is a target under every profile.
+// under each. An id given by the author is a target under every profile,
+// and matches exactly, as browsers match ids: only the ids a renderer
+// generates are compared by its rules (github.com's any-case match).
 func (d *Doc) Missing(fragment string) []string {
 	if d.explicit[fragment] {
 		return nil
+	}
+	if len(d.profiles) == 0 {
+		// No headings' ids: only the author's count.
+		return []string{"id"}
 	}
 	var missing []string
 	for _, p := range d.profiles {
@@ -97,25 +103,8 @@ func (d *Doc) Missing(fragment string) []string {
 			}
 		}
 		if !found {
-			for id := range d.explicit {
-				if p.Match(fragment, id) {
-					found = true
-					break
-				}
-			}
-		}
-		if !found {
 			missing = append(missing, p.Name())
 		}
-	}
-	if len(d.profiles) == 0 {
-		// No headings' ids: only the author's count.
-		for id := range d.explicit {
-			if id == fragment {
-				return nil
-			}
-		}
-		return []string{"id"}
 	}
 	slices.Sort(missing)
 	return missing
@@ -131,17 +120,21 @@ func (d *Doc) Profiles() []string {
 }
 
 // Closest returns the id of the document most likely meant by a fragment
-// that names none (a letter or two away, or the same but for case), or "".
-func (d *Doc) Closest(fragment string) string {
+// that names none under the profiles missing (as Missing returns them): an
+// id the author gave or one of those profiles' heading ids, a letter or
+// two away or the same but for case; never the fragment itself (another
+// profile may have it), or "".
+func (d *Doc) Closest(fragment string, missing []string) string {
 	set := map[string]bool{}
 	for id := range d.explicit {
 		set[id] = true
 	}
-	for _, ids := range d.headings {
-		for id := range ids {
+	for _, name := range missing {
+		for id := range d.headings[name] {
 			set[id] = true
 		}
 	}
+	delete(set, fragment)
 	ids := make([]string, 0, len(set))
 	for id := range set {
 		ids = append(ids, id)

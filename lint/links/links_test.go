@@ -85,7 +85,7 @@ func TestTreeCase(t *testing.T) {
 }
 
 func TestDocMissing(t *testing.T) {
-	src := []byte("# Getting Started\n\n## Install `urilint`\n\n## Install `urilint`\n\n<a name=\"old-anchor\"></a>\n\n## Title {#custom}\n")
+	src := []byte("# Getting Started\n\n## Install `urilint`\n\n## Install `urilint`\n\n<a name=\"old-anchor\"></a>\n\n## Title {#custom}\n\n<span id=\"HREFandID\"></span>\n\n## X {#UpperCase}\n")
 	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "gitlab"})
 	for _, tt := range []struct {
 		frag string
@@ -99,12 +99,45 @@ func TestDocMissing(t *testing.T) {
 		{"title-custom", nil},                   // GitHub and GitLab know no {#id}: the slug keeps it
 		{"Getting-Started", []string{"gitlab"}}, // GitHub matches fragments in any case
 		{"installation", []string{"github", "gitlab"}},
+		// An id the author gave matches exactly under every profile, as
+		// browsers match it; GitHub's any-case match is for its own ids.
+		{"HREFandID", nil},
+		{"hrefandid", []string{"github", "gitlab"}},
+		{"UpperCase", nil},
+		{"uppercase", []string{"github", "gitlab"}},
+		{"Custom", []string{"github", "gitlab"}},
+		{"Old-Anchor", []string{"github", "gitlab"}},
 	} {
 		if got := d.Missing(tt.frag); !slices.Equal(got, tt.want) {
 			t.Errorf("Missing(%q) = %q, want %q", tt.frag, got, tt.want)
 		}
 	}
-	if d.Lines != 9 {
-		t.Errorf("Lines = %d, want 9", d.Lines)
+	if d.Lines != 13 {
+		t.Errorf("Lines = %d, want 13", d.Lines)
+	}
+}
+
+// TestDocClosest: the suggestion comes from the ids of the profiles that
+// miss the fragment and the author's ids, and is never the fragment, which
+// another profile may have (GitHub's "300---2018" is python-markdown's
+// "300-2018" and the other way round).
+func TestDocClosest(t *testing.T) {
+	src := []byte("## [3.0.0] - 2018-09-21\n\n<a name=\"HREFandID\"></a>\n")
+	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "python-markdown"})
+	for _, tt := range []struct {
+		frag, want string
+	}{
+		{"300-2018-09-21", "300---2018-09-21"},
+		{"300---2018-09-21", "300-2018-09-21"},
+		{"hrefandid", "HREFandID"},
+		{"300-2018-09-2", "300-2018-09-21"},
+	} {
+		missing := d.Missing(tt.frag)
+		if len(missing) == 0 {
+			t.Fatalf("Missing(%q) = nil, want a profile", tt.frag)
+		}
+		if got := d.Closest(tt.frag, missing); got != tt.want {
+			t.Errorf("Closest(%q, %q) = %q, want %q", tt.frag, missing, got, tt.want)
+		}
 	}
 }
