@@ -25,7 +25,7 @@ fragments of links to the document itself ("#usage") and to another document of 
 - the headings of a Markdown document, their ids made as each configured slug profile makes them
   (links.slugs; default: github, the ids github.com gives, which match a fragment in any letter case;
   others: gitlab, goldmark, hugo, python-markdown (MkDocs), github-slugger (Docusaurus, Starlight),
-  docutils, asciidoctor... see "urilint explain link-missing-fragment" in docs/rules.md), with their
+  docutils, asciidoctor... docs/configuration.md, "Local links", lists them all), with their
   duplicates numbered as the renderer numbers them;
 - the ids an author gave: HTML id and <a name> (in Markdown's raw HTML too), XML id and xml:id, xml2rfc
   anchor, and a heading's "{#id}"; these match exactly, letter case included, as browsers match ids
