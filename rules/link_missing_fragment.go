@@ -28,8 +28,12 @@ fragments of links to the document itself ("#usage") and to another document of 
   docutils, asciidoctor... docs/configuration.md, "Local links", lists them all), with their
   duplicates numbered as the renderer numbers them;
 - the ids an author gave: HTML id and <a name> (in Markdown's raw HTML too), XML id and xml:id, xml2rfc
-  anchor, and a heading's "{#id}"; these match exactly, letter case included, as browsers match ids
-  (github.com's any-case match is for the ids it makes of headings).
+  anchor; these match exactly, letter case included, as browsers match ids (github.com's any-case
+  match is for the ids it makes of headings);
+- Markdown attribute lists, under the profiles whose renderer reads them, matched exactly: a
+  heading's own "{#id}" (python-markdown, pymdownx-slugs, kramdown, goldmark-attributes, hugo,
+  docusaurus), and "{: #id .class}" after a paragraph or an inline element (python-markdown,
+  pymdownx-slugs, kramdown: MkDocs' attr_list, Jekyll). github.com and GitLab read none.
 The fragment is percent-decoded first, as browsers do. When several profiles are configured (a tree
 published on GitHub and on a site), a fragment that fails under one is reported with the profiles it
 fails under.

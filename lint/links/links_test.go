@@ -95,16 +95,15 @@ func TestDocMissing(t *testing.T) {
 		{"install-urilint", nil},
 		{"install-urilint-1", nil},
 		{"old-anchor", nil},
-		{"custom", nil},
-		{"title-custom", nil},                   // GitHub and GitLab know no {#id}: the slug keeps it
-		{"Getting-Started", []string{"gitlab"}}, // GitHub matches fragments in any case
+		{"custom", []string{"github", "gitlab"}}, // GitHub and GitLab know no {#id}:
+		{"title-custom", nil},                    // the slug keeps it
+		{"Getting-Started", []string{"gitlab"}},  // GitHub matches fragments in any case
 		{"installation", []string{"github", "gitlab"}},
 		// An id the author gave matches exactly under every profile, as
 		// browsers match it; GitHub's any-case match is for its own ids.
 		{"HREFandID", nil},
 		{"hrefandid", []string{"github", "gitlab"}},
-		{"UpperCase", nil},
-		{"uppercase", []string{"github", "gitlab"}},
+		{"x-uppercase", nil},
 		{"Custom", []string{"github", "gitlab"}},
 		{"Old-Anchor", []string{"github", "gitlab"}},
 	} {
@@ -138,6 +137,34 @@ func TestDocClosest(t *testing.T) {
 		}
 		if got := d.Closest(tt.frag, missing); got != tt.want {
 			t.Errorf("Closest(%q, %q) = %q, want %q", tt.frag, missing, got, tt.want)
+		}
+	}
+}
+
+// TestDocAttrLists: the ids of Markdown attribute lists are targets under
+// the profiles whose renderer reads them, and matched exactly: a heading's
+// "{#id}" under python-markdown, kramdown and goldmark-attributes (each as
+// its renderer writes it), one after
+// a paragraph or an inline element under python-markdown and kramdown only;
+// github.com reads none (links-eval.md FP class 1).
+func TestDocAttrLists(t *testing.T) {
+	src := []byte("## Preprocessors {: #preprocessors }\n\n## Install {#setup}\n\nSome __text__{: #text } here.\n\n" +
+		"A paragraph.\n{: #para .note }\n\n`{: #code }` and {#if x} and {a, b}.\n")
+	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "python-markdown", "kramdown-gfm", "goldmark-attributes"})
+	for _, tt := range []struct {
+		frag string
+		want []string
+	}{
+		{"preprocessors", []string{"github", "goldmark-attributes", "kramdown-gfm"}}, // "{: ...}" on a heading is attr_list's
+		{"setup", []string{"github"}},
+		{"text", []string{"github", "goldmark-attributes"}},
+		{"para", []string{"github", "goldmark-attributes"}},
+		{"Text", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
+		{"code", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
+		{"if", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
+	} {
+		if got := d.Missing(tt.frag); !slices.Equal(got, tt.want) {
+			t.Errorf("Missing(%q) = %q, want %q", tt.frag, got, tt.want)
 		}
 	}
 }
