@@ -211,6 +211,11 @@ func (p *Profile) Automatic(fragment string) bool {
 	}
 	prefix := d.idPrefix + d.autoIDPrefix
 	if strings.HasSuffix(prefix, "%") {
+		// Sphinx builds the same sources with the prefix "id" ("id3"): a
+		// fragment of that form may name one there.
+		if rest, ok := strings.CutPrefix(fragment, d.idPrefix+"id"); ok && allDigits(rest) {
+			return true
+		}
 		rest, ok := strings.CutPrefix(fragment, strings.TrimSuffix(prefix, "%"))
 		if !ok {
 			return false

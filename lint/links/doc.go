@@ -10,33 +10,36 @@ import (
 )
 
 // Doc is what a link's fragment can name in a document: the ids of its
-// headings under each slug profile, the ids its author gave (HTML id and
-// <a name>, XML id and xml:id, xml2rfc anchor, Markdown {#id}), and its
-// length in lines (for a forge's "#L10-L20"). Memory goes with the
-// targets, not the document.
+// headings and of its reStructuredText labels under each slug profile,
+// the ids its author gave (HTML id and <a name>, XML id and xml:id,
+// xml2rfc anchor, Markdown {#id}, AsciiDoc anchors), the titles of its
+// AsciiDoc sections (which a cross reference may name), and its length in
+// lines (for a forge's "#L10-L20"). Memory goes with the targets, not the
+// document.
 type Doc struct {
 	Lines    int
 	explicit map[string]bool
 	headings map[string]map[string]bool // profile name -> ids
+	titles   map[string]bool            // AsciiDoc: the sections' titles
 	profiles []*slug.Profile
 }
 
 // ProfilesFor returns the slug profiles a document of format f is
-// rendered under: the configured ones for Markdown (github by default).
-// (HTML and XML headings get no ids of their own.)
+// rendered under: those of the configured ones that belong to its format
+// (slug.Profile.Format), else its format's default (DefaultSlugs). HTML
+// and XML headings get no ids of their own: none.
 func ProfilesFor(f extract.Format, configured []string) []*slug.Profile {
-	names := configured
-	if len(names) == 0 {
-		names = DefaultSlugs
-	}
-	if f != extract.FormatMarkdown {
-		return nil
-	}
 	var ps []*slug.Profile
-	for _, n := range names {
-		if p, ok := slug.Lookup(n); ok {
+	for _, n := range configured {
+		if p, ok := slug.Lookup(n); ok && p.Format() == f.String() {
 			ps = append(ps, p)
 		}
+	}
+	if len(ps) > 0 {
+		return ps
+	}
+	if p, ok := slug.Lookup(DefaultSlugs[f]); ok {
+		ps = append(ps, p)
 	}
 	return ps
 }
@@ -49,32 +52,63 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 }
 
 // DocOf makes the Doc of a document of format f whose targets are ts, in
-// order, and which has lines lines.
+// order, and which has lines lines. Each profile's ids are made in
+// document order, as the renderers make them: an id given before a
+// heading is one its generated id avoids (where the renderer does so),
+// one given after is not; a profile whose renderer takes every explicit id
+// first (slug.Profile.ReservesAhead) is given them first.
 func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string) *Doc {
 	d := &Doc{Lines: lines, explicit: map[string]bool{}, headings: map[string]map[string]bool{}, profiles: ProfilesFor(f, configured)}
 	for _, t := range ts {
-		if t.Kind != extract.TargetHeading {
+		switch t.Kind {
+		case extract.TargetID, extract.TargetName:
 			d.explicit[t.ID] = true
+		case extract.TargetHeading:
+			if f == extract.FormatAsciiDoc && t.Text != "" {
+				if d.titles == nil {
+					d.titles = map[string]bool{}
+				}
+				d.titles[t.Text] = true
+			}
 		}
 	}
 	for _, p := range d.profiles {
 		ids := map[string]bool{}
 		s := p.NewSlugger()
-		for id := range d.explicit {
-			s.Reserve(id)
+		ahead := p.ReservesAhead()
+		if ahead {
+			for id := range d.explicit {
+				s.Reserve(id)
+			}
 		}
 		for _, t := range ts {
-			if t.Kind != extract.TargetHeading {
-				continue
-			}
-			if id := s.Slug(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); id != "" {
-				ids[id] = true
+			switch t.Kind {
+			case extract.TargetHeading:
+				h := slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source, ID: t.ID, IDPrefix: t.IDPrefix, IDSeparator: t.IDSeparator}
+				if id := s.Slug(h); id != "" {
+					ids[id] = true
+				}
+			case extract.TargetLabel:
+				if id := s.Label(t.ID); id != "" {
+					ids[id] = true
+				}
+			case extract.TargetLink:
+				s.Label(t.ID) // takes an id the page does not show
+			default:
+				if !ahead {
+					s.Reserve(t.ID)
+				}
 			}
 		}
 		d.headings[p.Name()] = ids
 	}
 	return d
 }
+
+// Title reports whether text is the title of one of the document's
+// AsciiDoc sections, which an AsciiDoc cross reference may name in place
+// of its id ("<<Section Title>>").
+func (d *Doc) Title(text string) bool { return d.titles[text] }
 
 // Missing returns the names of the profiles under which fragment (percent-
 // decoded) names nothing in the document, or nil when it names a target
@@ -103,6 +137,9 @@ func (d *Doc) Missing(fragment string) []string {
 					break
 				}
 			}
+		}
+		if !found && p.Automatic(fragment) {
+			found = true
 		}
 		if !found {
 			missing = append(missing, p.Name())

@@ -17,14 +17,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
 )
 
 // Settings are the configuration of the local link rules.
 type Settings struct {
 	// Slugs names the slug profiles (package slug) under which a heading's
-	// id is made: a fragment must name a target under each. Default:
-	// github.
+	// id is made: a fragment must name a target under each of those of its
+	// document's format (slug.Profile.Format). A format none of them
+	// belongs to gets its default (DefaultSlugs).
 	Slugs []string
 	// Top is the top of the tree links may reach: a link that leaves it is
 	// reported. "" means no top is known.
@@ -55,9 +57,20 @@ type Settings struct {
 	Ignore []string
 }
 
-// Defaults for the settings a configuration does not give.
+// Defaults for the settings a configuration does not give. The slug
+// profile of each format: Markdown as github.com renders it; reST as
+// docutils renders it (Sphinx's ids are the same but for a taken name's
+// numbered fallback, which slug.Profile.Automatic accepts in both forms);
+// AsciiDoc as Asciidoctor renders it with its defaults (Antora, the build
+// plugins, the command line), whose ids ("_install") the cross references
+// of AsciiDoc trees are written for, and which follows the document's
+// :idprefix: and :idseparator:.
 var (
-	DefaultSlugs   = []string{"github"}
+	DefaultSlugs = map[extract.Format]string{
+		extract.FormatMarkdown:         "github",
+		extract.FormatReStructuredText: "docutils",
+		extract.FormatAsciiDoc:         "asciidoctor",
+	}
 	DefaultIndex   = []string{"README.md", "index.md", "index.html", "README.rst", "index.rst", "index.adoc", "README.adoc"}
 	DefaultSources = []string{".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".txt"}
 )
