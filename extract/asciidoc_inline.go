@@ -1198,7 +1198,9 @@ func (in *adocInline) xrefMacro(c, b int, code bool) (int, bool) {
 		return 0, false
 	}
 	in.cut(ns, j+1, code)
-	in.crossReference(c+1, j, "xref")
+	if !code {
+		in.crossReference(c+1, j, "xref")
+	}
 	return j + 1, true
 }
 
@@ -1338,7 +1340,11 @@ func (in *adocInline) xref(i, b int, code bool) int {
 		in.run = ref + 1
 		in.flush(q, code)
 	}
-	in.crossReference(i+2, ref, "<<")
+	if !code {
+		// In monospace it is shown as an example, which the author does
+		// not follow.
+		in.crossReference(i+2, ref, "<<")
+	}
 	in.run = q + 2
 	return q + 2
 }

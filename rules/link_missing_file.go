@@ -15,7 +15,7 @@ var LinkMissingFile = &lint.Rule{
 	Category:  lint.Policy,
 	Severity:  lint.Error,
 	Certainty: extract.Certain,
-	Kinds:     []extract.Kind{extract.KindRelativeRef},
+	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref},
 	Doc: lint.Doc{
 		Title: `A relative link names a file that is not in the tree, or names it in other letter case.`,
 		Text: `A link of a document (a Markdown link or image, an HTML or XML URI attribute, a reST or AsciiDoc link)

@@ -15,7 +15,7 @@ var LinkMissingFragment = &lint.Rule{
 	Category:  lint.Policy,
 	Severity:  lint.Warning,
 	Certainty: extract.Certain,
-	Kinds:     []extract.Kind{extract.KindRelativeRef},
+	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref},
 	Doc: lint.Doc{
 		Title: `A link's fragment names no heading or id of the document it links to.`,
 		Text: `A fragment ("#installation") names a place of a page: an element with that id, or, in rendered
@@ -59,7 +59,9 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 				continue
 			}
 			missing := d.Missing(l.fragment)
-			if len(missing) == 0 {
+			if len(missing) == 0 || l.xref && d.Title(l.fragment) || d.Includes {
+				// An included document's targets are the including one's
+				// too: they were not read, the fragment is not judged.
 				continue
 			}
 			where := "the document"

@@ -1,6 +1,7 @@
 package links
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -17,7 +18,12 @@ import (
 // lines (for a forge's "#L10-L20"). Memory goes with the targets, not the
 // document.
 type Doc struct {
-	Lines    int
+	Lines int
+	// Includes says the document includes others (reStructuredText
+	// ".. include::", AsciiDoc "include::"), whose targets become its own
+	// when it is rendered and are not among those read: a fragment that
+	// names none of them cannot be judged (see HasInclude).
+	Includes bool
 	explicit map[string]bool
 	headings map[string]map[string]bool // profile name -> ids
 	titles   map[string]bool            // AsciiDoc: the sections' titles
@@ -48,7 +54,17 @@ func ProfilesFor(f extract.Format, configured []string) []*slug.Profile {
 func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	var ts []extract.Target
 	f.Walk(src, extract.Options{Target: func(t extract.Target) { ts = append(ts, t) }}, func(*extract.Candidate) {})
-	return DocOf(f, ts, countLines(src), configured)
+	d := DocOf(f, ts, countLines(src), configured)
+	d.Includes = HasInclude(f, src)
+	return d
+}
+
+// HasInclude reports whether the document src of format f may include
+// another: a reStructuredText or AsciiDoc document that holds
+// "include::" (the directive, or the AsciiDoc macro), wherever it is (in
+// a literal block too, which errs on the side of reporting less).
+func HasInclude(f extract.Format, src []byte) bool {
+	return (f == extract.FormatReStructuredText || f == extract.FormatAsciiDoc) && bytes.Contains(src, []byte("include::"))
 }
 
 // DocOf makes the Doc of a document of format f whose targets are ts, in
