@@ -35,7 +35,11 @@ the links whose file is not there. It never uses the network.
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
 - Targets that a build makes (_build/**, public/**) can be left out with links.ignore.
-- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") is not checked.`,
+- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") is not checked.
+- AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",
+  "<<guide#x>>" (guide.adoc). In an Antora module, a page id names a page of the module's pages
+  directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]"; one of another component or version is
+  not checked), and an image is in its images directory.`,
 		Bad:  `[the guide](docs/guid.md)  [logo](img/Logo.PNG) for img/logo.png  [up](../../../outside.md)`,
 		Good: `[the guide](docs/guide.md)  [logo](img/logo.png)`,
 		Fix:  `No fix is offered: which file was meant is the author's to say; the message names a file that differs only in case.`,
