@@ -6,6 +6,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/links"
 )
 
 // LinkMissingFragment reports a link's fragment that names no heading or
@@ -49,8 +50,10 @@ tree published on GitHub and on a site), a fragment that fails under one is repo
 profiles it fails under.
 
 A document that includes others (reStructuredText ".. include::", AsciiDoc "include::") has their
-targets too, which are not read: a fragment into it is not judged. Ids set outside the tree (an
-Antora playbook's idprefix and idseparator) are not known: give the matching profile in links.slugs.
+targets too, which are not read: a fragment into it is not judged. The section ids of an Antora
+module's pages follow the idprefix and idseparator of the site's playbook, outside the tree: there a
+fragment made of the words of a section's title ("#quick-setup", "#_quick_setup") is taken whatever
+its prefix and separator.
 A link to a document of another kind is left to link-missing-file. "#top", an empty fragment and a
 forge's line anchors ("#L10-L20") need no target.`,
 		Bad:  `[usage](#usage-note) under "## Usage notes"  [setup](guide.md#setup) where guide.md has "## Install"`,
@@ -81,6 +84,9 @@ forge's line anchors ("#L10-L20") need no target.`,
 				// An included document's targets are the including one's
 				// too: they were not read, the fragment is not judged.
 				continue
+			}
+			if _, _, antora := links.AntoraModule(file); antora && d.SectionUnderAnySettings(l.fragment) {
+				continue // the ids of an Antora site are set by its playbook, outside the tree
 			}
 			where := "the document"
 			if file != l.from {

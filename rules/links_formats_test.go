@@ -85,6 +85,30 @@ and ` + "`w <b.html#_intro>`_ and `v <#fig-one>`_ and `u <#id3>`_ and `t <#secti
 
 .. include:: r.rst
 `},
+	// An Antora component: page ids from the module's pages, images in
+	// its images directory, section ids as the playbook (outside the tree)
+	// sets them.
+	"docs/modules/ROOT/pages/index.adoc": {src: `= Home
+
+== Getting Started
+
+xref:install.adoc#quick-setup[], xref:install.adoc#_quick_setup[], xref:install.adoc#setup-quick[],
+xref:api:use.adoc[], xref:api:gone.adoc[], xref:other::index.adoc[], <<getting-started>>.
+
+image::logo.png[]
+
+image::gone.png[]
+`, want: []string{
+		`5:73-97 link-missing-fragment: no heading or id of "install.adoc" is "#setup-quick"`,
+		`6:27-40 link-missing-file: no file "../../api/pages/gone.adoc" in the tree`,
+		`10:8-16 link-missing-file: no file "../images/gone.png" in the tree`,
+	}},
+	"docs/modules/ROOT/pages/install.adoc": {src: `= Install
+
+== Quick setup
+`},
+	"docs/modules/ROOT/images/logo.png": {src: "PNG"},
+	"docs/modules/api/pages/use.adoc":   {src: "= Use\n"},
 	"m.md": {src: `[a](r.html#sub-section) [b](r.rst#nope) [c](i.rst#whatever) [d](a.adoc#first-section)
 [e](a.adoc#_first_section) [f](c.html#kept) [g](c.adoc#_hidden)
 `, want: []string{
@@ -102,6 +126,9 @@ and ` + "`w <b.html#_intro>`_ and `v <#fig-one>`_ and `u <#id3>`_ and `t <#secti
 func TestLinksAcrossFormats(t *testing.T) {
 	dir := t.TempDir()
 	for name, doc := range linkTree {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(doc.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -117,6 +144,9 @@ func TestLinksAcrossFormats(t *testing.T) {
 		return &c
 	}}
 	for name, doc := range linkTree {
+		if filepath.Ext(name) == ".png" {
+			continue
+		}
 		path := filepath.Join(dir, name)
 		src := []byte(doc.src)
 		loc := extract.NewLocator(src)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
@@ -119,6 +120,42 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 		d.headings[p.Name()] = ids
 	}
 	return d
+}
+
+// SectionUnderAnySettings reports whether fragment is the id Asciidoctor
+// gives one of the document's sections under some idprefix and
+// idseparator: its words those of the title (lower case, the characters
+// an id cannot hold removed, split at spaces, "_", "-" and "."), after a
+// prefix of at most one word. For the pages of a tree whose attributes
+// are set outside it (an Antora playbook), where those of the section ids
+// are not known.
+func (d *Doc) SectionUnderAnySettings(fragment string) bool {
+	words := adocWords(fragment)
+	for title := range d.titles {
+		tw := adocWords(title)
+		if len(tw) == 0 {
+			continue
+		}
+		if slices.Equal(words, tw) || len(words) == len(tw)+1 && slices.Equal(words[1:], tw) {
+			return true
+		}
+	}
+	return false
+}
+
+// adocWords splits s, lower-cased, into words at spaces, "_", "-" and
+// ".", with the characters no section id holds removed.
+func adocWords(s string) []string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ' || r == '_' || r == '-' || r == '.':
+			b.WriteByte(' ')
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			b.WriteRune(r)
+		}
+	}
+	return strings.Fields(b.String())
 }
 
 // Title reports whether text is the title of one of the document's

@@ -81,3 +81,21 @@ func TestXref(t *testing.T) {
 		}
 	}
 }
+
+// A fragment names an AsciiDoc section under some idprefix and
+// idseparator when it has the words of its title.
+func TestSectionUnderAnySettings(t *testing.T) {
+	d := DocOf(extract.FormatAsciiDoc, []extract.Target{
+		{Kind: extract.TargetHeading, Text: "Quick setup", Level: 1, Start: 0, End: 1},
+		{Kind: extract.TargetHeading, Text: "Convert (inline) markup: only", Level: 1, Start: 2, End: 3},
+	}, 3, nil)
+	for frag, want := range map[string]bool{
+		"quick-setup": true, "_quick_setup": true, "id_quick_setup": true, "quicksetup": false,
+		"setup-quick": false, "quick": false, "x_y_quick_setup": false,
+		"convert-inline-markup-only": true, "_convert_inline_markup_only": true,
+	} {
+		if got := d.SectionUnderAnySettings(frag); got != want {
+			t.Errorf("SectionUnderAnySettings(%q) = %v, want %v", frag, got, want)
+		}
+	}
+}
