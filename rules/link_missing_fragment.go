@@ -62,6 +62,9 @@ forge's line anchors ("#L10-L20") need no target.`,
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
+		if strings.IndexByte(p.URI.Input, '#') < 0 {
+			return // most links: resolved by link-missing-file alone
+		}
 		if l, ok := localLink(p); ok && l.HasFrag && !fragmentOK(l.Fragment) {
 			recordLink(p, l)
 		}
