@@ -62,8 +62,8 @@ forge's line anchors ("#L10-L20") need no target.`,
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
-		if strings.IndexByte(p.URI.Input, '#') < 0 {
-			return // most links: resolved by link-missing-file alone
+		if strings.IndexByte(p.URI.Input, '#') < 0 && p.Candidate.Kind != extract.KindXref {
+			return // most links: resolved by link-missing-file alone ("<<id>>" names a place)
 		}
 		if l, ok := localLink(p); ok && l.HasFrag && !fragmentOK(l.Fragment) {
 			recordLink(p, l)
