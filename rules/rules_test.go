@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/links"
 	"github.com/urilint/urilint/lint/linttest"
@@ -58,7 +59,7 @@ func TestRulesDocumentedAndTested(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ws, err := linttest.ParseWants(src)
+				ws, err := linttest.ParseWants(extract.FormatOf(doc), src)
 				if err != nil {
 					t.Fatalf("%s: %v", doc, err)
 				}
@@ -88,7 +89,7 @@ func TestRules(t *testing.T) {
 	var tested []string
 	for _, doc := range docs {
 		switch filepath.Ext(doc) {
-		case ".md", ".html", ".txt", ".xml":
+		case ".md", ".html", ".txt", ".xml", ".rst", ".adoc":
 			tested = append(tested, doc)
 		}
 	}
