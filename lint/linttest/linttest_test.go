@@ -205,3 +205,24 @@ func wantStrings(ws []*linttest.Want) []string {
 	}
 	return out
 }
+
+// The examples of the package's doc hold: each document meets its
+// expectation and gives nothing else (its golden fixes are written, in a
+// temporary directory).
+func TestDocExamples(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"a.md":   "Mail <mailto:a@b;c@d> <!-- want uri-mailto-syntax@17 \"between two addresses\" -->\n",
+		"a.rst":  "Mail <mailto:a@b;c@d>\n\n.. want-2 uri-mailto-syntax@17 \"between two addresses\"\n",
+		"a.adoc": "Mail <mailto:a@b;c@d>\n// want-1 uri-mailto-syntax@17 \"between two addresses\"\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := &recorder{TB: t}
+		if diags := linttest.Check(r, linttest.Options{Rules: rules.All, Update: true}, path); len(diags) != 1 || len(r.errs) > 0 {
+			t.Errorf("%s: %d diagnostics, errors %q", name, len(diags), r.errs)
+		}
+	}
+}
