@@ -72,6 +72,8 @@ rules:
 #     urn-syntax: rfc2141
 #     rules:
 #       percent-unencoded: warning
+#   - files: ["docs/**/*.txt"]
+#     format: restructuredtext   # read as: text, markdown, html, xml, restructuredtext, asciidoc
 `
 
 // yamlList writes items as a YAML block list, each line after prefix.
