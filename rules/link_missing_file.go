@@ -29,8 +29,9 @@ the links whose file is not there. It never uses the network.
 - A link to a directory is found when the directory is ("docs/": GitHub lists it).
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so), "guide/" or "guide" for "guide.md" (links.sources).
-- A link that leaves the top of the tree (the directory of the configuration file, else the git
-  checkout) is reported: nothing outside the repository is published with it.
+- A link that leaves the top of the tree (the directory of the configuration file that holds the
+  document, else the document's git checkout) is reported: nothing outside the repository is
+  published with it.
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
 - Targets that a build makes (_build/**, public/**) can be left out with links.ignore.

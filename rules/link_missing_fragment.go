@@ -41,6 +41,9 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
+		if strings.IndexByte(p.URI.Input, '#') < 0 {
+			return // most links: resolved by link-missing-file alone
+		}
 		if l, ok := localLink(p); ok && l.HasFrag && !fragmentOK(l.Fragment) {
 			recordLink(p, l)
 		}
