@@ -38,21 +38,25 @@ var UnusedSuppression = &Rule{
 	Doc: Doc{
 		Title: `A suppression comment suppresses nothing, or names a rule that does not exist.`,
 		Text: `Suppression comments turn rules off where a finding is deliberate: in Markdown and HTML, an HTML
-comment; in XML, an XML comment; in plain text, after a comment marker ("#", "//", ";", "--", "/*",
-"*", "%" or "<!--").
+comment; in XML, an XML comment; in reStructuredText, a comment ("..", the blank line that ends it
+its own); in AsciiDoc, a line comment ("//") or a comment block ("////"); in plain text, after a
+comment marker ("#", "//", ";", "--", "/*", "*", "%" or "<!--").
 
   <!-- urilint-disable-next-line percent-lowercase -- the server wants it so -->
   <!-- urilint-disable-line RULE[,RULE] -->     (on the comment's own line)
   <!-- urilint-disable RULE --> ... <!-- urilint-enable RULE -->
   <!-- urilint-disable-file RULE -->
   # urilint-disable-next-line urn-nid-unregistered
+  .. urilint-disable-next-line urn-nid-unregistered      (reStructuredText)
+  // urilint-disable-next-line urn-nid-unregistered      (AsciiDoc)
 
 Without a rule, a comment applies to every rule. What follows " --" is the reason, for readers. A
 comment that no longer suppresses anything (the URI was fixed, or moved) hides the next real problem
 in its place, so it is reported; so is a rule name that does not exist, which suppresses nothing (the
 message names the rule most likely meant, if one is close: "did you mean percent-lowercase?"). A
 rule turned off in the configuration is not reported as unused. Comments inside Markdown code
-blocks and code spans, and in the examples of XML CDATA sections, are examples, not directives. In
+blocks and code spans, in reST literals and AsciiDoc listings, and in the examples of XML CDATA
+sections, are examples, not directives. In
 plain text a line holds one directive, the first: the rest of the line is its rules and reason. A
 comment gets at most 100 reports, then one that says how many more there are.`,
 		Bad:  `<!-- urilint-disable-next-line percent-lowercase -->  above a line with no percent-lowercase finding`,

@@ -83,6 +83,11 @@ func (s *Server) lint(d *document) {
 	inParts := false
 	name := d.name()
 	prof, err := resolver.Resolve(configPath(path))
+	if err == nil && prof.Format != nil {
+		// The configuration's format, as urilint check reads the file,
+		// rather than the editor's language (plain text for a .txt).
+		format = *prof.Format
+	}
 	src := []byte(t.s)
 	switch {
 	case configErr != nil:

@@ -373,6 +373,35 @@ func TestConfig(t *testing.T) {
 	}
 }
 
+// TestConfigFormat: a file an override gives a format is read in it, as
+// urilint check reads it, whatever language the editor gives: a .txt the
+// editor calls plain text is reStructuredText, where an inline literal is
+// code and `x <URI>`_ a link.
+func TestConfigFormat(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".urilint.yaml"), []byte("overrides:\n  - files: [\"docs/**/*.txt\"]\n    format: restructuredtext\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startServer(t)
+	c.initialize()
+	doc := "``https://example.com/a^b`` `x <https://example.com/c^d>`_\n"
+	rst, txt := fileURI(filepath.Join(dir, "docs", "a.txt")), fileURI(filepath.Join(dir, "b.txt"))
+	open := func(uri p.DocumentUri) []p.Diagnostic {
+		c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
+			Uri: uri, LanguageId: "plaintext", Version: 1, Text: doc,
+		}})
+		return c.wait(uri, 1).Diagnostics
+	}
+	expectDiagnostics(t, open(rst),
+		summary{"percent-unencoded", rng(0, 53, 0, 54), p.DiagnosticSeverityError, docsURL + "percent-unencoded"})
+	expectDiagnostics(t, open(txt),
+		summary{"percent-unencoded", rng(0, 23, 0, 24), p.DiagnosticSeverityError, docsURL + "percent-unencoded"},
+		summary{"percent-unencoded", rng(0, 53, 0, 54), p.DiagnosticSeverityError, docsURL + "percent-unencoded"})
+}
+
 // TestLinkedFileWatched: a document's local link reports follow the files
 // it links to, as the client reports them created and deleted, and the
 // targets of an open document as it is edited.

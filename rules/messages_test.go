@@ -43,8 +43,8 @@ func TestMessagesBounded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src = linttest.Blank(src)
 		format := extract.FormatOf(doc)
+		src = linttest.Blank(format, src)
 		var cands []extract.Candidate
 		format.Walk(src, extract.Options{}, func(c *extract.Candidate) { cands = append(cands, *c) })
 		for _, c := range cands {

@@ -36,10 +36,15 @@ expression (RFC 6570), as in http://example.com/{id}, and other placeholders are
 template is not a URI yet.
 
 By default, forms that are written on purpose and work are left to --strict: the "|" of a DOS drive
-letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); and in Markdown, HTML and XML, the
-characters browsers send as written in a fragment ("|", "{", "}", "^", brackets that pair up, a "#"
-after a "/": #/room/#channel) and in a query (brackets that pair up, filter[repo][0]=x, and "|",
-the list separator of web APIs).`,
+letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); and in Markdown, HTML, XML,
+AsciiDoc and the links of reStructuredText, the characters browsers send as written in a fragment
+("|", "{", "}", "^", brackets that pair up, a "#" after a "/": #/room/#channel) and in a query
+(brackets that pair up, filter[repo][0]=x, and "|", the list separator of web APIs). docutils and
+Asciidoctor write a link's URI into the page as it is, as a browser then reads it. In the running
+text of reStructuredText these forms do not work: docutils links a URI there only up to the first
+character this rule reports but square brackets, and the rest is text; so they are reported there. In
+AsciiDoc, Asciidoctor links a bare URI as written, but only with the schemes http, https, ftp, file
+and irc: with another, the URI is text, and they are reported.`,
 		Bad:  `http://example.com/a b  http://example.com/a|b  http://example.com/a^b`,
 		Good: `http://example.com/a%20b  http://example.com/a%7Cb`,
 		Fix: `Fix: percent-encode the octets. It is safe, since the only way to read such a URI is with the
@@ -194,27 +199,56 @@ func special(scheme string) bool {
 // that works, which on real documents nobody wanted reported:
 //   - the "|" of a DOS drive letter in a file URI ("file:///c|/path"), the
 //     legacy form RFC 8089 appendix E.2.2 describes;
-//   - in Markdown, HTML and XML (whose processors percent-encode what a
-//     link cannot hold, as browsers do): a character the fragment keeps as
+//   - in Markdown, HTML, XML and AsciiDoc, and in the links of
+//     reStructuredText (whose processors pass a link on as written, and
+//     browsers percent-encode what it cannot hold): a character the fragment keeps as
 //     written ("|", "{", "}", "^", "[" and "]" that pair up), which never
 //     reaches the server, and a "#" after a "/" of the fragment, the route
 //     of a web application ("#/room/#channel"); but not a "#" right after
 //     the fragment's own ("##anchor" is a slip), a "]" that closes nothing,
 //     nor a space, a quote or an angle bracket, which browsers encode;
-//   - in Markdown, HTML and XML, what browsers encode in a query (words
+//   - in those formats, what browsers encode in a query (words
 //     with spaces, JSON's braces, a formula's "^") or in a path (the "^"
 //     of a package CDN's semver range, "/mobx@^2.0.0/"), and
 //     a space in the name of a file ("show options.jpg"), all links that
 //     work (a space in a page's name is as often a slip for "-");
-//   - in Markdown, HTML and XML, square brackets that pair up in the
+//   - in those formats, square brackets that pair up in the
 //     query, the array syntax of query strings ("filter[repo][0]=x"), and
 //     "|", the separator of many web APIs' lists ("chco=00FF00|A00000" in a
 //     Google Charts link), both of which browsers send as written; and
 //     quotes that pair up in the query, a phrase of a search
 //     ("?q=label:\"good first issue\""), which browsers encode.
+//
+// docutils 0.19 and Asciidoctor 2.0.18 write the URI of a link (an
+// embedded URI, a hyperlink target, an image; a URL or link macro, an
+// image macro) into the href or src as it is, a space, "^", "{", "}", "|",
+// "[" and "]" included, and Asciidoctor a bare URI too: a browser then
+// reads it as it reads an HTML link.
+//
+// In the running text of reStructuredText, only the square brackets of
+// those: docutils links a bare URI up to the first character outside
+// RFC 2396's (and RFC 2732's brackets), so that what follows it, however
+// deliberate, is no link ("https://example.com/a|b" links
+// "https://example.com"). In the running text of AsciiDoc, none of them
+// in a URI whose scheme Asciidoctor does not link (but http, https, ftp,
+// file and irc): it is text.
 func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	u := p.URI
 	s, text := u.Input, u.Input[pr.Start:pr.End]
+	if !p.Candidate.Context.IsLink() {
+		switch {
+		case p.Format == extract.FormatReStructuredText && strings.Trim(text, "[]") != "":
+			// docutils links a standalone URI up to the first character
+			// outside RFC 2396's and RFC 2732's square brackets (its
+			// states.py, Inliner.uric): of those reported here, it takes the
+			// brackets only, and the rest of the URI is text.
+			return false
+		case p.Format == extract.FormatAsciiDoc && !adocAutolinked(u.Scheme.In(s)):
+			// Asciidoctor links a bare URI (or one in <...>) with these
+			// schemes only; another is text.
+			return false
+		}
+	}
 	if text == "|" && strings.EqualFold(u.Scheme.In(s), "file") && driveLetter(s, u.Path, pr.Start) {
 		return true
 	}
@@ -262,6 +296,17 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 			seg := segmentAt(s, u.Path, pr.Start)
 			return fileName(u.Path.In(s)) && !strings.Contains(seg, ":")
 		}
+	}
+	return false
+}
+
+// adocAutolinked reports whether Asciidoctor makes a link of a bare URI
+// with the scheme scheme: http, https, ftp, file and irc (the schemes of
+// its InlineLinkRx), as written.
+func adocAutolinked(scheme string) bool {
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ftp", "file", "irc":
+		return true
 	}
 	return false
 }

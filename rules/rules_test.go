@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/links"
 	"github.com/urilint/urilint/lint/linttest"
@@ -36,9 +37,16 @@ var notInText = map[string]bool{"uri-scheme-syntax": true, "uri-relative-colon":
 // namespace name): their XML documents say what they do there.
 var inXML = map[string]bool{"percent-unencoded": true, "uri-http-syntax": true, "uri-non-ascii": true, "uri-wrapped-bare": true, "percent-lowercase": true}
 
+// inRSTAndAdoc are the rules whose reports depend on the format (they read
+// Pass.Format, or unlinked: whether the format links a URI of its running
+// text) or on the links of reStructuredText and AsciiDoc: their .rst and
+// .adoc documents say what they do there (issue 24).
+var inRSTAndAdoc = map[string]bool{"percent-unencoded": true, "uri-http-syntax": true, "uri-non-ascii": true,
+	"uri-wrapped-bare": true, "link-malformed": true}
+
 // Every rule is documented with examples and has testdata in the three
-// formats, each with at least one expectation for it; and in XML, the
-// rules of inXML.
+// formats, each with at least one expectation for it; in XML, the rules
+// of inXML; in reStructuredText and AsciiDoc, those of inRSTAndAdoc.
 func TestRulesDocumentedAndTested(t *testing.T) {
 	for _, r := range All {
 		if !strings.Contains(r.Doc.Fix, "fix") && !strings.Contains(r.Doc.Fix, "Fix") {
@@ -47,8 +55,11 @@ func TestRulesDocumentedAndTested(t *testing.T) {
 		if src, err := os.ReadFile(strings.ReplaceAll(r.Name, "-", "_") + ".go"); err == nil && bytes.Contains(src, []byte("p.Format")) && !inXML[r.Name] {
 			t.Errorf("%s reads Pass.Format: list it in inXML, with XML documents", r.Name)
 		}
-		for _, ext := range []string{".md", ".html", ".txt", ".xml"} {
-			if ext == ".xml" && !inXML[r.Name] {
+		if src, err := os.ReadFile(strings.ReplaceAll(r.Name, "-", "_") + ".go"); err == nil && (bytes.Contains(src, []byte("p.Format")) || bytes.Contains(src, []byte("unlinked(p)"))) && !inRSTAndAdoc[r.Name] {
+			t.Errorf("%s reads Pass.Format: list it in inRSTAndAdoc, with reStructuredText and AsciiDoc documents", r.Name)
+		}
+		for _, ext := range []string{".md", ".html", ".txt", ".xml", ".rst", ".adoc"} {
+			if ext == ".xml" && !inXML[r.Name] || (ext == ".rst" || ext == ".adoc") && !inRSTAndAdoc[r.Name] {
 				continue
 			}
 			docs, _ := filepath.Glob(filepath.Join("..", "testdata", "rules", r.Name, "*"+ext))
@@ -58,7 +69,7 @@ func TestRulesDocumentedAndTested(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ws, err := linttest.ParseWants(src)
+				ws, err := linttest.ParseWants(extract.FormatOf(doc), src)
 				if err != nil {
 					t.Fatalf("%s: %v", doc, err)
 				}
@@ -88,7 +99,7 @@ func TestRules(t *testing.T) {
 	var tested []string
 	for _, doc := range docs {
 		switch filepath.Ext(doc) {
-		case ".md", ".html", ".txt", ".xml":
+		case ".md", ".html", ".txt", ".xml", ".rst", ".adoc":
 			tested = append(tested, doc)
 		}
 	}

@@ -27,8 +27,9 @@ empty host ("http://", "http:///a", "http://:80/"), userinfo ("http://user:pass@
 slip "http://mailto:someone@example.org"), a port above 65535, a host that ends in a number and is no
 IPv4 address ("1.2.3.256", "test.42", "010.0.0.1", "127.0.0.1."; "1.2.3" and "4294967295" are left
 alone: browsers take them), and an empty or overlong label ("www..example.com"). Each of these the Nu
-Html Checker rejects too. A fragment in a ws or wss URI is reported in plain text only: browsers drop
-it. In running text, "http://" alone is the prefix being talked about ("URLs start with http://"), and
+Html Checker rejects too. A fragment in a ws or wss URI is reported only where the URI is text, not a
+link: in plain text, in the running text of reStructuredText, and bare in AsciiDoc (docutils and
+Asciidoctor link no bare ws or wss URI); browsers drop it from a link. In running text, "http://" alone is the prefix being talked about ("URLs start with http://"), and
 "http:" before a word that is no host name is prose ("http:/https: URLs") or a name ("http:header"):
 these are reported only in a link or with --strict.`,
 		Bad:  `http://  https:example.com  http://mailto:josh@example.org  http://example.com:99999/  http://1.2.3.256/  http://www..example.com/`,
@@ -42,7 +43,7 @@ these are reported only in a link or with --strict.`,
 			case scheme.PrefixAlone, scheme.NoSlashesTo:
 				return p.Config.Strict || !runningText(p.Candidate.Context)
 			case scheme.WSFragment:
-				return p.Format == extract.FormatText
+				return unlinked(p)
 			}
 			return true
 		})

@@ -33,8 +33,12 @@ link. So:
   and in most renderers too), and in XML, whose namespace names, schema locations, links and RDF
   identifiers are IRIs (Namespaces in XML 1.1, XML Schema's anyURI, XLink 1.1, RDF 1.1), a non-ASCII
   character in a URI is valid, and this rule reports it only with --strict;
-- in plain text, where RFC 3986 governs, and in every URN (RFC 8141 section 2 is ASCII only), it
-  reports them at its default severity.
+- in AsciiDoc and in the links of reStructuredText, which Asciidoctor and docutils write into the
+  page as they are (and Asciidoctor a bare URI too), likewise;
+- in plain text, where RFC 3986 governs, in text no processor makes a link of (the running text of
+  reStructuredText, which docutils links only up to the first non-ASCII character; a bare URI in
+  AsciiDoc with a scheme Asciidoctor does not link, but http, https, ftp, file and irc), and in
+  every URN (RFC 8141 section 2 is ASCII only), it reports them at its default severity.
 
 Characters that no standard allows, non-ASCII or not (C1 controls, noncharacters, bytes that are not
 UTF-8, the space, "<", ">", "|", ...), are reported by percent-unencoded at every level.
@@ -50,7 +54,7 @@ instead, and not as safe: IDNA's mappings differ between its versions for a few 
 when the name is not one DNS can hold (a label over 63 octets, or a name over 253, once encoded).`,
 	},
 	Run: func(p *lint.Pass) {
-		if p.Format != extract.FormatText && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
+		if !unlinked(p) && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
 			return // on the web, where IRIs work
 		}
 		u := p.URI
@@ -71,6 +75,27 @@ when the name is not one DNS can hold (a label over 63 octets, or a name over 25
 			return []lint.Fix{encodeFix(u.Input, pr.Start, pr.End, true)}
 		})
 	},
+}
+
+// unlinked reports whether the URI of p is text that no processor of its
+// document makes a link of, as written: plain text; the running text of
+// reStructuredText, where docutils 0.19 links a URI only up to the first
+// character outside RFC 2396's (a non-ASCII one, "^", "|", ...: its
+// states.py, Inliner.uric); and in the running text of AsciiDoc, a URI
+// with a scheme Asciidoctor does not link (adocAutolinked). Markdown's
+// running text is not: GitHub and most renderers link a bare URI whole.
+func unlinked(p *lint.Pass) bool {
+	switch {
+	case p.Format == extract.FormatText:
+		return true
+	case p.Candidate == nil || p.Candidate.Context.IsLink():
+		return false
+	case p.Format == extract.FormatReStructuredText:
+		return true
+	case p.Format == extract.FormatAsciiDoc:
+		return !adocAutolinked(p.URI.Scheme.In(p.URI.Input))
+	}
+	return false
 }
 
 // DNS limits (RFC 1035 section 2.3.4, RFC 5890 section 2.3.2.1): a label

@@ -35,8 +35,9 @@ is left to --strict: nobody follows an example's link, and figures wrap them to 
 		Good: `see <https://www.iana.org/assignments/
         icmp-parameters> for the list`,
 		Fix: `Fix (not safe: the continuation is a guess): in plain text, put the URI and its continuation between
-"<" and ">"; in Markdown, whose autolinks cannot span lines, join them into one autolink; in HTML and
-XML, join them on one line (with "&" written "&amp;" in XML).`,
+"<" and ">"; in Markdown, whose autolinks cannot span lines, join them into one autolink; in HTML,
+XML, reStructuredText and AsciiDoc, join them on one line (with "&" written "&amp;" in XML): docutils
+and Asciidoctor link a bare URI up to the line break, and neither joins a <...> across lines.`,
 	},
 	Run: func(p *lint.Pass) {
 		c := p.Candidate

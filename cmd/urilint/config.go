@@ -87,6 +87,8 @@ rules:
 #     urn-syntax: rfc2141
 #     rules:
 #       percent-unencoded: warning
+#   - files: ["docs/**/*.txt"]
+#     format: restructuredtext   # read as: text, markdown, html, xml, restructuredtext, asciidoc
 `
 
 // yamlList writes items as a YAML block list, each line after prefix.
@@ -195,6 +197,9 @@ func printEffective(w io.Writer, path string, excluded bool, eff *config.Profile
 			fmt.Fprintf(w, ", overrides %v", eff.Overrides)
 		}
 		fmt.Fprintln(w)
+		if eff.Format != nil {
+			fmt.Fprintf(w, "# %s is read as %s, the format an override gives\n", report.DisplayPath(path), eff.Format.Title())
+		}
 		if excluded {
 			fmt.Fprintf(w, "# %s is excluded: it is not linted\n", report.DisplayPath(path))
 		}

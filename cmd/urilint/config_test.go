@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +88,69 @@ func TestConfigPrintLinks(t *testing.T) {
 		if code != exitOK || i < 0 || out[i:] != tt.want {
 			t.Errorf("%v: exit %d, stderr %q, stdout:\n%s\nwant it to end in:\n%s", tt.args, code, stderr.String(), out, tt.want)
 		}
+	}
+}
+
+// TestConfigFormat: an override's format reads the files it matches in
+// that format whatever their names (issue 24: ".txt" as reStructuredText
+// only where configured): check and extract read docs/a.txt as reST, where
+// an inline literal is code and `text <URI>`_ a link, and b.txt, which no
+// override matches, as plain text.
+func TestConfigFormat(t *testing.T) {
+	dir := t.TempDir()
+	doc := "Code is not prose in reStructuredText: ``https://example.com/a^b``.\n" +
+		"A link: `the page <https://example.com/c^d>`_.\n"
+	for name, data := range map[string]string{
+		".urilint.yaml": "overrides:\n  - files: [\"docs/**/*.txt\"]\n    format: restructuredtext\n",
+		"docs/a.txt":    doc,
+		"b.txt":         doc,
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"check", "--quiet", "."}, strings.NewReader(""), &stdout, &stderr); code != exitFindings {
+		t.Errorf("check: exit %d, stderr %s", code, stderr.String())
+	}
+	want := `b.txt:1:63: error percent-unencoded: "^" must be percent-encoded as %5E
+b.txt:2:41: error percent-unencoded: "^" must be percent-encoded as %5E
+docs/a.txt:2:41: error percent-unencoded: "^" must be percent-encoded as %5E
+`
+	if got := stdout.String(); got != want {
+		t.Errorf("check:\n%s\nwant:\n%s", got, want)
+	}
+	stdout.Reset()
+	if code := run([]string{"extract", "--format", "jsonl", "."}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Errorf("extract: exit %d, stderr %s", code, stderr.String())
+	}
+	var contexts []string
+	for _, line := range strings.Split(strings.TrimSpace(stdout.String()), "\n") {
+		var c struct{ File, URI, Context string }
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			t.Fatal(err)
+		}
+		contexts = append(contexts, c.File+" "+c.URI+" "+c.Context)
+	}
+	wantContexts := []string{
+		"b.txt https://example.com/a^b text",
+		"b.txt https://example.com/c^d angle",
+		"docs/a.txt https://example.com/c^d rst-link",
+	}
+	if !slices.Equal(contexts, wantContexts) {
+		t.Errorf("extract: %q, want %q", contexts, wantContexts)
+	}
+	stdout.Reset()
+	if code := run([]string{"config", "print", filepath.Join("docs", "a.txt")}, strings.NewReader(""), &stdout, &stderr); code != exitOK {
+		t.Errorf("config print: exit %d, stderr %s", code, stderr.String())
+	}
+	wantHead := "# docs/a.txt: configuration file .urilint.yaml, overrides [0]\n# docs/a.txt is read as reStructuredText, the format an override gives\n"
+	if got := stdout.String(); !strings.HasPrefix(got, wantHead) {
+		t.Errorf("config print:\n%s\nwant it to start:\n%s", got, wantHead)
 	}
 }

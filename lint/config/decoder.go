@@ -10,6 +10,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/extract/slug"
 	"github.com/urilint/urilint/internal/suggest"
@@ -113,6 +114,23 @@ func (d *configDecoder) mapping(n *yaml.Node, at string, keys []string, f func(k
 }
 
 // setting reads the key of Settings named key (at, in messages) into s.
+// format decodes the name of a format (extract.Format.String) into *f.
+func (d *configDecoder) format(v *yaml.Node, at string, f **extract.Format) error {
+	name, err := d.scalar(v, at)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, g := range extract.Formats() {
+		if g.String() == name {
+			*f = &g
+			return nil
+		}
+		names = append(names, g.String())
+	}
+	return d.errorf(v, "%s: invalid value %q (want %s or %s)", at, name, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
 func (d *configDecoder) setting(s *Settings, at, key string, v *yaml.Node) error {
 	switch key {
 	case "fail-level":

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/internal/osfile"
@@ -36,6 +37,9 @@ type File struct {
 // Override changes the settings of the files matching one of its globs.
 type Override struct {
 	Files []string
+	// Format, when given, is the format its files are read in, whatever
+	// their names ("docs/**/*.txt" as reStructuredText).
+	Format *extract.Format
 	Settings
 
 	files []glob // Files compiled
@@ -144,7 +148,7 @@ func Load(path string, ruleNames []string) (*File, error) {
 // one of its overrides, in the order of the documentation.
 var (
 	fileKeys     = slices.Concat([]string{"include", "exclude"}, settingKeys, []string{"overrides"})
-	overrideKeys = slices.Concat([]string{"files"}, settingKeys)
+	overrideKeys = slices.Concat([]string{"files", "format"}, settingKeys)
 	settingKeys  = []string{"fail-level", "urn-syntax", "include-code-blocks", "include-code-spans", "strict",
 		"allowed-nids", "allowed-schemes", "rules", "links"}
 	linkKeys = []string{"slugs", "root", "index", "sources", "repository", "site", "site-root", "ignore"}
@@ -188,6 +192,9 @@ func Parse(path, dir string, data []byte, ruleNames []string) (*File, error) {
 						err := d.globs(v, at+".files", &o.Files, &o.files)
 						filesBad = err != nil || len(d.problems) > n
 						return err
+					}
+					if key == "format" {
+						return d.format(v, at+".format", &o.Format)
 					}
 					return d.setting(&o.Settings, at+"."+key, key, v)
 				})
@@ -266,6 +273,9 @@ type Profile struct {
 	// Config is what the checker runs with (its Extract, what the
 	// walkers read, is what urilint extract reads with).
 	Config lint.Config
+	// Format, when an override gives one, is the format the file is read
+	// in (see FormatOf).
+	Format *extract.Format
 	// FailLevel is the severity at or above which a diagnostic fails the
 	// run (FailNone: none does).
 	FailLevel lint.Severity
@@ -285,12 +295,25 @@ func (cf *File) For(path string, cli Settings) *Profile {
 		for i := range cf.Overrides {
 			if matchAny(cf.Overrides[i].files, rel, true) {
 				e.Overrides = append(e.Overrides, i)
+				if f := cf.Overrides[i].Format; f != nil {
+					e.Format = f
+				}
 				e.apply(&cf.Overrides[i].Settings)
 			}
 		}
 	}
 	e.apply(&cli)
 	return e
+}
+
+// FormatOf returns the format the file at path, whose profile e is, is
+// read in: the last format its overrides give, else the format of its
+// name's extension (extract.FormatOf).
+func (e *Profile) FormatOf(path string) extract.Format {
+	if e != nil && e.Format != nil {
+		return *e.Format
+	}
+	return extract.FormatOf(path)
 }
 
 func (e *Profile) apply(s *Settings) {

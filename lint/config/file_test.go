@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/internal/schematest"
 	"github.com/urilint/urilint/lint"
@@ -74,6 +75,9 @@ overrides:
 	{"bad scheme", "allowed-schemes: [1http]\n", `1:19: allowed-schemes: "1http" is not a valid name`},
 	{"override without files", "overrides:\n  - urn-syntax: rfc2141\n", `2:5: overrides[0]: files is required`},
 	{"override with no files", "overrides:\n  - files: []\n", `2:5: overrides[0]: files is required`},
+	{"bad format", "overrides:\n  - files: [a]\n    format: rst\n", `3:13: overrides[0].format: invalid value "rst" (want text, markdown, html, xml, restructuredtext or asciidoc)`},
+	{"format not a value", "overrides:\n  - files: [a]\n    format: [markdown]\n", `3:13: overrides[0].format: want a single value`},
+	{"format for every file", "format: markdown\n", `1:1: unknown key "format"`},
 	{"not a mapping", "- a\n- b\n", `1:1: want a mapping of keys`},
 	{"key twice", "fail-level: error\nfail-level: info\n", `2:1: "fail-level": key given twice`},
 	{"YAML error", "exclude: [a\n", `invalid YAML`},
@@ -213,6 +217,43 @@ func TestConfigSchema(t *testing.T) {
 	want := slices.Sorted(slices.Values(ruleNames()))
 	if !slices.Equal(inSchema, want) {
 		t.Errorf("the schema's rules are %q; want every rule, %q", inSchema, want)
+	}
+}
+
+// TestFormat: an override's format is the format its files are read in,
+// whatever their names; the last override that gives one wins, and a file
+// no override gives one is read by its name.
+func TestFormat(t *testing.T) {
+	cf, err := config.Parse(".urilint.yaml", "/repo", []byte(`overrides:
+  - files: ["docs/**/*.txt"]
+    format: restructuredtext
+  - files: ["docs/notes/*.txt"]
+    format: text
+  - files: ["docs/**"]
+    strict: true
+  - files: ["pages/*.page"]
+    format: asciidoc
+`), ruleNames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]extract.Format{
+		"/repo/docs/a.txt":         extract.FormatReStructuredText,
+		"/repo/docs/sub/b.txt":     extract.FormatReStructuredText,
+		"/repo/docs/notes/c.txt":   extract.FormatText,
+		"/repo/docs/d.md":          extract.FormatMarkdown,
+		"/repo/e.txt":              extract.FormatText,
+		"/repo/pages/f.page":       extract.FormatAsciiDoc,
+		"/repo/pages/sub/g.page":   extract.FormatText,
+		"/repo/docs/guide.rst.txt": extract.FormatReStructuredText,
+	} {
+		if got := cf.For(path, config.Settings{}).FormatOf(path); got != want {
+			t.Errorf("%s: read as %v, want %v", path, got, want)
+		}
+	}
+	var none *config.Profile
+	if got := none.FormatOf("/repo/a.adoc"); got != extract.FormatAsciiDoc {
+		t.Errorf("no profile: read as %v, want asciidoc", got)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
@@ -68,6 +69,17 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	p.Checker = ch
 	r.byKey[key] = p
 	return p, nil
+}
+
+// Format returns the format the file at path is read in (see
+// Profile.FormatOf): by its name when its configuration has an error,
+// which Resolve reports.
+func (r *Resolver) Format(path string) extract.Format {
+	p, err := r.Resolve(path)
+	if err != nil {
+		return extract.FormatOf(path)
+	}
+	return p.FormatOf(path)
 }
 
 // CollectAcross makes the checkers of the resolver collect into a the

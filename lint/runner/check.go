@@ -31,6 +31,8 @@ type checkRun struct {
 // diagnostics are only reported (fixes need the whole).
 func (c *checkRun) windowed() bool { return c.opts.Mode == Report }
 
+func (c *checkRun) format(name string) extract.Format { return c.opts.Resolver.Format(name) }
+
 // document checks the file name read as src, fixes it (Fix) or writes the
 // diff of its fixes (Diff), and writes its diagnostics to out.
 func (c *checkRun) document(name string, src []byte, out *sink) error {
@@ -41,7 +43,7 @@ func (c *checkRun) document(name string, src []byte, out *sink) error {
 	if err != nil {
 		return err
 	}
-	f := extract.FormatOf(name)
+	f := p.FormatOf(name)
 	c.counts.files.Add(1)
 	doc := Lint(p, name, f, src, c.opts.Mode != Report)
 	r := c.newFileReport(name, out, p)

@@ -19,6 +19,8 @@ type extractRun struct {
 // windowed: a large plain-text file is read in windows.
 func (x *extractRun) windowed() bool { return true }
 
+func (x *extractRun) format(name string) extract.Format { return x.resolver.Format(name) }
+
 // document lists the candidates of the file name read as src.
 func (x *extractRun) document(name string, src []byte, out *sink) error {
 	p, err := x.resolver.Resolve(name)
@@ -28,7 +30,7 @@ func (x *extractRun) document(name string, src []byte, out *sink) error {
 	x.files.Add(1)
 	var b []byte
 	loc := extract.NewLocator(src)
-	f := extract.FormatOf(name)
+	f := p.FormatOf(name)
 	f.Walk(src, p.Config.Extract, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
 	out.close(0, b)
 	return malformed(f, src)

@@ -17,6 +17,9 @@ type processor interface {
 	// (extract.Format.Windowed) is processed a window at a time, by
 	// windows, rather than read whole.
 	windowed() bool
+	// format returns the format the file name is read in: its
+	// configuration's, else its extension's.
+	format(name string) extract.Format
 	// document processes a document read whole, and writes its output to
 	// out.
 	document(name string, src []byte, out *sink) error
@@ -101,7 +104,7 @@ func (r *run) read(path string, out *sink) error {
 	if path == stdinPath {
 		return r.readStdin(out)
 	}
-	if f := extract.FormatOf(path); r.proc.windowed() && f.Windowed() {
+	if f := r.proc.format(path); r.proc.windowed() && f.Windowed() {
 		windows, err := fileio.OpenTextWindows(path, fileio.LargeText, fileio.WindowSize)
 		switch {
 		case windows != nil:
@@ -136,7 +139,7 @@ func (r *run) readStdin(out *sink) error {
 	streamed := false
 	r.stdinOnce.Do(func() {
 		sizes := r.in.StdinSizes.orDefault()
-		f := extract.FormatOf(name)
+		f := r.proc.format(name)
 		var windows *fileio.TextWindows
 		src, windows, err = fileio.ReadStream(r.in.Stdin, r.proc.windowed() && f.Windowed(), sizes.Large, sizes.Window, sizes.MaxWhole)
 		switch {
