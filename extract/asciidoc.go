@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -95,6 +96,10 @@ type adocWalker struct {
 	// stays as written.
 	budget int
 
+	// included says an include directive was met: the attributes the
+	// included document sets are not known.
+	included bool
+
 	// Scratch space of the inline pass, reused from one text to the next.
 	seg adocSeg
 }
@@ -130,6 +135,19 @@ func (w *adocWalker) emit(c *Candidate) {
 		return
 	}
 	w.lastEnd = c.End
+	c.Base, c.BaseUnknown = "", false
+	if c.Kind == KindRelativeRef && (c.Context == ContextAdocImage || c.Context == ContextAdocVideo || c.Context == ContextAdocAudio) {
+		// Asciidoctor puts the imagesdir attribute before a relative
+		// target of the image, video and audio macros.
+		switch dir, ok := w.attrs["imagesdir"]; {
+		case ok && (strings.Contains(dir, "{") || strings.Contains(dir, "://")):
+			c.BaseUnknown = true
+		case ok:
+			c.Base = dir
+		case w.included:
+			c.BaseUnknown = true
+		}
+	}
 	if w.hold {
 		w.held = append(w.held, *c)
 		return
@@ -749,6 +767,7 @@ func (p *adocBlocks) directive(pos int, k adocDirectiveInfo) {
 // candidate, a path is not (it is a file the processor reads, not a
 // URI reference).
 func (w *adocWalker) include(s, e int) {
+	w.included = true
 	if w.commentsOnly {
 		return
 	}

@@ -148,6 +148,16 @@ type Candidate struct {
 	// URI that may be broken across lines belongs in <...>).
 	Continued    string
 	ContinuedEnd int
+	// Base, for a relative reference the markup resolves against another
+	// directory than the document's, is that directory as the document
+	// names it, relative to the document: an AsciiDoc image's imagesdir
+	// attribute. BaseUnknown says such a directory may be set where the
+	// walker does not see it (an AsciiDoc document that includes others,
+	// whose attributes it does not read, and sets no imagesdir itself; an
+	// imagesdir made of references to attributes it lacks): where the
+	// reference leads is not known.
+	Base        string
+	BaseUnknown bool
 
 	// pieces maps URI bytes to document bytes when URI is not Raw.
 	pieces []piece

@@ -42,7 +42,10 @@ the links whose file is not there. It never uses the network.
 - AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",
   "<<guide#x>>" (guide.adoc). In an Antora module, a page id names a page of the module's pages
   directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]"; one of another component or version is
-  not checked), and an image is in its images directory.`,
+  not checked), and an image is in its images directory. Elsewhere an AsciiDoc image, video or audio
+  target is under the imagesdir the document sets (":imagesdir: images"), else beside the document;
+  where imagesdir may be set out of sight (the document includes others and sets none itself, or
+  sets it from an attribute it does not define), the target is not checked.`,
 		Bad:  `[the guide](docs/guid.md)  [logo](img/Logo.PNG) for img/logo.png  [up](../../../outside.md)`,
 		Good: `[the guide](docs/guide.md)  [logo](img/logo.png)`,
 		Fix:  `No fix is offered: which file was meant is the author's to say; the message names a file that differs only in case.`,

@@ -38,8 +38,14 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if c.Context == extract.ContextAdocImage {
 		// An image of an Antora page is in its module's images directory.
 		if modules, module, ok := links.AntoraModule(p.File); ok {
-			from = filepath.Join(modules, module, "images", "_")
+			return links.Resolve(filepath.Join(modules, module, "images", "_"), c.URI, &p.Config.Links)
 		}
+	}
+	switch {
+	case c.BaseUnknown:
+		return links.Link{}, false // its directory is set where the walker does not see
+	case c.Base != "" && !strings.HasPrefix(c.URI, "/"):
+		from = filepath.Join(filepath.Dir(p.File), filepath.FromSlash(c.Base), "_")
 	}
 	return links.Resolve(from, c.URI, &p.Config.Links)
 }

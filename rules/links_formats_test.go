@@ -108,6 +108,39 @@ image::gone.png[]
 == Quick setup
 `},
 	"docs/modules/ROOT/images/logo.png": {src: "PNG"},
+	// AsciiDoc images are found under the imagesdir the document sets;
+	// where it may be set in an included document it does not read, they
+	// are not checked; without either, they are beside the document.
+	"book/a.adoc": {src: `= A
+:imagesdir: images
+
+image::ok.png[]
+
+image::gone.png[] image:/abs.png[]
+`, want: []string{
+		`6:8-16 link-missing-file: no file "gone.png" in the tree (looked for as "images/gone.png")`,
+	}},
+	"book/images/ok.png": {src: "PNG"},
+	"book/b.adoc": {src: `= B
+
+include::attrs.adoc[]
+
+image::anywhere.png[]
+`},
+	"book/attrs.adoc": {src: ":imagesdir: pics\n"},
+	"book/c.adoc": {src: `= C
+
+image::here.png[]
+
+image::gone.png[]
+
+:imagesdir: {undefined}/x
+
+image::unknown.png[]
+`, want: []string{
+		`5:8-16 link-missing-file: no file "gone.png" in the tree`,
+	}},
+	"book/here.png": {src: "PNG"},
 	"docs/modules/api/pages/use.adoc":   {src: "= Use\n"},
 	"m.md": {src: `[a](r.html#sub-section) [b](r.rst#nope) [c](i.rst#whatever) [d](a.adoc#first-section)
 [e](a.adoc#_first_section) [f](c.html#kept) [g](c.adoc#_hidden)
