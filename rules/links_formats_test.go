@@ -140,8 +140,8 @@ image::unknown.png[]
 `, want: []string{
 		`5:8-16 link-missing-file: no file "gone.png" in the tree`,
 	}},
-	"book/here.png": {src: "PNG"},
-	"docs/modules/api/pages/use.adoc":   {src: "= Use\n"},
+	"book/here.png":                   {src: "PNG"},
+	"docs/modules/api/pages/use.adoc": {src: "= Use\n"},
 	"m.md": {src: `[a](r.html#sub-section) [b](r.rst#nope) [c](i.rst#whatever) [d](a.adoc#first-section)
 [e](a.adoc#_first_section) [f](c.html#kept) [g](c.adoc#_hidden)
 `, want: []string{
