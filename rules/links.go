@@ -34,6 +34,11 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if s, h := malformedLink(c.URI); s != "" || h != "" {
 		return links.Link{}, false // link-malformed's
 	}
+	if seg, _, _ := strings.Cut(c.URI, "/"); strings.IndexByte(seg, ':') >= 0 && !strings.ContainsAny(seg, "?#") {
+		// "(https://x.example/)", "[text](https://...": a URI the markup
+		// garbled, which uri-relative-colon reports; no file was meant.
+		return links.Link{}, false
+	}
 	from := p.File
 	if c.Context == extract.ContextAdocImage {
 		// An image of an Antora page is in its module's images directory.
