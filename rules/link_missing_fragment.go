@@ -55,8 +55,10 @@ configured profiles belongs to gets its default. When several profiles of a form
 tree published on GitHub and on a site), a fragment that fails under one is reported with the
 profiles it fails under.
 
-A document that includes others (reStructuredText ".. include::", AsciiDoc "include::") has their
-targets too, which are not read: a fragment into it is not judged. The section ids of an Antora
+A document that includes others (reStructuredText ".. include::", AsciiDoc "include::", a Markdown
+snippet of MkDocs' pymdownx.snippets "--8<--" or Hugo's readfile and include shortcodes) has their
+targets too, which are not read, and an HTML document that loads ReSpec has the ids its script makes
+(a section's, "#dfn-term", "#bib-rfc3986"): a fragment into either is not judged. The section ids of an Antora
 module's pages follow the idprefix and idseparator of the site's playbook, outside the tree: there a
 fragment made of the words of a section's title ("#quick-setup", "#_quick_setup") is taken whatever
 its prefix and separator.

@@ -23,9 +23,10 @@ import (
 type Doc struct {
 	Lines int
 	// Includes says the document includes others (reStructuredText
-	// ".. include::", AsciiDoc "include::"), whose targets become its own
-	// when it is rendered and are not among those read: a fragment that
-	// names none of them cannot be judged (see HasInclude).
+	// ".. include::", AsciiDoc "include::", a Markdown snippet), whose
+	// targets become its own when it is rendered and are not among those
+	// read, or that a script makes its ids (ReSpec): a fragment that names
+	// none of those read cannot be judged (see HasInclude).
 	Includes bool
 	explicit map[string]bool
 	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
@@ -63,12 +64,27 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	return d
 }
 
-// HasInclude reports whether the document src of format f may include
-// another: a reStructuredText or AsciiDoc document that holds
-// "include::" (the directive, or the AsciiDoc macro), wherever it is (in
-// a literal block too, which errs on the side of reporting less).
+// HasInclude reports whether the targets of the document src of format f
+// may be made beyond what its walker reads, so that a fragment that names
+// none of those read cannot be judged:
+//   - it includes another: a reStructuredText or AsciiDoc document that
+//     holds "include::" (the directive, or the AsciiDoc macro), a Markdown
+//     document that holds a snippet of pymdownx.snippets ("--8<--", MkDocs)
+//     or Hugo's readfile or include shortcodes; wherever it is (in a
+//     literal block too, which errs on the side of reporting less);
+//   - a script makes its ids when it is shown: an HTML document that loads
+//     ReSpec (the W3C's specifications: a section's id, a definition's
+//     "#dfn-term", a reference's "#bib-rfc3986" are made by it).
 func HasInclude(f extract.Format, src []byte) bool {
-	return (f == extract.FormatReStructuredText || f == extract.FormatAsciiDoc) && bytes.Contains(src, []byte("include::"))
+	switch f {
+	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
+		return bytes.Contains(src, []byte("include::"))
+	case extract.FormatMarkdown:
+		return bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("readfile")) || bytes.Contains(src, []byte("{{< include")) || bytes.Contains(src, []byte("{{% include"))
+	case extract.FormatHTML:
+		return bytes.Contains(src, []byte("respec-w3c")) || bytes.Contains(src, []byte("/respec/")) || bytes.Contains(src, []byte("respec.js"))
+	}
+	return false
 }
 
 // DocOf makes the Doc of a document of format f whose targets are ts, in

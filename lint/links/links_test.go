@@ -168,3 +168,30 @@ func TestDocAttrLists(t *testing.T) {
 		}
 	}
 }
+
+// TestHasInclude: the documents whose targets are made beyond what their
+// walker reads: includes of reST and AsciiDoc, Markdown snippets, HTML that
+// loads ReSpec; and documents that merely mention such things in other
+// formats.
+func TestHasInclude(t *testing.T) {
+	for _, tt := range []struct {
+		f    extract.Format
+		src  string
+		want bool
+	}{
+		{extract.FormatReStructuredText, ".. include:: part.rst\n", true},
+		{extract.FormatAsciiDoc, "include::part.adoc[]\n", true},
+		{extract.FormatAsciiDoc, "= Title\n\nText.\n", false},
+		{extract.FormatMarkdown, "# A\n\n--8<-- \"snippets/part.md\"\n", true},
+		{extract.FormatMarkdown, "# A\n\n{{< readfile file=\"part.md\" markdown=\"true\" >}}\n", true},
+		{extract.FormatMarkdown, "# A\n\n{{% include \"part.md\" %}}\n", true},
+		{extract.FormatMarkdown, "# A\n\ninclude::part.adoc[] is AsciiDoc.\n", false},
+		{extract.FormatHTML, `<script src="https://www.w3.org/Tools/respec/respec-w3c" class="remove" defer></script>`, true},
+		{extract.FormatHTML, `<p>See <a href="#intro">the introduction</a>.</p>`, false},
+		{extract.FormatXML, `<include href="respec-w3c"/>`, false},
+	} {
+		if got := HasInclude(tt.f, []byte(tt.src)); got != tt.want {
+			t.Errorf("HasInclude(%v, %q) = %v, want %v", tt.f, tt.src, got, tt.want)
+		}
+	}
+}
