@@ -125,10 +125,10 @@ func randomChanges(r *rand.Rand, n int) []contentChange {
 	return changes
 }
 
-// applyChanges returns the text after the changes, through a rope, as the
+// applyChanges makes the text after the changes, through a rope, as the
 // server makes it.
-func applyChanges(t *text, changes []contentChange, enc encoding) *text {
-	return newText(newRope(t.s).apply(changes, enc).String())
+func applyChanges(t *text, changes []contentChange, enc encoding) {
+	newText(newRope(t.s).apply(changes, enc).String())
 }
 
 // TestApplyChanges: many changes in one didChange give the text that

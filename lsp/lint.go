@@ -10,6 +10,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/runner"
 )
@@ -76,45 +77,9 @@ func (s *Server) lint(d *document) {
 		defer s.traceLint(d.uri, version, true)
 	}
 
-	var diags []*lint.Diagnostic
-	var unlisted lint.Unlisted
-	var problem error
-	var parts partCache // the parts read, of a Markdown document
-	inParts := false
 	name := d.name()
-	prof, err := resolver.Resolve(configPath(path))
-	if err == nil && prof.Format != nil {
-		// The configuration's format, as urilint check reads the file,
-		// rather than the editor's language (plain text for a .txt).
-		format = *prof.Format
-	}
-	src := []byte(t.s)
-	switch {
-	case configErr != nil:
-		problem = configErr
-	case err != nil:
-		problem = err
-	case path != "" && fileio.Excluded(resolver.Finder(), path, false):
-		// excluded by the configuration: nothing to report
-	case format.Splittable() && lint.CheckableInPieces(src) && (!prof.Checker.LooksAcross() || len(src) > maxAcrossDocument):
-		// Else (a suppression comment, which reaches across parts, or a
-		// rule that looks across documents, whose facts are of the whole,
-		// in a document of ordinary size) the document is read whole. A
-		// document past maxAcrossDocument is read in parts without those
-		// rules: check covers them.
-		inParts = true
-		stop := stale
-		if s.tracePart != nil {
-			stop = func() bool {
-				s.tracePart(d.uri, version)
-				return stale()
-			}
-		}
-		diags, parts, unlisted = checkCached(prof.Checker.Local(), name, format, t.s, stop, caches)
-	default:
-		doc := runner.Lint(prof, name, format, src, false)
-		diags, unlisted = doc.Diagnostics, doc.Unlisted
-	}
+	c := s.check(d, t, version, name, format, path, resolver, configErr, caches, stale)
+	diags, parts, inParts, prof, err := c.diags, c.parts, c.inParts, c.prof, c.err
 	var across []string
 	looksAcross := err == nil && prof.Checker.LooksAcross() && !inParts
 	if looksAcross && !stale() {
@@ -124,7 +89,7 @@ func (s *Server) lint(d *document) {
 	}
 	var out []wireDiagnostic
 	if !stale() {
-		out = wireAll(d.uri, t, enc, problem, unlisted, diags)
+		out = wireAll(d.uri, t, enc, c.problem, c.unlisted, diags)
 	}
 
 	s.mu.Lock()
@@ -150,6 +115,61 @@ func (s *Server) lint(d *document) {
 		// after this one, and if it closed, this is not sent.
 		_ = st.publish(gen, wirePublish{URI: d.uri, Version: version, Diagnostics: out})
 	}
+}
+
+// checked is what a lint of a document's state found.
+type checked struct {
+	diags    []*lint.Diagnostic
+	unlisted lint.Unlisted
+	problem  error     // the configuration's error, reported on the document
+	parts    partCache // the parts read, of a Markdown document
+	inParts  bool
+	prof     *config.Profile // the configuration's profile of the document
+	err      error           // the configuration's error, or nil
+}
+
+// check lints the text t of d, its version version, under the profile
+// resolver gives it (or reports the configuration's error, or configErr,
+// the server's): in parts where its format allows and nothing reaches
+// across parts, with the parts of caches, else whole, as urilint check
+// does.
+func (s *Server) check(d *document, t *text, version int32, name string, format extract.Format, path string,
+	resolver *config.Resolver, configErr error, caches []partCache, stale func() bool) checked {
+	prof, err := resolver.Resolve(configPath(path))
+	c := checked{prof: prof, err: err}
+	if err == nil && prof.Format != nil {
+		// The configuration's format, as urilint check reads the file,
+		// rather than the editor's language (plain text for a .txt).
+		format = *prof.Format
+	}
+	src := []byte(t.s)
+	switch {
+	case configErr != nil:
+		c.problem = configErr
+	case err != nil:
+		c.problem = err
+	case path != "" && fileio.Excluded(resolver.Finder(), path, false):
+		// excluded by the configuration: nothing to report
+	case format.Splittable() && lint.CheckableInPieces(src) && (!prof.Checker.LooksAcross() || len(src) > maxAcrossDocument):
+		// Else (a suppression comment, which reaches across parts, or a
+		// rule that looks across documents, whose facts are of the whole,
+		// in a document of ordinary size) the document is read whole. A
+		// document past maxAcrossDocument is read in parts without those
+		// rules: check covers them.
+		c.inParts = true
+		stop := stale
+		if s.tracePart != nil {
+			stop = func() bool {
+				s.tracePart(d.uri, version)
+				return stale()
+			}
+		}
+		c.diags, c.parts, c.unlisted = checkCached(prof.Checker.Local(), name, format, t.s, stop, caches)
+	default:
+		doc := runner.Lint(prof, name, format, src, false)
+		c.diags, c.unlisted = doc.Diagnostics, doc.Unlisted
+	}
+	return c
 }
 
 // checkCached checks a document part by part (see checkParts), with the
