@@ -27,6 +27,16 @@ type checkRun struct {
 	withProblems sync.Map
 }
 
+// PartsFrom is the size from which check reads a Markdown document
+// checkable in pieces (lint.CheckableInPieces) in parts of about PartSize
+// bytes (extract.Format.Splits), with the same result: its walker then
+// holds the syntax tree of one part at a time, not the whole document's,
+// which is about ten times its size.
+const (
+	PartsFrom = 4 << 20
+	PartSize  = 1 << 20
+)
+
 // windowed: a large plain-text file is read in windows when its
 // diagnostics are only reported (fixes need the whole).
 func (c *checkRun) windowed() bool { return c.opts.Mode == Report }
@@ -43,7 +53,12 @@ func (c *checkRun) document(name string, src []byte, out *sink) error {
 	}
 	f := extract.FormatOf(name)
 	c.counts.files.Add(1)
-	doc := Lint(p, name, f, src, c.opts.Mode != Report)
+	var doc Document
+	if c.opts.Mode == Report && len(src) >= PartsFrom && f.Splittable() && lint.CheckableInPieces(src) {
+		doc.Unlisted = p.Checker.CheckParts(name, f, src, f.Splits(src, PartSize), func(d *lint.Diagnostic) { doc.Diagnostics = append(doc.Diagnostics, d) })
+	} else {
+		doc = Lint(p, name, f, src, c.opts.Mode != Report)
+	}
 	r := c.newFileReport(name, out, p)
 	var writeErr error
 	switch {
