@@ -119,6 +119,10 @@ type Slugger struct {
 	p      *Profile
 	taken  map[string]struct{}
 	counts map[string]int
+	// next is, for a base whose id was taken, the next number to try;
+	// lastPy the last id given for a base, with Python-Markdown's dedup.
+	next   map[string]int
+	lastPy map[string]string
 	c      casers
 }
 
@@ -209,7 +213,19 @@ func (s *Slugger) unique(base string) string {
 		}
 		return s.take(base)
 	case dedupPython:
-		return s.take(pythonUnique(base, s.has))
+		// Each try follows from the one before, and those tried before
+		// are still taken: the search goes on from the last id given for
+		// base (see pythonUnique).
+		start := base
+		if last, ok := s.lastPy[base]; ok {
+			start = last
+		}
+		id := s.take(pythonUnique(start, s.has))
+		if s.lastPy == nil {
+			s.lastPy = make(map[string]string)
+		}
+		s.lastPy[base] = id
+		return id
 	case dedupDocutils:
 		return s.docutilsID(base)
 	}
@@ -219,11 +235,27 @@ func (s *Slugger) unique(base string) string {
 	if !s.has(base) {
 		return s.take(base)
 	}
-	for n := d.start; ; n++ {
+	// The numbers tried for base before are still taken (ids are never
+	// given back): the search goes on from the last one, so that k
+	// headings of one text cost k tries, not k*k/2.
+	n, ok := s.next[base]
+	if !ok {
+		n = d.start
+	}
+	for ; ; n++ {
 		if id := base + d.sep + strconv.Itoa(n); !s.has(id) {
+			s.remember(base, n+1)
 			return s.take(id)
 		}
 	}
+}
+
+// remember notes where the search for a free id for base goes on.
+func (s *Slugger) remember(base string, n int) {
+	if s.next == nil {
+		s.next = make(map[string]int)
+	}
+	s.next[base] = n
 }
 
 // registry holds the named profiles.
