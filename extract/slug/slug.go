@@ -318,3 +318,43 @@ func unhex(c byte) int {
 	}
 	return -1
 }
+
+// Index answers Match for a set of ids at once, in the time of a map
+// lookup: what a document's every link to a fragment asks of its ids.
+type Index struct {
+	p     *Profile
+	keys  map[string]bool // the ids, and with encoded ids their decoding
+	lower map[string]bool // the ids in lower case, where case does not count
+	c     casers
+}
+
+// NewIndex returns an empty Index of the profile's ids.
+func (p *Profile) NewIndex() *Index {
+	x := &Index{p: p, keys: map[string]bool{}}
+	if p.foldMatch {
+		x.lower = map[string]bool{}
+	}
+	return x
+}
+
+// Add enters id in the index.
+func (x *Index) Add(id string) {
+	x.keys[id] = true
+	if x.p.encodedIDs {
+		if d, ok := percentDecode(id); ok {
+			x.keys[d] = true
+		}
+	}
+	if x.lower != nil {
+		x.lower[x.c.lower(id)] = true
+	}
+}
+
+// Match reports whether Match(fragment, id) holds for an id entered.
+func (x *Index) Match(fragment string) bool {
+	if x.keys[fragment] {
+		return true
+	}
+	var c casers // not x.c: Match may be called from several goroutines
+	return x.lower != nil && x.lower[c.lower(fragment)]
+}

@@ -3,6 +3,8 @@ package links
 import (
 	"slices"
 	"strings"
+	"sync"
+	"unicode"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
@@ -19,6 +21,14 @@ type Doc struct {
 	explicit map[string]bool
 	headings map[string]map[string]bool // profile name -> ids
 	profiles []*slug.Profile
+
+	// Made on the first question (see makeIndex): by profile, what
+	// fragments reach; the sorted ids by their case-folded key (the
+	// first of each); the sorted ids for suggestions.
+	indexOnce sync.Once
+	index     []*slug.Index
+	folded    map[string]string
+	near      *suggest.Index
 }
 
 // ProfilesFor returns the slug profiles a document of format f is
@@ -83,56 +93,38 @@ func (d *Doc) Missing(fragment string) []string {
 	if d.explicit[fragment] {
 		return nil
 	}
+	d.indexOnce.Do(d.makeIndex)
 	var missing []string
-	for _, p := range d.profiles {
-		ids := d.headings[p.Name()]
-		if ids[fragment] {
-			continue
-		}
-		found := false
-		for id := range ids {
-			if p.Match(fragment, id) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			for id := range d.explicit {
-				if p.Match(fragment, id) {
-					found = true
-					break
-				}
-			}
-		}
-		if !found {
+	for i, p := range d.profiles {
+		if !d.index[i].Match(fragment) {
 			missing = append(missing, p.Name())
 		}
 	}
 	if len(d.profiles) == 0 {
 		// No headings' ids: only the author's count.
-		for id := range d.explicit {
-			if id == fragment {
-				return nil
-			}
-		}
 		return []string{"id"}
 	}
 	slices.Sort(missing)
 	return missing
 }
 
-// Profiles names the slug profiles the document's headings have ids under.
-func (d *Doc) Profiles() []string {
-	names := make([]string, len(d.profiles))
+// makeIndex indexes, for each profile, the ids a fragment can reach
+// (headings' and explicit), and the sorted ids Closest picks from: a
+// document's links are answered in the time of a lookup each, where
+// looking through every id for each link took the number of links times
+// the number of ids.
+func (d *Doc) makeIndex() {
+	d.index = make([]*slug.Index, len(d.profiles))
 	for i, p := range d.profiles {
-		names[i] = p.Name()
+		x := p.NewIndex()
+		for id := range d.headings[p.Name()] {
+			x.Add(id)
+		}
+		for id := range d.explicit {
+			x.Add(id)
+		}
+		d.index[i] = x
 	}
-	return names
-}
-
-// Closest returns the id of the document most likely meant by a fragment
-// that names none (a letter or two away, or the same but for case), or "".
-func (d *Doc) Closest(fragment string) string {
 	set := map[string]bool{}
 	for id := range d.explicit {
 		set[id] = true
@@ -147,10 +139,46 @@ func (d *Doc) Closest(fragment string) string {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
+	d.folded = make(map[string]string, len(ids))
 	for _, id := range ids {
-		if strings.EqualFold(id, fragment) {
-			return id
+		if k := foldKey(id); d.folded[k] == "" {
+			d.folded[k] = id
 		}
 	}
-	return suggest.Closest(fragment, ids)
+	d.near = suggest.NewIndex(ids)
+}
+
+// foldKey returns a key that two strings share when strings.EqualFold
+// says they are equal: each rune (a byte that is not UTF-8 read as
+// utf8.RuneError, as EqualFold reads it) replaced by the least rune of its
+// orbit under unicode.SimpleFold.
+func foldKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
+}
+
+// Profiles names the slug profiles the document's headings have ids under.
+func (d *Doc) Profiles() []string {
+	names := make([]string, len(d.profiles))
+	for i, p := range d.profiles {
+		names[i] = p.Name()
+	}
+	return names
+}
+
+// Closest returns the id of the document most likely meant by a fragment
+// that names none (a letter or two away, or the same but for case), or "".
+func (d *Doc) Closest(fragment string) string {
+	d.indexOnce.Do(d.makeIndex)
+	if id, ok := d.folded[foldKey(fragment)]; ok {
+		return id // the first id in order that strings.EqualFold matches
+	}
+	return d.near.Closest(fragment)
 }
