@@ -94,9 +94,16 @@ func NewIndex(names []string) *Index {
 	return x
 }
 
+// MaxTries bounds the names Index.Closest compares a name with.
+const MaxTries = 4096
+
 // Closest returns Closest(name, names) of the names indexed. Distance
 // reaches its limit when the lengths differ by it, so only names whose
-// length is within the limit of the name's can be the closest.
+// length is within the limit of the name's can be the closest. It
+// compares the name with at most MaxTries of those (the shortest first,
+// each length in order), so that a list of a million names of one length
+// costs no more than a list of MaxTries: past them it may miss a
+// suggestion, never make a wrong one.
 func (x *Index) Closest(name string) string {
 	limit := 1
 	if len(name) >= 6 {
@@ -107,8 +114,14 @@ func (x *Index) Closest(name string) string {
 		return ""
 	}
 	best, bestD, bestI := "", limit+1, len(x.names)
+	tries := MaxTries
 	for l := len(lower) - limit; l <= len(lower)+limit; l++ {
-		for _, i := range x.byLen[l] {
+		same := x.byLen[l]
+		if len(same) > tries {
+			same = same[:tries]
+		}
+		tries -= len(same)
+		for _, i := range same {
 			d := Distance(lower, x.names[i], limit+1)
 			if d < bestD || d == bestD && d <= limit && i < bestI {
 				best, bestD, bestI = x.names[i], d, i

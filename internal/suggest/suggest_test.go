@@ -1,7 +1,9 @@
 package suggest
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -87,5 +89,22 @@ func TestIndex(t *testing.T) {
 				t.Fatalf("Closest(%q) of %q: index %q, want %q", name, names, got, want)
 			}
 		}
+	}
+}
+
+// TestIndexMaxTries: past MaxTries names of about the name's length, the
+// index suggests nothing rather than compare the name with them all.
+func TestIndexMaxTries(t *testing.T) {
+	var names []string
+	for i := range MaxTries {
+		names = append(names, fmt.Sprintf("zz%05d", i))
+	}
+	within := NewIndex(append(slices.Clone(names[:MaxTries-1]), "section"))
+	past := NewIndex(append(slices.Clone(names), "section"))
+	if got := within.Closest("sectoin"); got != "section" {
+		t.Errorf("within MaxTries: %q, want section", got)
+	}
+	if got := past.Closest("sectoin"); got != "" {
+		t.Errorf("past MaxTries: %q, want none", got)
 	}
 }

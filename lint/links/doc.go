@@ -29,6 +29,8 @@ type Doc struct {
 	index     []*slug.Index
 	folded    map[string]string
 	near      *suggest.Index
+	mu        sync.Mutex
+	closest   map[string]string // the answers of Closest
 }
 
 // ProfilesFor returns the slug profiles a document of format f is
@@ -146,6 +148,7 @@ func (d *Doc) makeIndex() {
 		}
 	}
 	d.near = suggest.NewIndex(ids)
+	d.closest = map[string]string{}
 }
 
 // foldKey returns a key that two strings share when strings.EqualFold
@@ -180,5 +183,14 @@ func (d *Doc) Closest(fragment string) string {
 	if id, ok := d.folded[foldKey(fragment)]; ok {
 		return id // the first id in order that strings.EqualFold matches
 	}
-	return d.near.Closest(fragment)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	near, ok := d.closest[fragment]
+	if !ok {
+		// A document links to the same missing fragment again and
+		// again: each is looked for once.
+		near = d.near.Closest(fragment)
+		d.closest[fragment] = near
+	}
+	return near
 }
