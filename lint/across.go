@@ -2,6 +2,9 @@ package lint
 
 import (
 	"cmp"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -46,12 +49,32 @@ type Across struct {
 	docs     map[string]*links.Doc
 	settings map[string]*links.Settings
 	tree     *links.Tree
+	// wd is the working directory when the collection was made: the
+	// engine makes every document's path absolute, and os.Getwd costs
+	// system calls.
+	wd string
 }
 
 // NewAcross returns an empty collection, whose link rules look files up in
 // the operating system's tree.
 func NewAcross() *Across {
-	return &Across{facts: map[string][]Fact{}, docs: map[string]*links.Doc{}, settings: map[string]*links.Settings{}, tree: links.NewTree()}
+	wd, _ := os.Getwd()
+	return &Across{facts: map[string][]Fact{}, docs: map[string]*links.Doc{}, settings: map[string]*links.Settings{}, tree: links.NewTree(), wd: wd}
+}
+
+// absolute returns path made absolute (against the working directory when
+// the collection was made) and clean, as the local link rules name
+// documents; path itself when it cannot be.
+func (a *Across) absolute(path string) string {
+	switch {
+	case path == "":
+		return ""
+	case filepath.IsAbs(path):
+		return filepath.Clean(path)
+	case a == nil || a.wd == "":
+		return path
+	}
+	return filepath.Join(a.wd, path)
 }
 
 // setDoc gives the targets of the document at the absolute path p, and the
@@ -84,7 +107,7 @@ func (a *Across) Forget(file string) bool {
 	defer a.mu.Unlock()
 	_, had := a.facts[file]
 	delete(a.facts, file)
-	if p := absolute(file); a.docs[p] != nil {
+	if p := a.absolute(file); a.docs[p] != nil {
 		delete(a.docs, p)
 		delete(a.settings, p)
 	}
@@ -116,6 +139,10 @@ func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
 	}
 	return p.a.tree.Doc(path, s)
 }
+
+// Absolute returns the path of a fact's file made absolute, as the engine
+// names documents (Pass.File), without a system call.
+func (p *AcrossPass) Absolute(file string) string { return p.a.absolute(file) }
 
 // Stat looks up the file at the absolute path p in the tree, its names
 // compared exactly.
@@ -172,19 +199,36 @@ func (a *Across) Finish(files []string) []Placed {
 		}
 		return len(files)
 	}
-	byRule := map[*Rule][]Fact{}
+	// The facts of a file are in order of offset (collect sorts them): the
+	// files taken in the run's order, then the others by name, give every
+	// rule its facts in order without sorting them.
+	byFile := slices.Collect(maps.Keys(a.facts))
+	slices.SortFunc(byFile, func(x, y string) int { return cmp.Or(cmp.Compare(order(x), order(y)), cmp.Compare(x, y)) })
+	// Each rule's facts are copied once, into a slice of their number.
+	count := map[*Rule]int{}
+	var rules []*Rule
 	for _, fs := range a.facts {
-		for _, f := range fs {
-			byRule[f.rule] = append(byRule[f.rule], f)
+		for i := range fs {
+			if count[fs[i].rule] == 0 {
+				rules = append(rules, fs[i].rule)
+			}
+			count[fs[i].rule]++
 		}
 	}
-	compareFacts := func(x, y Fact) int {
-		return cmp.Or(cmp.Compare(order(x.File), order(y.File)), cmp.Compare(x.File, y.File), cmp.Compare(x.Start, y.Start), cmp.Compare(x.End, y.End))
+	slices.SortFunc(rules, func(x, y *Rule) int { return cmp.Compare(x.Name, y.Name) })
+	byRule := make(map[*Rule][]Fact, len(rules))
+	for _, r := range rules {
+		byRule[r] = make([]Fact, 0, count[r])
+	}
+	for _, file := range byFile {
+		fs := a.facts[file]
+		for i := range fs {
+			byRule[fs[i].rule] = append(byRule[fs[i].rule], fs[i])
+		}
 	}
 	var out []Placed
-	for r, fs := range byRule {
-		slices.SortFunc(fs, compareFacts)
-		r.Across(&AcrossPass{Facts: fs, out: &out, a: a})
+	for _, r := range rules {
+		r.Across(&AcrossPass{Facts: byRule[r], out: &out, a: a})
 	}
 	slices.SortFunc(out, func(x, y Placed) int {
 		return cmp.Or(cmp.Compare(order(x.File), order(y.File)), cmp.Compare(x.File, y.File), cmp.Compare(x.Start, y.Start), cmp.Compare(x.Rule.Name, y.Rule.Name), cmp.Compare(x.Message, y.Message))

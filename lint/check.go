@@ -3,8 +3,6 @@ package lint
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -197,7 +195,7 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		var ts []extract.Target
 		opts.Target = func(t extract.Target) { ts = append(ts, t) }
 		defer func() {
-			ch.cfg.Across.setDoc(absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
 		}()
 	}
 	// Directives are looked for first, which costs a pass over the bytes
@@ -282,7 +280,7 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 		ch.collect(path, extract.NewLocator(src), facts, true)
 	}
 	if ch.targets {
-		ch.cfg.Across.setDoc(absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
 	}
 	return l.Unlisted
 }
@@ -352,7 +350,7 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 	r := ch.newCheckState()
 	r.format, r.inDoc, r.pass.Format = f, true, f
 	if ch.across {
-		r.pass.File = absolute(path)
+		r.pass.File = ch.cfg.Across.absolute(path)
 	}
 	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
 	if f.Windowed() { // src may be a window, from base
@@ -444,28 +442,6 @@ func badScheme(u *grammar.Parsed) bool {
 	}
 	return false
 }
-
-// absolute returns path made absolute and clean, as the local link rules
-// name documents; path itself when it cannot be.
-func absolute(path string) string {
-	switch {
-	case path == "":
-		return ""
-	case filepath.IsAbs(path):
-		return filepath.Clean(path)
-	}
-	if wd := workingDir(); wd != "" {
-		return filepath.Join(wd, path)
-	}
-	return path
-}
-
-// workingDir is the working directory, read once: the engine makes every
-// document's path absolute, and os.Getwd costs system calls.
-var workingDir = sync.OnceValue(func() string {
-	wd, _ := os.Getwd()
-	return wd
-})
 
 // countLines counts the lines of src as an editor numbers them.
 func countLines(src []byte) int {

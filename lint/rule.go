@@ -46,8 +46,12 @@ func (s Severity) String() string {
 // MarshalText writes the severity's name, for JSON.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// ParseSeverity reads a severity name.
+// ParseSeverity reads a severity name; "warn" is accepted for "warning",
+// as ESLint and markdownlint users write it.
 func ParseSeverity(name string) (Severity, error) {
+	if name == "warn" {
+		return Warning, nil
+	}
 	for s, n := range severityNames {
 		if n != "" && n == name {
 			return Severity(s), nil

@@ -357,11 +357,11 @@ func TestConfig(t *testing.T) {
 	}
 
 	// A broken configuration is said at the top of the document.
-	write("rules: {percent-lowercase: warn}\n")
+	write("rules: {percent-lowercase: warnings}\n")
 	c.notify("textDocument/didSave", p.DidSaveTextDocumentParams{TextDocument: p.TextDocumentIdentifier{Uri: fileURI(config)}})
 	got := c.wait(uri, 1)
 	if len(got.Diagnostics) != 1 || got.Diagnostics[0].Range != rng(0, 0, 0, 0) ||
-		got.Diagnostics[0].Message != "configuration: "+config+`:1:28: rules.percent-lowercase: invalid severity "warn" (want error, warning, info or off)` {
+		got.Diagnostics[0].Message != "configuration: "+config+`:1:28: rules.percent-lowercase: invalid severity "warnings" (want error, warning, info or off)` {
 		t.Errorf("with a broken configuration: %+v", got.Diagnostics)
 	}
 

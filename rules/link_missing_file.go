@@ -48,7 +48,7 @@ the links whose file is not there. It never uses the network.
 	Across: func(p *lint.AcrossPass) {
 		for i := range p.Facts {
 			f := &p.Facts[i]
-			l := readLinkFact(f)
+			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			if s.Outside(l.target) {
 				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, display(l.from, l.target)))

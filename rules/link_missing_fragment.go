@@ -48,7 +48,7 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 	Across: func(p *lint.AcrossPass) {
 		for i := range p.Facts {
 			f := &p.Facts[i]
-			l := readLinkFact(f)
+			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			file, _, found := resolveFile(p, s, l.target, l.dir)
 			if !found || file == "" || !fragmentFormat(file) {

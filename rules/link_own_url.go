@@ -44,7 +44,7 @@ has nothing to check. It never uses the network.`,
 	Across: func(p *lint.AcrossPass) {
 		for i := range p.Facts {
 			f := &p.Facts[i]
-			l := readLinkFact(f)
+			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			file, e, found := resolveFile(p, s, l.target, l.dir)
 			switch {
@@ -54,7 +54,7 @@ has nothing to check. It never uses the network.`,
 				p.Report(f, grammar.Messagef("the checkout has no %q", display(l.from, l.target)))
 			case l.first > 0 && file != "":
 				if d := p.Doc(file, s); d != nil && l.last > d.Lines {
-					p.Report(f, grammar.Messagef("%q has %d lines: line %d is not there", display(l.from, file), d.Lines, l.last))
+					p.Report(f, grammar.Messagef("%q has %s: line %d is not there", display(l.from, file), grammar.Count(d.Lines, "line"), l.last))
 				}
 			case l.hasFrag && !fragmentOK(l.fragment) && file != "" && fragmentFormat(file):
 				if d := p.Doc(file, s); d != nil && len(d.Missing(l.fragment)) > 0 {

@@ -60,11 +60,8 @@ type linkFact struct {
 	fragment     string
 }
 
-func readLinkFact(f *lint.Fact) linkFact {
-	l := linkFact{target: f.Key}
-	if abs, err := filepath.Abs(f.File); err == nil {
-		l.from = abs
-	}
+func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
+	l := linkFact{target: f.Key, from: p.Absolute(f.File)}
 	v := f.Value
 	if len(v) < 2 {
 		return l

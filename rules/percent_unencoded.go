@@ -2,9 +2,10 @@ package rules
 
 import (
 	"fmt"
-	"github.com/urilint/urilint/extract"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urilint/urilint/extract"
 
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
@@ -46,8 +47,12 @@ characters encoded, with three exceptions where the fix is not safe:
 - a byte that is not UTF-8 (a file in Latin-1, say): encoding the byte keeps it, while the character
   meant is encoded otherwise in UTF-8;
 - in a host name, where no such character can be;
-- in a link (an HTML attribute, a Markdown link destination), browsers read "\" as "/" and drop tabs
-  and line breaks (the WHATWG URL Standard), so encoding them changes where the link goes.`,
+- in a link (an HTML attribute, a Markdown link destination), browsers read "\" as "/" and remove tabs
+  and line breaks (the WHATWG URL Standard), so encoding them changes where the link goes.
+Where a link holds tabs and line breaks only, the message and the fix say to remove them, which
+changes nothing a browser sees: safe in HTML and Markdown; not in XML, whose attributes other
+programs read as well, where a line break is a space. A line break followed by spaces (a long link
+wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
@@ -56,8 +61,12 @@ characters encoded, with three exceptions where the fix is not safe:
 		if !p.Config.Strict {
 			skip = func(pr grammar.Problem) bool { return deliberate(p, pr) }
 		}
-		reportProblemsBut(p, skip, func(pr grammar.Problem) []lint.Fix {
+		reportProblemsBut(p, skip, func(pr grammar.Problem, f *lint.Finding) {
 			text := u.Input[pr.Start:pr.End]
+			if markup && strings.ContainsAny(text, "\t\n\r") && strings.Trim(text, " \t\n\r") == "" {
+				*f = strippedInLink(p, pr, text)
+				return
+			}
 			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
 			browser := markup && strings.ContainsAny(text, "\\\t\n\r")
 			notUTF8 := !utf8.ValidString(text)
@@ -76,9 +85,36 @@ characters encoded, with three exceptions where the fix is not safe:
 			case slip != "":
 				fix.Message += " (" + slip + ")"
 			}
-			return []lint.Fix{fix}
+			f.Fixes = []lint.Fix{fix}
 		})
 	},
+}
+
+// strippedInLink is the finding of whitespace, text, with a tab or a line
+// break inside a link (an HTML attribute, a Markdown link destination):
+// browsers remove tabs and line breaks from a URL before anything else
+// (the WHATWG URL Standard's basic URL parser), so encoded they would
+// change where the link goes. Without spaces, removing them changes
+// nothing a browser sees: a safe fix in HTML and Markdown; not in XML,
+// whose attributes other programs read too (where a line break is a
+// space). With spaces (a line wrapped and indented), browsers send the
+// spaces: the lines are to be joined, which is the author's call.
+func strippedInLink(p *lint.Pass, pr grammar.Problem, text string) lint.Finding {
+	what := "a line break"
+	if strings.Trim(text, "\t") == "" {
+		what = "a tab"
+	}
+	msg := what + " inside a link: browsers remove tabs and line breaks from a URL (the WHATWG URL Standard), so the link works without it; remove it"
+	fix := lint.Fix{Message: "remove " + what, Safe: p.Format != extract.FormatXML,
+		Edits: []lint.Edit{{Start: pr.Start, End: pr.End}}}
+	switch {
+	case strings.Contains(text, " "):
+		msg = "a line break and spaces inside a link: browsers remove tabs and line breaks from a URL (the WHATWG URL Standard) but send the spaces, as %20; join the lines"
+		fix.Message, fix.Safe = "remove the line break and the spaces (check what was meant)", false
+	case !fix.Safe:
+		fix.Message += " (an XML attribute is read by other programs too, which see a line break as a space: check what was meant)"
+	}
+	return lint.Finding{Start: pr.Start, End: pr.End, Message: msg, Fixes: []lint.Fix{fix}}
 }
 
 // linkSlip says why encoding the problem pr of a link u would not be

@@ -59,12 +59,17 @@ func ByName(name string) *lint.Rule {
 // reportProblems reports each grammar problem of the running rule with the
 // grammar's message; fixes, if not nil, offers fixes for a problem.
 func reportProblems(p *lint.Pass, fixes func(grammar.Problem) []lint.Fix) {
-	reportProblemsBut(p, nil, fixes)
+	var finish func(grammar.Problem, *lint.Finding)
+	if fixes != nil {
+		finish = func(pr grammar.Problem, f *lint.Finding) { f.Fixes = fixes(pr) }
+	}
+	reportProblemsBut(p, nil, finish)
 }
 
 // reportProblemsBut is reportProblems leaving out the problems skip, if not
-// nil, says to.
-func reportProblemsBut(p *lint.Pass, skip func(grammar.Problem) bool, fixes func(grammar.Problem) []lint.Fix) {
+// nil, says to; finish, if not nil, completes the finding of a problem
+// (its fixes, a message of the rule's own).
+func reportProblemsBut(p *lint.Pass, skip func(grammar.Problem) bool, finish func(grammar.Problem, *lint.Finding)) {
 	for pr := range p.Problems {
 		if skip != nil && skip(pr) {
 			continue
@@ -74,8 +79,8 @@ func reportProblemsBut(p *lint.Pass, skip func(grammar.Problem) bool, fixes func
 			continue
 		}
 		f := lint.Finding{Start: pr.Start, End: pr.End, Message: pr.Message(p.URI.Input)}
-		if fixes != nil {
-			f.Fixes = fixes(pr)
+		if finish != nil {
+			finish(pr, &f)
 		}
 		p.Report(f)
 	}

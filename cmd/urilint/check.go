@@ -91,8 +91,9 @@ func newCheckFlags(e *env) *checkFlags {
 	f.strict = f.Bool("strict", false, "turn every rule on, and every report of the rules that leave some out by default: the letter of the RFCs (default: the configuration's strict, else off)")
 	f.fix = f.Bool("fix", false, "apply the safe fixes to the files, then report what is left")
 	f.diff = f.Bool("diff", false, "print the safe fixes as a unified diff, and change nothing; exit 1 when there is one")
-	f.color = f.String("color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
+	f.color = f.String("color", "auto", "colour the text format `when`: auto (on a terminal, unless NO_COLOR is set), always or never")
 	f.quiet = f.Bool("quiet", false, "do not print the summary line on standard error")
+	f.alias("q", "quiet")
 	f.baseline = f.String("baseline", "", "report only the findings not in the baseline `file` (written by --write-baseline): matched by file, rule and URI, with counts")
 	f.writeBaseline = f.String("write-baseline", "", "write the findings to the baseline `file` (replaced atomically), and report none")
 	f.sel = selectionFlags(f.flags)
@@ -127,6 +128,12 @@ func (f *checkFlags) options(e *env, paths []string) (runner.Options, []outputSp
 func (f *checkFlags) settings() error {
 	if err := oneOf("color", *f.color, []string{"auto", "always", "never"}); err != nil {
 		return err
+	}
+	// "warn" is "warning", as in a configuration file (lint.ParseSeverity).
+	for _, l := range []*string{f.reportLevel, f.failLevel} {
+		if *l == "warn" {
+			*l = "warning"
+		}
 	}
 	if err := oneOf("report-level", *f.reportLevel, reportLevels); err != nil {
 		return err

@@ -55,6 +55,7 @@ func commands() []*command {
 				{"urilint check --format sarif --output urilint.sarif .", "Write the findings as SARIF for code scanning; exit 1 as above.", exitFindings},
 				{"urilint check --strict --no-config docs/guide.md", "Every rule, to the letter of the RFCs, with no configuration file.", exitOK},
 				{"urilint check --list-files .", "Print the files that would be linted, and stop.", exitOK},
+				{"urilint explain percent-unencoded", "Explain a rule named in a report: what it checks, why, and its fixes.", exitOK},
 			},
 		},
 		{

@@ -59,12 +59,7 @@ type complFlag struct {
 }
 
 // dashed is the flag as completion offers it: "--format", "-j".
-func (f complFlag) dashed() string {
-	if len(f.name) == 1 {
-		return "-" + f.name
-	}
-	return "--" + f.name
-}
+func (f complFlag) dashed() string { return dashed(f.name) }
 
 // completionCommands returns the commands with their flags, read from
 // their flag sets.

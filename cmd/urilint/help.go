@@ -128,9 +128,13 @@ func (f *flags) printHelp() {
 	fmt.Fprintf(w, "Usage: %s\n", strings.TrimSpace(f.Name()+" "+f.synopsis))
 	if hasFlags(f.FlagSet) {
 		fmt.Fprint(w, "\nFlags:\n")
-		f.SetOutput(w)
-		f.PrintDefaults()
-		f.SetOutput(io.Discard)
+		for _, e := range f.entries() {
+			fmt.Fprintf(w, "  %s\n", strings.TrimSpace(e.names+" "+e.value))
+			for _, line := range strings.SplitAfter(strings.TrimSuffix(wrap(e.usage, 72), "\n"), "\n") {
+				fmt.Fprintf(w, "        %s", line)
+			}
+			fmt.Fprintln(w)
+		}
 	}
 	if c := lookup(strings.Fields(strings.TrimPrefix(f.Name(), "urilint "))[0]); c != nil && len(c.examples) > 0 {
 		fmt.Fprint(w, "\nExamples:\n")
@@ -138,6 +142,34 @@ func (f *flags) printHelp() {
 			fmt.Fprintf(w, "  %s\n      %s\n", ex.line, ex.what)
 		}
 	}
+}
+
+// flagEntry is one flag as the help and the man page list it.
+type flagEntry struct {
+	names string // "--format", "-j", "-q, --quiet"
+	value string // the name of its value, "" for a boolean flag
+	usage string // what it does, with its default when it has one
+}
+
+// entries lists the flags of f in order of name, a one-letter alias with
+// the flag it stands for.
+func (f *flags) entries() []flagEntry {
+	var out []flagEntry
+	f.VisitAll(func(fl *flag.Flag) {
+		if f.isAlias(fl.Name) {
+			return
+		}
+		value, usage := flag.UnquoteUsage(fl)
+		if d := fl.DefValue; d != "" && d != "false" && !strings.Contains(usage, "default") {
+			usage += fmt.Sprintf(" (default: %s)", d)
+		}
+		names := dashed(fl.Name)
+		if s := f.short[fl.Name]; s != "" {
+			names = dashed(s) + ", " + names
+		}
+		out = append(out, flagEntry{names: names, value: value, usage: usage})
+	})
+	return out
 }
 
 // hasFlags reports whether fs defines a flag.

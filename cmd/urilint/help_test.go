@@ -88,9 +88,12 @@ func TestHelp(t *testing.T) {
 			if !strings.HasPrefix(out, "Usage: urilint "+c.name) {
 				t.Errorf("%v: %q", args, out)
 			}
+			// Every flag is listed as it is written: "--format", "-j",
+			// a one-letter alias before its flag ("-q, --quiet").
 			c.describe().VisitAll(func(f *flag.Flag) {
-				if !strings.Contains(out, "\n  -"+f.Name+"\n") && !strings.Contains(out, "\n  -"+f.Name+" ") {
-					t.Errorf("%v: no flag -%s in\n%s", args, f.Name, out)
+				d := dashed(f.Name)
+				if !strings.Contains(out, "\n  "+d+"\n") && !strings.Contains(out, "\n  "+d+" ") && !strings.Contains(out, "\n  "+d+", --") && !strings.Contains(out, ", "+d+"\n") {
+					t.Errorf("%v: no flag %s in\n%s", args, d, out)
 				}
 			})
 			for _, ex := range c.examples {
@@ -136,7 +139,8 @@ func TestManPage(t *testing.T) {
 			t.Errorf("no section for %s", c.name)
 		}
 		c.describe().VisitAll(func(f *flag.Flag) {
-			if !strings.Contains(page, `\-`+roff(f.Name)+`\fR`) {
+			// A one-letter alias comes before its flag: "\-q, \-\-quiet".
+			if !strings.Contains(page, `\-`+roff(f.Name)+`\fR`) && !strings.Contains(page, `\-`+roff(f.Name)+`, \-\-`) {
 				t.Errorf("%s: no flag %s", c.name, f.Name)
 			}
 		})

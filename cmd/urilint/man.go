@@ -3,7 +3,6 @@ package main
 //go:generate sh -c "go run . help --man > ../../docs/urilint.1"
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 )
@@ -37,22 +36,14 @@ configuration file.
 		fmt.Fprintf(&b, ".SS \"%s\"\n", roff(c.line()))
 		b.WriteString(roffText(capitalize(c.summary) + "."))
 		fs := c.describe()
-		fs.VisitAll(func(f *flag.Flag) {
-			valueName, usage := flag.UnquoteUsage(f)
-			dashes := "\\-\\-"
-			if len(f.Name) == 1 {
-				dashes = "\\-"
-			}
-			fmt.Fprintf(&b, ".TP\n\\fB%s%s\\fR", dashes, roff(f.Name))
-			if valueName != "" {
-				fmt.Fprintf(&b, " \\fI%s\\fR", roff(valueName))
+		for _, e := range fs.entries() {
+			fmt.Fprintf(&b, ".TP\n\\fB%s\\fR", roff(e.names))
+			if e.value != "" {
+				fmt.Fprintf(&b, " \\fI%s\\fR", roff(e.value))
 			}
 			b.WriteString("\n")
-			if d := f.DefValue; d != "" && d != "false" && !strings.Contains(usage, "default") {
-				usage += fmt.Sprintf(" (default: %s)", d)
-			}
-			b.WriteString(roffText(usage))
-		})
+			b.WriteString(roffText(e.usage))
+		}
 	}
 	b.WriteString(".SH EXAMPLES\n")
 	for _, c := range commands() {

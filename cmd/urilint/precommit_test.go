@@ -128,7 +128,7 @@ func TestPreCommitHook(t *testing.T) {
 	// urilint-fix applies the safe fixes: pre-commit fails the commit
 	// because the hook changed the file, and the fixed file commits.
 	write(".pre-commit-config.yaml", "repos:\n  - repo: "+hooks+"\n    rev: "+rev+"\n    hooks:\n      - id: urilint-fix\n")
-	write("notes.md", "See [the page](<http://example.com/my page>) and [this](http://example.com/a^b).\n")
+	write("notes.md", "See [the page](<http://example.com/c`d>) and [this](http://example.com/a^b).\n")
 	run(proj, true, "git", "add", ".pre-commit-config.yaml", "notes.md")
 	out = run(proj, false, "git", "commit", "-m", "fixable")
 	if !strings.Contains(out, "files were modified by this hook") {
@@ -138,7 +138,7 @@ func TestPreCommitHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "See [the page](<http://example.com/my%20page>) and [this](http://example.com/a%5Eb).\n"; string(fixed) != want {
+	if want := "See [the page](<http://example.com/c%60d>) and [this](http://example.com/a%5Eb).\n"; string(fixed) != want {
 		t.Errorf("after urilint-fix: %q, want %q", fixed, want)
 	}
 	run(proj, true, "git", "add", "notes.md")

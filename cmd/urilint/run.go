@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -61,8 +63,38 @@ func (e *env) run(args []string) int {
 	if c := lookup(name); c != nil {
 		return c.run(e, rest)
 	}
-	fmt.Fprintf(e.stderr, "urilint: %s\n\n%s", report.Printable(unknownCommand(name)), usage())
+	fmt.Fprintf(e.stderr, "urilint: %s\n", report.Printable(unknownCommand(name)))
+	if hint := commandHint(name, args); hint != "" {
+		fmt.Fprintf(e.stderr, "%s\n", report.Printable(hint))
+	}
+	fmt.Fprint(e.stderr, "Run \"urilint help\" for the commands.\n")
 	return exitError
+}
+
+// commandHint returns, for the first argument name that names no command,
+// what was likely meant, or "": a flag asking for the version, or paths to
+// check.
+func commandHint(name string, args []string) string {
+	switch name {
+	case "-v", "-V", "--v":
+		return "The version is \"urilint version\" (or --version)."
+	}
+	if strings.HasPrefix(name, "-") {
+		return "Flags come after the command: \"urilint check " + strings.Join(args, " ") + "\"."
+	}
+	if looksLikePath(name) {
+		return "To lint files, name the command first: \"urilint check " + strings.Join(args, " ") + "\"."
+	}
+	return ""
+}
+
+// looksLikePath reports whether s names a file or directory there is, or
+// is written as a path is (with a separator, or an extension).
+func looksLikePath(s string) bool {
+	if _, err := os.Stat(s); err == nil {
+		return true
+	}
+	return s == "." || strings.ContainsAny(s, "/\\") || filepath.Ext(s) != ""
 }
 
 // flags is a command's flag set and its usage.
@@ -71,6 +103,38 @@ type flags struct {
 	env            *env
 	stdout, stderr io.Writer
 	synopsis       string
+	// short are the one-letter aliases of flags, by the long flag's name
+	// ("quiet": "q"): one flag to the help and the man page.
+	short map[string]string
+}
+
+// alias defines the one-letter flag short as another name of the flag
+// long, defined before.
+func (f *flags) alias(short, long string) {
+	f.Var(f.Lookup(long).Value, short, "same as --"+long)
+	if f.short == nil {
+		f.short = map[string]string{}
+	}
+	f.short[long] = short
+}
+
+// isAlias reports whether name is the one-letter alias of another flag.
+func (f *flags) isAlias(name string) bool {
+	for _, s := range f.short {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// dashed is a flag's name as urilint writes it: two dashes, one for a
+// one-letter flag ("--format", "-j"). Either is accepted.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // newFlags returns the flag set of a command whose usage line is synopsis.
@@ -100,7 +164,7 @@ func (f *flags) parse(args []string) ([]string, int) {
 				f.printHelp()
 				return nil, exitOK
 			}
-			fmt.Fprintf(f.stderr, "%s%s\n", report.Printable(err.Error()), f.didYouMean(err, args))
+			fmt.Fprintf(f.stderr, "%s: %s%s\n", f.Name(), report.Printable(flagError(err, args)), f.didYouMean(err))
 			fmt.Fprintf(f.stderr, "Run \"%s -h\" for its flags.\n", f.Name())
 			return nil, exitError
 		}
@@ -116,10 +180,36 @@ func (f *flags) parse(args []string) ([]string, int) {
 	}
 }
 
+// flagError is the message of err, an error of flag.FlagSet.Parse, with the
+// flag written as it was given: "unknown flag --fromat" for the standard
+// library's "flag provided but not defined: -fromat".
+func flagError(err error, args []string) string {
+	msg := err.Error()
+	name, ok := strings.CutPrefix(msg, "flag provided but not defined: -")
+	if !ok {
+		return msg
+	}
+	return "unknown flag " + asGiven(name, args)
+}
+
+// asGiven is the flag name as args give it: with two dashes when they do,
+// else with one.
+func asGiven(name string, args []string) string {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
+			return "--" + name
+		}
+	}
+	return "-" + name
+}
+
 // didYouMean returns, for the error of a flag that is not defined, the
-// flag most likely meant, written with as many dashes as the mistyped one
-// ("; did you mean --format?"), or "".
-func (f *flags) didYouMean(err error, args []string) string {
+// flag most likely meant, written as urilint writes flags ("; did you mean
+// --format?"), or "".
+func (f *flags) didYouMean(err error) string {
 	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
 	if !ok {
 		return ""
@@ -130,14 +220,7 @@ func (f *flags) didYouMean(err error, args []string) string {
 	if s == "" {
 		return ""
 	}
-	dashes := "-"
-	for _, a := range args {
-		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
-			dashes = "--"
-			break
-		}
-	}
-	return fmt.Sprintf("; did you mean %s%s?", dashes, s)
+	return fmt.Sprintf("; did you mean %s?", dashed(s))
 }
 
 // usageError reports a usage error of a command and returns its exit code.
@@ -164,7 +247,7 @@ func jobsFlag(fs *flags) *int {
 	if fs.env.describe == nil { // the man page is the same on every machine
 		def += fmt.Sprintf(", %d", *j)
 	}
-	fs.Func("j", fmt.Sprintf("number of files to process at once, 1 to %d (default: %s)", maxJobs, def), func(s string) error {
+	fs.Func("j", fmt.Sprintf("`number` of files to process at once, 1 to %d (default: %s)", maxJobs, def), func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > maxJobs {
 			return fmt.Errorf("must be a number from 1 to %d", maxJobs)

@@ -15,6 +15,23 @@ import (
 func summaryLine(s runner.Summary, fix, diff bool) string {
 	var b strings.Builder
 	b.WriteString("urilint: ")
+	// What failed comes first: a path not linted is no success, whatever
+	// follows.
+	if n := s.Failed - s.Unfixed; n > 0 {
+		fmt.Fprintf(&b, "%s could not be linted; ", plural(n, "path"))
+	}
+	if s.Unfixed > 0 {
+		fmt.Fprintf(&b, "%s could not be fixed; ", plural(s.Unfixed, "file"))
+	}
+	if s.Files == 0 && s.Failed > 0 {
+		return strings.TrimSuffix(b.String(), "; ")
+	}
+	if s.Files == 0 {
+		// Nothing linted is no success either: a path of code only, an
+		// include that matches nothing, an empty directory.
+		b.WriteString("warning: no file was linted: the paths given hold no document urilint reads (which files are read: https://github.com/urilint/urilint/blob/main/docs/usage.md#choosing-files)")
+		return b.String()
+	}
 	if fix || diff {
 		verb := "fixed"
 		if diff {
@@ -44,12 +61,6 @@ func summaryLine(s runner.Summary, fix, diff bool) string {
 	}
 	if s.Gone > 0 {
 		fmt.Fprintf(&b, "; %d in the baseline no longer found", s.Gone)
-	}
-	if n := s.Failed - s.Unfixed; n > 0 {
-		fmt.Fprintf(&b, "; %s could not be linted", plural(n, "path"))
-	}
-	if s.Unfixed > 0 {
-		fmt.Fprintf(&b, "; %s could not be fixed", plural(s.Unfixed, "file"))
 	}
 	return b.String()
 }

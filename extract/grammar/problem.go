@@ -250,9 +250,9 @@ func describe(s string) string {
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 			return fmt.Sprintf("control character U+%04X", r)
 		case r >= 0x80:
-			return fmt.Sprintf("%q (U+%04X)", s, r)
+			return fmt.Sprintf("%s (U+%04X)", Quote(s), r)
 		}
-		return fmt.Sprintf("%q", s)
+		return Quote(s)
 	}
 	return Quote(s)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -27,14 +28,21 @@ const (
 // %q), abbreviated if it is longer than 100 characters: "head…tail"
 // (N characters), the first 60 characters and the last 20, cut between
 // characters (an invalid byte counts as one) and not inside a
-// percent-encoding.
+// percent-encoding. Text with a double quote or a backslash, and nothing
+// that needs an escape (a control character or a tab, a backtick, a byte that is
+// not UTF-8), is quoted in backticks as it is: `\"` reads better than
+// "\\\"".
 func Quote(s string) string {
+	q := strconv.Quote
+	if strings.ContainsAny(s, "\"\\") && strconv.CanBackquote(s) && !strings.Contains(s, "\t") {
+		q = func(s string) string { return "`" + s + "`" }
+	}
 	head, tail, n, ok := abbreviation(s)
 	if !ok {
-		return strconv.Quote(s)
+		return q(s)
 	}
-	q := strconv.Quote(head)
-	return q[:len(q)-1] + "…" + strconv.Quote(tail)[1:] + " (" + strconv.Itoa(n) + " characters)"
+	h := q(head)
+	return h[:len(h)-1] + "…" + q(tail)[1:] + " (" + strconv.Itoa(n) + " characters)"
 }
 
 // Abbreviate returns s as it is, or abbreviated as Quote abbreviates it,
@@ -108,4 +116,13 @@ func (q quoted) Format(f fmt.State, verb rune) {
 		return
 	}
 	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), string(q))
+}
+
+// Count is n and the noun, plural (an "s" added) unless n is 1, for
+// messages: "1 group", "3 groups", "1 hexadecimal digit".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -12,6 +12,14 @@ func TestQuote(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"", `""`},
 		{"http://a.example/x y", `"http://a.example/x y"`},
+		// A quote or a backslash, and nothing to escape: in backticks, as
+		// written.
+		{`\"`, "`\\\"`"},
+		{`"`, "`\"`"},
+		{`a\b`, "`a\\b`"},
+		// A quote and a control character, or a backtick: escaped.
+		{"\"\t", `"\"\t"`},
+		{"`\"", `"` + "`" + `\""`},
 		{strings.Repeat("a", 100), strconv.Quote(strings.Repeat("a", 100))},
 		{strings.Repeat("a", 101), `"` + strings.Repeat("a", 60) + "…" + strings.Repeat("a", 20) + `" (101 characters)`},
 		{long, `"http://example.com/` + strings.Repeat("é", 41) + "…" + strings.Repeat("é", 4) + `/end-of-the-path" (1035 characters)`},
@@ -24,6 +32,9 @@ func TestQuote(t *testing.T) {
 		if got := Quote(tt.in); got != tt.want {
 			t.Errorf("Quote(%.30q...):\ngot  %s\nwant %s", tt.in, got, tt.want)
 		}
+	}
+	if got, want := Quote(`"`+strings.Repeat("a", 200)), "`\""+strings.Repeat("a", 59)+"…"+strings.Repeat("a", 20)+"` (201 characters)"; got != want {
+		t.Errorf("Quote of a long text with a quote: got %s, want %s", got, want)
 	}
 	if got, want := Abbreviate(strings.Repeat("%C3%A9", 40)), "%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9…%A9%C3%A9%C3%A9%C3%A9 (240 characters)"; got != want {
 		t.Errorf("Abbreviate: got %s, want %s", got, want)

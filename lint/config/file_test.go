@@ -34,6 +34,7 @@ var configCases = []struct {
 }{
 	{"empty", "", ""},
 	{"comments only", "# nothing\n", ""},
+	{"warn for warning", "fail-level: warn\nrules:\n  percent-lowercase: warn\n", ""},
 	{"every key", `include: ["**/*.md", "docs/*.html"]
 exclude: [vendor/**]
 fail-level: warning
@@ -59,7 +60,7 @@ overrides:
 	{"unknown key, nothing close", "exclude: [a]\nfrobnicate: [b]\n", `2:1: unknown key "frobnicate"`},
 	{"unknown key in override", "overrides:\n  - files: [a]\n    rule: {}\n", `3:5: unknown key "overrides[0].rule"; did you mean "rules"?`},
 	{"include in override", "overrides:\n  - files: [a]\n    exclude: [b]\n", `3:5: unknown key "overrides[0].exclude"`},
-	{"bad severity", "rules:\n  percent-lowercase: warn\n", `2:22: rules.percent-lowercase: invalid severity "warn" (want error, warning, info or off)`},
+	{"bad severity", "rules:\n  percent-lowercase: warnings\n", `2:22: rules.percent-lowercase: invalid severity "warnings" (want error, warning, info or off)`},
 	{"unknown rule", "rules:\n  percent-lowercas: off\n", `2:21: rules: unknown rule "percent-lowercas"; did you mean "percent-lowercase"?`},
 	{"unknown rule, nothing close", "rules:\n  no-such-rule: off\n", `2:17: rules: unknown rule "no-such-rule" (urilint rules lists them)`},
 	{"bad fail level", "fail-level: fatal\n", `1:13: fail-level: invalid value "fatal" (want error, warning, info or none)`},
@@ -105,7 +106,7 @@ fail-level: fatal
 include: ["/abs", "docs/**", 7]
 rules:
   percent-lowercse: info
-  percent-unencoded: warn
+  percent-unencoded: warnings
 overrides:
   - urn-syntax: rfc2141
   - files: ["a/**"]
@@ -118,7 +119,7 @@ overrides:
 		`c.yaml:3:11: include: invalid glob "/abs" (a pattern relative to the directory of the configuration file)`,
 		`c.yaml:3:30: include: want a list of strings`,
 		`c.yaml:5:21: rules: unknown rule "percent-lowercse"; did you mean "percent-lowercase"?`,
-		`c.yaml:6:22: rules.percent-unencoded: invalid severity "warn" (want error, warning, info or off)`,
+		`c.yaml:6:22: rules.percent-unencoded: invalid severity "warnings" (want error, warning, info or off)`,
 		`c.yaml:8:5: overrides[0]: files is required (the globs the override applies to)`,
 		`c.yaml:10:13: overrides[1].strict: want true or false`,
 	}

@@ -20,7 +20,7 @@ type Tree struct {
 	mu    sync.Mutex
 	dirs  map[string]map[string]bool // directory -> its entries' names (true: a directory)
 	stats map[string]Entry           // path -> what Stat found
-	docs map[string]*Doc            // documents read for their targets
+	docs  map[string]*Doc            // documents read for their targets
 	// Read reads a document that the run did not check, for its targets
 	// (nil: os.ReadFile, bounded by MaxDocument).
 	Read func(path string) ([]byte, error)

@@ -10,10 +10,13 @@ import (
 // The text format: one line per item.
 //
 //	extract: file:line:col: kind uri
-//	check:   file:line:col: severity rule: message (doc URL)
+//	check:   file:line:col: severity rule: message
 //
+// as ESLint, markdownlint and ruff write theirs: the rule's documentation is
+// "urilint explain RULE" away (the summary line says so), and its address
+// is in the JSON, SARIF and GitHub outputs and the editor's diagnostics.
 // With colour (a terminal, and NO_COLOR not set), the check format shows
-// the place in bold, the severity in its colour and the link dimmed.
+// the place in bold, the severity in its colour and the rule in bold.
 
 func appendTextCandidate(dst []byte, path string, c *extract.Candidate, loc *extract.Locator) []byte {
 	p := loc.Pos(c.Start)
@@ -24,7 +27,6 @@ func appendTextCandidate(dst []byte, path string, c *extract.Candidate, loc *ext
 const (
 	ansiReset  = "\x1b[0m"
 	ansiBold   = "\x1b[1m"
-	ansiDim    = "\x1b[2m"
 	ansiRed    = "\x1b[31m"
 	ansiYellow = "\x1b[33m"
 	ansiBlue   = "\x1b[34m"
@@ -33,8 +35,8 @@ const (
 func appendTextDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions, color bool) []byte {
 	p := loc.Pos(d.Start)
 	if !color {
-		return fmt.Appendf(dst, "%s:%d:%d: %s %s: %s (%s)\n", DisplayPath(d.File), p.Line, p.Column,
-			d.Severity, d.Rule.Name, Printable(d.Message), d.Rule.DocURL())
+		return fmt.Appendf(dst, "%s:%d:%d: %s %s: %s\n", DisplayPath(d.File), p.Line, p.Column,
+			d.Severity, d.Rule.Name, Printable(d.Message))
 	}
 	sev := ansiBlue
 	switch d.Severity {
@@ -43,6 +45,6 @@ func appendTextDiagnostic(dst []byte, d *lint.Diagnostic, loc Positions, color b
 	case lint.Warning:
 		sev = ansiYellow
 	}
-	return fmt.Appendf(dst, ansiBold+"%s:%d:%d:"+ansiReset+" "+sev+"%s"+ansiReset+" "+ansiBold+"%s"+ansiReset+": %s "+ansiDim+"(%s)"+ansiReset+"\n",
-		DisplayPath(d.File), p.Line, p.Column, d.Severity, d.Rule.Name, Printable(d.Message), d.Rule.DocURL())
+	return fmt.Appendf(dst, ansiBold+"%s:%d:%d:"+ansiReset+" "+sev+"%s"+ansiReset+" "+ansiBold+"%s"+ansiReset+": %s\n",
+		DisplayPath(d.File), p.Line, p.Column, d.Severity, d.Rule.Name, Printable(d.Message))
 }

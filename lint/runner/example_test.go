@@ -26,7 +26,7 @@ func ExampleCheck() {
 	}
 	fmt.Printf("%d problems in %d of %d files\n", sum.Problems(), sum.ProblemFiles, sum.Files)
 	// Output:
-	// testdata/example.md:1:37: error percent-malformed: "%" not followed by two hexadecimal digits (found "%"); a literal "%" is written %25 (https://github.com/urilint/urilint/blob/main/docs/rules.md#percent-malformed)
-	// testdata/example.md:1:48: error urn-nid-syntax: namespace identifier (NID) "X" has 1 character; RFC 8141 needs 2 to 32 (https://github.com/urilint/urilint/blob/main/docs/rules.md#urn-nid-syntax)
+	// testdata/example.md:1:37: error percent-malformed: "%" not followed by two hexadecimal digits (found "%"); a literal "%" is written %25
+	// testdata/example.md:1:48: error urn-nid-syntax: namespace identifier (NID) "X" has 1 character; RFC 8141 needs 2 to 32
 	// 2 problems in 1 of 1 files
 }

@@ -45,7 +45,7 @@ func checkISBN(nss string) []grammar.Violation {
 				Message: grammar.Messagef(`check digit of ISBN %q is %s, not %s: a digit is mistyped (RFC 8254 section 2.1; ISO 2108: an EAN-13 check digit)`, nss, want, nss[last:])}}
 		}
 	default:
-		return problem(0, len(nss), `ISBN %q has %d digits: an ISBN has 10 or 13 (RFC 3187 section 3; RFC 8254 section 2.1)`, nss, len(digits))
+		return problem(0, len(nss), `ISBN %q has %s: an ISBN has 10 or 13 (RFC 3187 section 3; RFC 8254 section 2.1)`, nss, grammar.Count(len(digits), "digit"))
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func checkUUID(nss string) []grammar.Violation {
 	}
 	gs, offs := fields(nss, '-')
 	if len(gs) != 5 {
-		return problem(0, len(nss), `%q has %d groups: a UUID is 5 groups of 8-4-4-4-12 hexadecimal digits separated by "-" (RFC 9562 section 4)`, nss, len(gs))
+		return problem(0, len(nss), `%q has %s: a UUID is 5 groups of 8-4-4-4-12 hexadecimal digits separated by "-" (RFC 9562 section 4)`, nss, grammar.Count(len(gs), "group"))
 	}
 	for i, g := range gs {
 		for k := 0; k < len(g); k++ {
@@ -41,7 +41,7 @@ func checkUUID(nss string) []grammar.Violation {
 			}
 		}
 		if len(g) != uuidGroups[i] {
-			return problem(offs[i], offs[i]+len(g), `the %s group of UUID %q has %d hexadecimal digits, not %d: a UUID is 8-4-4-4-12 (RFC 9562 section 4)`, uuidOrdinals[i], nss, len(g), uuidGroups[i])
+			return problem(offs[i], offs[i]+len(g), `the %s group of UUID %q has %s, not %d: a UUID is 8-4-4-4-12 (RFC 9562 section 4)`, uuidOrdinals[i], nss, grammar.Count(len(g), "hexadecimal digit"), uuidGroups[i])
 		}
 	}
 	return nil
