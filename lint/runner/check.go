@@ -37,6 +37,14 @@ const (
 	PartSize  = 1 << 20
 )
 
+// inParts: a Markdown document of PartsFrom bytes or more, when its
+// diagnostics are only reported and nothing in it reaches across the
+// document (lint.CheckableInPieces: a suppression comment or the folding
+// note does).
+func (c *checkRun) inParts(f extract.Format, src []byte) bool {
+	return c.opts.Mode == Report && len(src) >= PartsFrom && f.Splittable() && lint.CheckableInPieces(src)
+}
+
 // windowed: a large plain-text file is read in windows when its
 // diagnostics are only reported (fixes need the whole).
 func (c *checkRun) windowed() bool { return c.opts.Mode == Report }
@@ -54,7 +62,7 @@ func (c *checkRun) document(name string, src []byte, out *sink) error {
 	f := extract.FormatOf(name)
 	c.counts.files.Add(1)
 	var doc Document
-	if c.opts.Mode == Report && len(src) >= PartsFrom && f.Splittable() && lint.CheckableInPieces(src) {
+	if c.inParts(f, src) {
 		doc.Unlisted = p.Checker.CheckParts(name, f, src, f.Splits(src, PartSize), func(d *lint.Diagnostic) { doc.Diagnostics = append(doc.Diagnostics, d) })
 	} else {
 		doc = Lint(p, name, f, src, c.opts.Mode != Report)
@@ -99,7 +107,10 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 	c.counts.files.Add(1)
 	r := c.newFileReport(name, out, p)
 	var l lint.Lister
+	var held int64
+	defer out.drop(&held)
 	err = windows.Each(func(win fileio.Window) {
+		out.grow(weight(extract.FormatText, len(win.Src), false), &held)
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
 			if l.List(d) {
