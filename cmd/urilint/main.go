@@ -31,10 +31,10 @@ func main() {
 // (runner.Input.SoftLimit, which tuneGC returns the function for), so that
 // the heap stays within a constant times the input and the collector never
 // runs without pause below what a large document needs. A fixed limit of
-// 256 MiB did: a 64 MB Markdown file took 9.5 s against 3.0 s without it,
-// and 300 MB of URI lines 115 s against 44 s. GOGC and GOMEMLIMIT in the
-// environment win (with GOMEMLIMIT set, the limit is left as it says, and
-// tuneGC returns nil).
+// 256 MiB did, once a document's live heap neared it: a 64 MB Markdown
+// file read whole took 201 s (docs/evaluation.md has the figures of the
+// policy). GOGC and GOMEMLIMIT in the environment win (with GOMEMLIMIT
+// set, the limit is left as it says, and tuneGC returns nil).
 func tuneGC() (softLimit func(int64)) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)

@@ -110,7 +110,7 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 	var held int64
 	defer out.drop(&held)
 	err = windows.Each(func(win fileio.Window) {
-		out.grow(weight(extract.FormatText, len(win.Src), false), &held)
+		out.grow(int64(len(win.Src)), &held)
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
 			if l.List(d) {

@@ -48,7 +48,7 @@ func (x *extractRun) windows(name string, f extract.Format, windows *fileio.Text
 	var held int64
 	defer out.drop(&held)
 	err := windows.Each(func(win fileio.Window) {
-		out.grow(weight(extract.FormatText, len(win.Src), false), &held)
+		out.grow(int64(len(win.Src)), &held)
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		f.WalkWindow(win.Src, win.Base.Offset, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
 	})

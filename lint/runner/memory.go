@@ -75,7 +75,10 @@ func (s *sink) hold(w int64) (release func()) {
 
 // grow counts the window of a document read in windows, which grows until
 // it holds a place to cut (one line, in the end), at its largest so far:
-// it never waits, since the document is under way.
+// it never waits, since the document is under way. A window weighs its
+// size: its candidates are passed on as they are found. (Twice its size
+// made the limit 1 GiB for a line of 100 MB, whose run peaked at 806 MB
+// against 265 MB, in the same time.)
 func (s *sink) grow(w int64, held *int64) {
 	p := s.p
 	if w <= *held || w < countFrom || p == nil {

@@ -152,7 +152,7 @@ func TestRunAsksLimitOfDocuments(t *testing.T) {
 	for _, n := range limits {
 		most = max(most, n)
 	}
-	if low, high := LimitFloor+LimitPerWeight*weight(extract.FormatText, 8<<20, false), LimitFloor+LimitPerWeight*weight(extract.FormatText, len(txt), false); most < low || most >= high {
+	if low, high := int64(LimitFloor+LimitPerWeight*(8<<20)), LimitFloor+LimitPerWeight*int64(len(txt)); most < low || most >= high {
 		t.Errorf("big.txt: highest limit %d MiB, want from %d MiB (the long line's window) to under %d MiB (the whole file)", most>>20, low>>20, high>>20)
 	}
 }
