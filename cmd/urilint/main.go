@@ -27,7 +27,7 @@ func main() {
 // few tens of megabytes.
 //
 // The soft memory limit follows the work: runner.LimitFloor (256 MiB),
-// plus three times the weight of the large documents the workers hold
+// plus the weight of the large documents the workers hold
 // (runner.Input.SoftLimit, which tuneGC returns the function for), so that
 // the heap stays within a constant times the input and the collector never
 // runs without pause below what a large document needs. A fixed limit of
