@@ -117,6 +117,14 @@ func BenchmarkGoldmarkParse(b *testing.B) {
 
 func BenchmarkMarkdown(b *testing.B) { benchCorpus(b, "md", "URILINT_CORPUS_MD", ".md", walkMarkdown) }
 
+// BenchmarkMarkdownTargets is the walker as the local link rules run it:
+// with the document's headings and ids reported too.
+func BenchmarkMarkdownTargets(b *testing.B) {
+	benchCorpus(b, "md", "URILINT_CORPUS_MD", ".md", func(d []byte) {
+		Markdown(d, Options{Target: func(Target) {}}, func(*Candidate) {})
+	})
+}
+
 func BenchmarkTokenizer(b *testing.B) {
 	benchCorpus(b, "html", "URILINT_CORPUS_HTML", ".html", tokenize)
 }

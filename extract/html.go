@@ -54,6 +54,49 @@ var uriAttrs = func() map[string]attrInfo {
 	return info
 }()
 
+// uriAttrElements are the elements on which an attribute of uriAttrs holds
+// a URI, as the HTML standard's index of attributes gives them ("Valid
+// URL" values), with HTML 4's for the obsolete ones (background, longdesc,
+// codebase, classid, archive, profile, icon): elsewhere such an attribute
+// is the author's own (<p data="...">, <div src=...>, a script's data).
+// An attribute not listed here holds a URI on every element: href (HTML's
+// a, area, base and link, and every SVG and MathML element that links),
+// the global microdata attributes itemid and itemtype, xmlns and xmlns:*,
+// and the text attributes title and alt.
+var uriAttrElements = map[string][]string{
+	"src":        {"img", "script", "iframe", "embed", "source", "track", "audio", "video", "input", "frame"},
+	"srcset":     {"img", "source"},
+	"data":       {"object"},
+	"action":     {"form"},
+	"formaction": {"button", "input"},
+	"cite":       {"blockquote", "q", "del", "ins"},
+	"poster":     {"video"},
+	"background": {"body", "table", "td", "th"},
+	"longdesc":   {"img", "iframe", "frame"},
+	"manifest":   {"html"},
+	"icon":       {"command", "menuitem"},
+	"usemap":     {"img", "object", "input"},
+	"codebase":   {"object", "applet"},
+	"classid":    {"object"},
+	"archive":    {"object", "applet"},
+	"profile":    {"head"},
+}
+
+// onElement reports whether the URI attribute a holds a URI on the element
+// named tag (as written: any ASCII case).
+func (a attrInfo) onElement(tag []byte) bool {
+	els, ok := uriAttrElements[a.name]
+	if !ok {
+		return true
+	}
+	for _, el := range els {
+		if equalFoldASCII(tag, el) {
+			return true
+		}
+	}
+	return false
+}
+
 // attrInfo is a URI attribute's lower-case name and how it holds URIs.
 type attrInfo struct {
 	name string
@@ -147,7 +190,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 				htmlTargets(src, name, z.attrs, opts.Target)
 			}
 			if (inPre == 0 || opts.IncludeCodeBlocks) && len(z.attrs) > 0 {
-				scratch = htmlAttributes(buf, src, z.attrs, equalFoldASCII(name, "meta"), scratch, emit)
+				scratch = htmlAttributes(buf, src, name, z.attrs, scratch, emit)
 			}
 			if tt == html.StartTagToken && equalFoldASCII(name, "pre") {
 				inPre++
@@ -223,9 +266,9 @@ var (
 )
 
 // htmlAttributes emits the candidates in the URI attributes among the
-// attributes all of a tag, a <meta> if meta is set.
-func htmlAttributes(buf *Candidate, src []byte, all []htmlAttr, meta bool, attrs []tagAttr, emit func(*Candidate)) []tagAttr {
-	attrs = uriAttributes(src, all, meta, attrs[:0])
+// attributes all of a tag of the element named tag.
+func htmlAttributes(buf *Candidate, src, tag []byte, all []htmlAttr, attrs []tagAttr, emit func(*Candidate)) []tagAttr {
+	attrs = uriAttributes(src, tag, all, attrs[:0])
 	var httpEquiv, content *tagAttr
 	for i := range attrs {
 		a := &attrs[i]
@@ -420,17 +463,22 @@ func refreshURL(t []byte) (int, int, bool) {
 	return i, end, i < end
 }
 
-// uriAttributes appends the attributes among all, a tag's, that the walker
-// reads: URI attributes, and http-equiv and content when meta is set. Like
-// the Tokenizer, it keeps only the first attribute of each name.
-// (FuzzHTMLAttributes checks it against the Tokenizer.)
-func uriAttributes(src []byte, all []htmlAttr, meta bool, out []tagAttr) []tagAttr {
+// uriAttributes appends the attributes among all, those of a tag of the
+// element named tag, that the walker reads: the URI attributes of the
+// element, and http-equiv and content of a <meta>. Like the Tokenizer, it
+// keeps only the first attribute of each name. (FuzzHTMLAttributes checks
+// it against the Tokenizer.)
+func uriAttributes(src, tag []byte, all []htmlAttr, out []tagAttr) []tagAttr {
+	meta := equalFoldASCII(tag, "meta")
 	first := len(out)
 	var seen map[string]bool // past a few URI attributes (xmlns:* can be many), names are looked up here
 	for _, sp := range all {
 		a := tagAttr{htmlAttr: sp}
 		key := src[a.keyStart:a.keyEnd]
 		a.info = lookupAttr(key)
+		if a.info.kind != 0 && !a.info.onElement(tag) {
+			a.info = attrInfo{}
+		}
 		if meta && a.info.kind == 0 {
 			switch {
 			case equalFoldASCII(key, "http-equiv"):

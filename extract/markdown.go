@@ -236,6 +236,9 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if t, ok := n.(*ast.Text); ok {
 		if entering {
 			w.text(t.Segment.Start, t.Segment.Stop, "")
+			if w.opts.Target != nil && bytes.IndexByte(w.doc[t.Segment.Start:t.Segment.Stop], '{') >= 0 && !inHeading(t) {
+				attrListIDs(w.doc, t.Segment.Start, t.Segment.Stop, w.opts.Target)
+			}
 		}
 		return ast.WalkContinue, nil
 	}
@@ -548,10 +551,22 @@ func (w *mdWalker) heading(h *ast.Heading) {
 		}
 		src.Write(w.doc[seg.Start:seg.Stop])
 	}
-	t := Target{Kind: TargetHeading, Text: strings.TrimSpace(text.String()), TextWithAlt: strings.TrimSpace(withAlt.String()),
+	t := Target{Kind: TargetHeading, Text: text.String(), TextWithAlt: withAlt.String(),
 		Source: src.String(), Level: h.Level, Start: start, End: end}
 	w.opts.Target(t)
 	if id, _, ok := explicitID(t.Source); ok {
-		w.opts.Target(Target{Kind: TargetID, ID: id, Start: start, End: end})
+		w.opts.Target(Target{Kind: TargetAttrID, ID: id, Level: h.Level, Start: start, End: end})
 	}
+}
+
+// inHeading reports whether the inline node n is in a heading, whose own
+// attribute list the heading code reads.
+func inHeading(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock {
+			_, ok := p.(*ast.Heading)
+			return ok
+		}
+	}
+	return false
 }

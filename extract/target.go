@@ -12,7 +12,7 @@ import (
 // local link rules check fragments against them.
 type Target struct {
 	Kind TargetKind
-	// ID is the id an author gave (TargetID, TargetName), as the renderer
+	// ID is the id an author gave (TargetID, TargetName, TargetAttrID), as the renderer
 	// reads it (references decoded).
 	ID string
 	// For a heading: Text is its rendered text (markup removed, references
@@ -20,7 +20,8 @@ type Target struct {
 	// the same with the images' alt text, and Source its source after its
 	// marker, as written.
 	Text, TextWithAlt, Source string
-	// Level is a heading's level, 1 to 6.
+	// Level is a heading's level, 1 to 6 (for TargetAttrID, the level of
+	// the heading it ends, or 0).
 	Level int
 	// Start and End span the heading or the attribute's value in the
 	// document.
@@ -35,6 +36,11 @@ const (
 	TargetHeading TargetKind = iota + 1 // a heading: its id is a renderer's slug of its text
 	TargetID                            // an id given by the author: HTML id, XML id or xml:id, xml2rfc anchor, Markdown {#id}
 	TargetName                          // HTML <a name="...">, which browsers follow as an id
+	// An id of a Markdown attribute list: "{#id}" ending a heading (Level
+	// is the heading's), "{: #id .class}" ending a paragraph or following an
+	// inline element (Level 0). Only the renderers that read attribute lists
+	// give the element that id (slug.Profile ExplicitID and AttrLists).
+	TargetAttrID
 )
 
 // explicitID returns the id of a heading's attribute list at the end of
@@ -81,4 +87,63 @@ func htmlTargets(src []byte, tag []byte, attrs []htmlAttr, yield func(Target)) {
 			yield(Target{Kind: kind, ID: id, Start: a.valStart, End: a.valEnd})
 		}
 	}
+}
+
+// attrListIDs reports the ids of the attribute lists in the text
+// doc[start:end] of a paragraph: "{: #id .class key=value}" (kramdown's and
+// Python-Markdown's attr_list) or "{#id}", each "{" ... "}" on one line
+// whose every word is an id, a class or a key=value pair (so that "{#if x}"
+// of a template, or a set "{a, b}", is none). Which renderer gives the
+// element the id is the link rules' to say (TargetAttrID).
+func attrListIDs(doc []byte, start, end int, yield func(Target)) {
+	for i := start; i < end; i++ {
+		if doc[i] != '{' {
+			continue
+		}
+		j := i + 1
+		for j < end && doc[j] != '}' && doc[j] != '\n' && doc[j] != '{' {
+			j++
+		}
+		if j >= end || doc[j] != '}' {
+			continue
+		}
+		if id, ok := attrListID(doc[i+1 : j]); ok {
+			yield(Target{Kind: TargetAttrID, ID: id, Start: i, End: j + 1})
+		}
+		i = j
+	}
+}
+
+// attrListID returns the last id ("#id") of the attribute list body b, the
+// text between "{" and "}", when b is one.
+func attrListID(b []byte) (string, bool) {
+	s := strings.TrimSpace(string(b))
+	s = strings.TrimPrefix(s, ":")
+	id := ""
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		n := strings.IndexAny(s, " \t")
+		if n < 0 {
+			n = len(s)
+		}
+		word := s[:n]
+		switch {
+		case word[0] == '#' && len(word) > 1 && !strings.ContainsAny(word[1:], "#=\"'"):
+			id = word[1:]
+		case word[0] == '.' && len(word) > 1 && !strings.ContainsAny(word[1:], "#=\"'"):
+		case strings.Contains(word, "=") && word[0] != '=':
+			eq := strings.IndexByte(s, '=')
+			if q := s[eq+1:]; q != "" && (q[0] == '"' || q[0] == '\'') {
+				// A quoted value may hold spaces.
+				close := strings.IndexByte(q[1:], q[0])
+				if close < 0 {
+					return "", false
+				}
+				n = eq + 1 + close + 2
+			}
+		default:
+			return "", false
+		}
+		s = s[n:]
+	}
+	return id, id != ""
 }

@@ -14,6 +14,8 @@ func TestTargets(t *testing.T) {
 			return fmt.Sprintf("h%d %q alt=%q src=%q @%q", tg.Level, tg.Text, tg.TextWithAlt, tg.Source, doc[tg.Start:tg.End])
 		case TargetName:
 			return fmt.Sprintf("name %q @%q", tg.ID, doc[tg.Start:tg.End])
+		case TargetAttrID:
+			return fmt.Sprintf("attr %q h%d @%d %q", tg.ID, tg.Level, tg.Start, doc[tg.Start:tg.End])
 		}
 		return fmt.Sprintf("id %q @%q", tg.ID, doc[tg.Start:tg.End])
 	}
@@ -26,10 +28,31 @@ func TestTargets(t *testing.T) {
 			"Text <a name=\"anchor1\"></a> and <span id=\"s&#45;2\">x</span>.\n\nSetext &amp; \\*more\\*\n======\n", Markdown, []string{
 			`h1 "Hello World code" alt="Hello World code" src="Hello *World* ` + "`code`" + `" @"Hello *World* ` + "`code`" + `"`,
 			`h2 "Install  now {#install-now}" alt="Install logo now {#install-now}" src="Install ![logo](x.png) <b>now</b> {#install-now}" @"Install ![logo](x.png) <b>now</b> {#install-now}"`,
-			`id "install-now" @"Install ![logo](x.png) <b>now</b> {#install-now}"`,
+			`attr "install-now" h2 @27 "Install ![logo](x.png) <b>now</b> {#install-now}"`,
 			`name "anchor1" @"anchor1"`,
 			`id "s-2" @"s&#45;2"`,
 			`h1 "Setext & *more*" alt="Setext & *more*" src="Setext &amp; \\*more\\*" @"Setext &amp; \\*more\\*"`,
+		}},
+		// The text is what the renderer keeps: the parser strips the line's
+		// own leading and trailing blanks and a closing sequence, nothing
+		// else; a space left before a dropped image or tag, or inside a code
+		// span, stays (GitHub makes "valid-heading-has-" of the second).
+		{"markdown-text-kept", "# Foo -\n\n### Valid Heading Has ![an Image](x.png)\n\n" +
+			"### Introduce `validation-gen `\n\n##   Closed  ##  \n\n## Tag <br>\n", Markdown, []string{
+			`h1 "Foo -" alt="Foo -" src="Foo -" @"Foo -"`,
+			`h3 "Valid Heading Has " alt="Valid Heading Has an Image" src="Valid Heading Has ![an Image](x.png)" @"Valid Heading Has ![an Image](x.png)"`,
+			`h3 "Introduce validation-gen " alt="Introduce validation-gen " src="Introduce ` + "`validation-gen `" + `" @"Introduce ` + "`validation-gen `" + `"`,
+			`h2 "Closed" alt="Closed" src="Closed" @"Closed"`,
+			`h2 "Tag " alt="Tag " src="Tag <br>" @"Tag <br>"`,
+		}},
+		// Attribute lists after paragraphs and inline elements: kramdown's
+		// and Python-Markdown's attr_list; not in code, not a template's
+		// "{#if x}" nor a set.
+		{"markdown-attr-lists", "Some __text__{: #text } here,\n**b**{ #b .c key=\"v w\" }.\n{: #para }\n\n" +
+			"`{#code}` {#if x} {a, b} {#} {: .only-class}\n", Markdown, []string{
+			`attr "text" h0 @13 "{: #text }"`,
+			`attr "b" h0 @35 "{ #b .c key=\"v w\" }"`,
+			`attr "para" h0 @56 "{: #para }"`,
 		}},
 		{"html", `<h2 id="intro">Intro</h2><a name="old">x</a><p name="not-a">y</p><div ID=" sp ">z</div>`, HTML, []string{
 			`id "intro" @"intro"`, `name "old" @"old"`, `id "sp" @" sp "`,

@@ -52,14 +52,20 @@ link), where a typo is never meant; a scheme written wrong ("htps://") is uri-sc
 // absolute URL missing its ":" ("https//example.com"), or the host of one
 // missing its scheme ("www.example.com/x"), or "", "".
 func malformedLink(uri string) (scheme, host string) {
-	lower := strings.ToLower(uri)
-	for _, s := range []string{"https", "http", "ftp"} {
-		if strings.HasPrefix(lower, s+"//") && len(uri) > len(s)+2 {
+	// Every link of a document comes here (three rules ask): no copy of it
+	// is made.
+	for _, s := range [...]string{"https", "http", "ftp"} {
+		if len(uri) > len(s)+2 && strings.EqualFold(uri[:len(s)], s) && uri[len(s):len(s)+2] == "//" {
 			return s, ""
 		}
 	}
-	if h, _, _ := strings.Cut(lower, "/"); strings.HasPrefix(h, "www.") && strings.Count(h, ".") >= 2 && !strings.HasSuffix(h, ".html") && !strings.HasSuffix(h, ".md") {
+	h, _, _ := strings.Cut(uri, "/")
+	if len(h) > 4 && strings.EqualFold(h[:4], "www.") && strings.Count(h, ".") >= 2 && !hasSuffixFold(h, ".html") && !hasSuffixFold(h, ".md") {
 		return "", h
 	}
 	return "", ""
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }

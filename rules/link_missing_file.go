@@ -26,11 +26,14 @@ the links whose file is not there. It never uses the network.
 - Names are compared exactly, letter case included: "Guide.md" for a file "guide.md" works on macOS and
   Windows, whose file systems ignore case, and breaks on Linux, in CI, and on most web servers. The
   message names the file as it is.
-- A link to a directory is found when the directory is ("docs/": GitHub lists it).
+- A link to a directory is found when the directory is ("docs/": GitHub lists it). A file written as a
+  directory ("guide.md/") is reported: no server or renderer finds a file under a name that ends in "/".
+- The message quotes the link's path as the document writes it, not the path it is cleaned to.
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so), "guide/" or "guide" for "guide.md" (links.sources).
-- A link that leaves the top of the tree (the directory of the configuration file, else the git
-  checkout) is reported: nothing outside the repository is published with it.
+- A link that leaves the top of the tree (the directory of the configuration file that holds the
+  document, else the document's git checkout) is reported: nothing outside the repository is
+  published with it.
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
 - Targets that a build makes (_build/**, public/**) can be left out with links.ignore.
@@ -51,17 +54,20 @@ the links whose file is not there. It never uses the network.
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			if s.Outside(l.target) {
-				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, display(l.from, l.target)))
+				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, writtenPath(f)))
 				continue
 			}
 			if s.Ignored(l.target, func(g, name string) bool { ok, _ := doublestar.Match(g, name); return ok }) {
 				continue
 			}
 			if _, e, found := resolveFile(p, s, l.target, l.dir); !found {
-				if e.Case != "" {
-					p.Report(f, grammar.Messagef("no file %q: it is %q, in other letter case, which works on macOS and Windows and breaks on Linux and most web servers", display(l.from, l.target), e.Case))
-				} else {
-					p.Report(f, grammar.Messagef("no file %q in the tree", display(l.from, l.target)))
+				switch {
+				case e.Exists && !e.Dir:
+					p.Report(f, grammar.Messagef("%q names the file %q as a directory (it ends in \"/\"): no server or renderer finds it; drop the \"/\"", writtenPath(f), display(l.from, l.target)))
+				case e.Case != "":
+					p.Report(f, grammar.Messagef("no file %q: it is %q, in other letter case, which works on macOS and Windows and breaks on Linux and most web servers", writtenPath(f), e.Case))
+				default:
+					p.Report(f, grammar.Messagef("no file %q in the tree", writtenPath(f)))
 				}
 			}
 		}

@@ -25,10 +25,15 @@ fragments of links to the document itself ("#usage") and to another document of 
 - the headings of a Markdown document, their ids made as each configured slug profile makes them
   (links.slugs; default: github, the ids github.com gives, which match a fragment in any letter case;
   others: gitlab, goldmark, hugo, python-markdown (MkDocs), github-slugger (Docusaurus, Starlight),
-  docutils, asciidoctor... see "urilint explain link-missing-fragment" in docs/rules.md), with their
+  docutils, asciidoctor... docs/configuration.md, "Local links", lists them all), with their
   duplicates numbered as the renderer numbers them;
 - the ids an author gave: HTML id and <a name> (in Markdown's raw HTML too), XML id and xml:id, xml2rfc
-  anchor, and a heading's "{#id}".
+  anchor; these match exactly, letter case included, as browsers match ids (github.com's any-case
+  match is for the ids it makes of headings);
+- Markdown attribute lists, under the profiles whose renderer reads them, matched exactly: a
+  heading's own "{#id}" (python-markdown, pymdownx-slugs, kramdown, goldmark-attributes, hugo,
+  docusaurus), and "{: #id .class}" after a paragraph or an inline element (python-markdown,
+  pymdownx-slugs, kramdown: MkDocs' attr_list, Jekyll). github.com and GitLab read none.
 The fragment is percent-decoded first, as browsers do. When several profiles are configured (a tree
 published on GitHub and on a site), a fragment that fails under one is reported with the profiles it
 fails under.
@@ -41,6 +46,9 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
+		if strings.IndexByte(p.URI.Input, '#') < 0 {
+			return // most links: resolved by link-missing-file alone
+		}
 		if l, ok := localLink(p); ok && l.HasFrag && !fragmentOK(l.Fragment) {
 			recordLink(p, l)
 		}
@@ -70,7 +78,7 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 			if len(missing) < len(d.Profiles()) || len(d.Profiles()) > 1 {
 				msg += grammar.Messagef(" under the slug profile%s %s", pluralS(len(missing)), strings.Join(missing, ", "))
 			}
-			if near := d.Closest(l.fragment); near != "" {
+			if near := d.Closest(l.fragment, missing); near != "" {
 				msg += grammar.Messagef("; did you mean %q?", "#"+near)
 			}
 			p.Report(f, msg)

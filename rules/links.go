@@ -94,6 +94,10 @@ func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool)
 		sources = links.DefaultSources
 	}
 	switch {
+	case e.Exists && !e.Dir && dir:
+		// "guide.md/": no server or renderer finds a file under a name
+		// that ends in "/" (MkDocs rewrites only ".md" destinations).
+		return "", e, false
 	case e.Exists && !e.Dir:
 		return target, e, true
 	case e.Exists:
@@ -142,6 +146,17 @@ func fragmentOK(frag string) bool {
 	}
 	_, _, ok := slug.LineAnchor(frag)
 	return ok
+}
+
+// writtenPath is the path of the link of f as its document writes it,
+// without its query and fragment: what a message quotes, rather than the
+// path it is cleaned to ("./a/../b.md", "(https://x" as written).
+func writtenPath(f *lint.Fact) string {
+	u := f.URI
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	return u
 }
 
 // display names the path p for a message: relative to the directory of

@@ -125,6 +125,10 @@ func docConfig(doc string) *lint.Config {
 		abs, _ := filepath.Abs(filepath.Dir(doc))
 		cfg.Links = links.Settings{Top: abs, Repository: "https://github.com/urilint/fixture", RepositoryRoot: abs,
 			Site: "https://docs.example.org/fixture/", SiteRoot: filepath.Join(abs, "site")}
+		// "NAME.slugs-PROFILE.md" is linted under that slug profile.
+		if _, p, ok := strings.Cut(strings.TrimSuffix(name, filepath.Ext(name)), ".slugs-"); ok {
+			cfg.Links.Slugs = []string{p}
+		}
 	} else {
 		for _, r := range All {
 			if strings.HasPrefix(r.Name, "link-") {

@@ -15,6 +15,7 @@ import (
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/fileio"
+	"github.com/urilint/urilint/lint/links"
 	"github.com/urilint/urilint/lint/report"
 	"github.com/urilint/urilint/lint/runner"
 	"github.com/urilint/urilint/rules"
@@ -65,6 +66,20 @@ allowed-schemes: []
 # Per-rule severity: error, warning, info, or off. urilint rules lists them.
 rules:
   # percent-lowercase: info
+
+# The local link rules (link-*), offline: how Markdown headings get their ids
+# (slug profiles: urilint explain link-missing-fragment; docs/configuration.md
+# lists them), where root-relative links start, the project's own repository
+# and site, and targets a build makes. Paths are relative to this file.
+# links:
+#   slugs: [` + strings.Join(links.DefaultSlugs, ", ") + `]
+#   root: docs
+#   index: [` + strings.Join(links.DefaultIndex, ", ") + `]
+#   sources: [` + strings.Join(links.DefaultSources, ", ") + `]
+#   repository: https://github.com/ORG/REPO
+#   site: https://docs.example.org/guide/
+#   site-root: site
+#   ignore: ["_build/**", "public/**"]
 
 # Settings for some files only; the last matching override wins.
 # overrides:
@@ -214,6 +229,22 @@ func printEffective(w io.Writer, path string, excluded bool, eff *config.Profile
 		}
 		fmt.Fprintf(w, "  %s: %s\n", r.Name, sev)
 	}
+	l := eff.Config.Links
+	orDefault := func(v, def []string) []string {
+		if len(v) == 0 {
+			return def
+		}
+		return v
+	}
+	fmt.Fprintln(w, "links:")
+	fmt.Fprintf(w, "  slugs: [%s]\n", quotedList(orDefault(l.Slugs, links.DefaultSlugs)))
+	fmt.Fprintf(w, "  root: %s\n", report.Quote(l.Root))
+	fmt.Fprintf(w, "  index: [%s]\n", quotedList(orDefault(l.Index, links.DefaultIndex)))
+	fmt.Fprintf(w, "  sources: [%s]\n", quotedList(orDefault(l.Sources, links.DefaultSources)))
+	fmt.Fprintf(w, "  repository: %s\n", report.Quote(l.Repository))
+	fmt.Fprintf(w, "  site: %s\n", report.Quote(l.Site))
+	fmt.Fprintf(w, "  site-root: %s\n", report.Quote(l.SiteRoot))
+	fmt.Fprintf(w, "  ignore: [%s]\n", quotedList(l.Ignore))
 }
 
 // quotedList writes strings as the items of a YAML flow list, each

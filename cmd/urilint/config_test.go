@@ -36,3 +36,55 @@ func TestConfigErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigPrintLinks: config print shows the local link rules' settings
+// that apply, the defaults when the file gives none, paths as given made
+// absolute (with --config, against the working directory, as globs are).
+func TestConfigPrintLinks(t *testing.T) {
+	dir := t.TempDir()
+	rootDocs, err := filepath.Abs("docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "c.yaml")
+	doc := filepath.Join(dir, "a.md")
+	for name, text := range map[string]string{
+		cfg: "links:\n  slugs: [github, python-markdown]\n  root: docs\n  repository: https://github.com/o/r\n  ignore: [\"_build/**\"]\n",
+		doc: "# A\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"config", "print", "--config", cfg, doc}, "links:\n" +
+			"  slugs: [\"github\", \"python-markdown\"]\n" +
+			"  root: " + `"` + rootDocs + `"` + "\n" +
+			"  index: [\"README.md\", \"index.md\", \"index.html\", \"README.rst\", \"index.rst\", \"index.adoc\", \"README.adoc\"]\n" +
+			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\"]\n" +
+			"  repository: \"https://github.com/o/r\"\n" +
+			"  site: \"\"\n" +
+			"  site-root: \"\"\n" +
+			"  ignore: [\"_build/**\"]\n"},
+		{[]string{"config", "print", doc}, "links:\n" +
+			"  slugs: [\"github\"]\n" +
+			"  root: \"\"\n" +
+			"  index: [\"README.md\", \"index.md\", \"index.html\", \"README.rst\", \"index.rst\", \"index.adoc\", \"README.adoc\"]\n" +
+			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\"]\n" +
+			"  repository: \"\"\n" +
+			"  site: \"\"\n" +
+			"  site-root: \"\"\n" +
+			"  ignore: []\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tt.args, strings.NewReader(""), &stdout, &stderr)
+		out := stdout.String()
+		i := strings.Index(out, "links:\n")
+		if code != exitOK || i < 0 || out[i:] != tt.want {
+			t.Errorf("%v: exit %d, stderr %q, stdout:\n%s\nwant it to end in:\n%s", tt.args, code, stderr.String(), out, tt.want)
+		}
+	}
+}

@@ -20,6 +20,14 @@ import (
 // github.com does with those today is not known); the categories of the
 // others are Go's, which have not changed for them.
 func githubSlug(c *casers, text string, maintainCase bool) string {
+	if isASCII(text) {
+		return githubSlugASCII(text, maintainCase)
+	}
+	return githubSlugRunes(c, text, maintainCase)
+}
+
+// githubSlugRunes is githubSlug of any text, a code point at a time.
+func githubSlugRunes(c *casers, text string, maintainCase bool) string {
 	if !maintainCase {
 		text = c.lower(text)
 	}
@@ -34,6 +42,23 @@ func githubSlug(c *casers, text string, maintainCase bool) string {
 		}
 	}
 	return b.String()
+}
+
+// githubSlugASCII is githubSlug of ASCII text, in one pass and one
+// allocation: most headings are ASCII.
+func githubSlugASCII(text string, maintainCase bool) string {
+	b := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == ' ':
+			b = append(b, '-')
+		case 'A' <= c && c <= 'Z' && !maintainCase:
+			b = append(b, c+'a'-'A')
+		case c == '-' || c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // unicode13 is the code points assigned in Unicode 13.0, the version of

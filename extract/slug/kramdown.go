@@ -96,7 +96,8 @@ func kramdownProfile(name, summary string, gfm bool, prefix string) *Profile {
 			}
 			return kramdownSlug(kramdownLine(h.Source))
 		},
-		dedup: dedup{kind: dedupCounter},
+		dedup:     dedup{kind: dedupCounter},
+		attrLists: true,
 	}
 	if prefix != "" {
 		p.post = func(id string) string {

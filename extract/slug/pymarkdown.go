@@ -260,6 +260,7 @@ func pyMarkdownProfile(name, summary string, slugify func(c *casers, text string
 		dedup:         dedup{kind: dedupPython},
 		reserves:      true,
 		reservesAhead: true,
+		attrLists:     true,
 		encodedIDs:    encoded,
 	}
 }

@@ -56,6 +56,7 @@ type Profile struct {
 	reservesAhead bool // the renderer takes every explicit id of the page first
 	foldMatch     bool // a fragment reaches an id whatever its letter case
 	encodedIDs    bool // ids are percent-encoded (pymdownx percent_encode)
+	attrLists     bool // attribute lists after blocks and inline elements give ids
 }
 
 // Name is the profile's name, as Lookup takes it.
@@ -68,6 +69,12 @@ func (p *Profile) Summary() string { return p.summary }
 // Reserves reports whether the renderer's generated ids avoid explicit ids
 // found elsewhere in the document (Reserve has an effect).
 func (p *Profile) Reserves() bool { return p.reserves }
+
+// AttrLists reports whether the renderer reads an attribute list ("{#id}",
+// "{: #id .class}") after a paragraph or an inline element as that
+// element's id: Python-Markdown's attr_list (MkDocs), kramdown's inline
+// attribute lists (Jekyll). A heading's own "{#id}" is ExplicitID's.
+func (p *Profile) AttrLists() bool { return p.attrLists }
 
 // ReservesAhead reports whether the renderer collects every explicit id of
 // the page before it generates any (Python-Markdown's toc). A caller then

@@ -2,8 +2,10 @@ package slug
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestNamesAndLookup(t *testing.T) {
@@ -208,6 +210,31 @@ func TestLineAnchor(t *testing.T) {
 		first, last, ok := LineAnchor(tc.frag)
 		if first != tc.first || last != tc.last || ok != tc.ok {
 			t.Errorf("LineAnchor(%q) = %d, %d, %v, want %d, %d, %v", tc.frag, first, last, ok, tc.first, tc.last, tc.ok)
+		}
+	}
+}
+
+// TestGithubSlugASCII: the one-pass slug of ASCII text is the slug a code
+// point at a time, for every ASCII character alone and in random strings.
+func TestGithubSlugASCII(t *testing.T) {
+	var c casers
+	texts := []string{"", "Getting Started", "C++ & C# interop", "What's new in 2.0?", "a_b-c  d--"}
+	for b := 0; b < utf8.RuneSelf; b++ {
+		texts = append(texts, "x"+string(rune(b))+"Y")
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		buf := make([]byte, rnd.IntN(20))
+		for i := range buf {
+			buf[i] = byte(rnd.IntN(utf8.RuneSelf))
+		}
+		texts = append(texts, string(buf))
+	}
+	for _, text := range texts {
+		for _, keep := range []bool{false, true} {
+			if got, want := githubSlugASCII(text, keep), githubSlugRunes(&c, text, keep); got != want {
+				t.Errorf("githubSlugASCII(%q, %v) = %q, want %q", text, keep, got, want)
+			}
 		}
 	}
 }

@@ -2,27 +2,21 @@ package slug
 
 // The cases give headings as their renderers' tests wrote them: plain
 // text, inline Markdown, reST or AsciiDoc titles. A walker turns a heading
-// into a Heading; these helpers do what it does, for the cases' markup,
-// with goldmark for Markdown (as urilint's walker) and a few plain rules for
-// reST and AsciiDoc titles, so that the cases can run.
+// into a Heading; these helpers do it for the cases' markup: urilint's own
+// Markdown walker for Markdown, a few plain rules for HTML, reST and
+// AsciiDoc titles, so that the cases can run.
 
 import (
 	"html"
 	"regexp"
 	"strings"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
+	"github.com/urilint/urilint/extract"
 )
 
-var testMarkdown = goldmark.New(goldmark.WithExtensions(extension.Strikethrough))
-
 // markdownHeading makes the Heading of a heading written after "# "
-// (lines joined by "\n" make a setext heading): Text and TextWithAlt as a
-// walker renders them, Source as written.
+// (lines joined by "\n" make a setext heading): Text and TextWithAlt as
+// urilint's Markdown walker gives them, Source as written.
 func markdownHeading(src string) Heading {
 	doc := "# " + src
 	if strings.Contains(src, "\n") {
@@ -36,47 +30,19 @@ func markdownSetext(line string) Heading {
 	return parseHeading(line+"\n===\n", line)
 }
 
+// parseHeading runs the Markdown walker on doc, as urilint does, and gives
+// the Text and TextWithAlt of the first heading it reports: the cases test
+// the walker's text and the profiles together, so that the two cannot
+// disagree unseen. Source is src, as the case writes it.
 func parseHeading(doc, src string) Heading {
-	source := []byte(doc)
-	root := testMarkdown.Parser().Parse(text.NewReader(source))
 	h := Heading{Source: src}
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
-		if _, ok := n.(*ast.Heading); ok {
-			var plain, alt strings.Builder
-			inlineText(n, source, &plain, false)
-			inlineText(n, source, &alt, true)
-			h.Text, h.TextWithAlt = plain.String(), alt.String()
-			break
+	found := false
+	extract.Markdown([]byte(doc), extract.Options{Target: func(t extract.Target) {
+		if t.Kind == extract.TargetHeading && !found {
+			h.Text, h.TextWithAlt, found = t.Text, t.TextWithAlt, true
 		}
-	}
+	}}, func(*extract.Candidate) {})
 	return h
-}
-
-func inlineText(n ast.Node, source []byte, b *strings.Builder, withAlt bool) {
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Text:
-			v := c.Segment.Value(source)
-			if _, code := n.(*ast.CodeSpan); !code {
-				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
-			}
-			b.Write(v)
-			if c.SoftLineBreak() || c.HardLineBreak() {
-				b.WriteByte('\n')
-			}
-		case *ast.String:
-			b.Write(c.Value)
-		case *ast.RawHTML:
-		case *ast.AutoLink:
-			b.Write(c.Label(source))
-		case *ast.Image:
-			if withAlt {
-				inlineText(c, source, b, withAlt)
-			}
-		default:
-			inlineText(c, source, b, withAlt)
-		}
-	}
 }
 
 var footnoteRefRx = regexp.MustCompile(`\[\^[^\]]+\]`)

@@ -8,7 +8,8 @@ import (
 // Linear fails t unless run on the large input (ten times the small one)
 // takes at most limit times the CPU time it takes on the small one (15
 // when limit is 0): linear time, with room for caches and the collector.
-// Each size is timed as the best of up to five runs (one when a run takes
+// Each size is timed as the best of up to five runs (a run that takes less
+// than 20 ms is timed over as many runs in a row as take that long) (one when a run takes
 // a second or more: long runs are steady), and a shape gets three attempts,
 // since a busy machine slows runs at random. A large run under floor
 // passes whatever the ratio (10 ms when floor is 0): too short to tell.
@@ -21,10 +22,26 @@ func Linear(t testing.TB, small, large int, run func(large bool), limit float64,
 	if floor == 0 {
 		floor = 10 * time.Millisecond
 	}
+	// once times one run as the mean of as many runs in a row as take
+	// minRun: a run of a millisecond or two is within the noise of a busy
+	// machine (a page fault, a tick of accounting), which once made a 64
+	// KiB input look 22 times faster than one of 640 KiB.
+	once := func(large bool) time.Duration {
+		for reps := 1; ; reps *= 2 {
+			d := Of(func() {
+				for range reps {
+					run(large)
+				}
+			})
+			if d >= minRun || reps >= 1<<10 {
+				return d / time.Duration(reps)
+			}
+		}
+	}
 	best := func(large bool) time.Duration {
 		d := time.Duration(1 << 62)
 		for i := 0; i < 5 && (i == 0 || d < time.Second); i++ {
-			d = min(d, Of(func() { run(large) }))
+			d = min(d, once(large))
 		}
 		return d
 	}
@@ -40,3 +57,6 @@ func Linear(t testing.TB, small, large int, run func(large bool), limit float64,
 		}
 	}
 }
+
+// minRun is the least CPU time a measurement of Linear takes.
+const minRun = 20 * time.Millisecond

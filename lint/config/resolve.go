@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/lint"
@@ -85,11 +86,14 @@ func (r *Resolver) Finder() *Finder { return r.finder }
 func (r *Resolver) Across() *lint.Across { return r.across }
 
 // linkTop returns the top of the tree the links of a file in the absolute
-// directory dir may reach: the directory of its configuration file, else
-// its git checkout (the directory holding .git), else "" (none known). It
-// is called with r.mu held.
+// directory dir may reach: the directory of its configuration file when
+// that holds the file, else its git checkout (the directory holding .git),
+// else "" (none known). A configuration named on the command line is
+// relative to the working directory, which need not hold the documents
+// ("urilint check --config my.yaml ../other-repo"): their own checkout is
+// their top then. It is called with r.mu held.
 func (r *Resolver) linkTop(cf *File, dir string) string {
-	if cf != nil {
+	if cf != nil && within(cf.Dir, dir) {
 		return cf.Dir
 	}
 	if top, ok := r.tops[dir]; ok {
@@ -103,4 +107,10 @@ func (r *Resolver) linkTop(cf *File, dir string) string {
 	}
 	r.tops[dir] = top
 	return top
+}
+
+// within reports whether the absolute directory dir is top or lies under it.
+func within(top, dir string) bool {
+	rel, err := filepath.Rel(top, dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

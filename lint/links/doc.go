@@ -12,25 +12,26 @@ import (
 )
 
 // Doc is what a link's fragment can name in a document: the ids of its
-// headings under each slug profile, the ids its author gave (HTML id and
-// <a name>, XML id and xml:id, xml2rfc anchor, Markdown {#id}), and its
-// length in lines (for a forge's "#L10-L20"). Memory goes with the
+// headings under each slug profile (a heading's own "{#id}" under the
+// profiles that read it), the ids its author gave (HTML id and <a name>,
+// XML id and xml:id, xml2rfc anchor), the ids of Markdown attribute lists
+// after paragraphs and inline elements under the profiles that read them,
+// and its length in lines (for a forge's "#L10-L20"). Memory goes with the
 // targets, not the document.
 type Doc struct {
 	Lines    int
 	explicit map[string]bool
+	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
 	headings map[string]map[string]bool // profile name -> ids
 	profiles []*slug.Profile
 
-	// Made on the first question (see makeIndex): by profile, what
-	// fragments reach; the sorted ids by their case-folded key (the
-	// first of each); the sorted ids for suggestions.
+	// Made on the first question (see makeIndex): by profile, the heading
+	// ids fragments reach; and by the set of profiles a fragment is
+	// missing under, what Closest picks from.
 	indexOnce sync.Once
 	index     []*slug.Index
-	folded    map[string]string
-	near      *suggest.Index
 	mu        sync.Mutex
-	closest   map[string]string // the answers of Closest
+	near      map[string]*nearIndex
 }
 
 // ProfilesFor returns the slug profiles a document of format f is
@@ -65,8 +66,17 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string) *Doc {
 	d := &Doc{Lines: lines, explicit: map[string]bool{}, headings: map[string]map[string]bool{}, profiles: ProfilesFor(f, configured)}
 	for _, t := range ts {
-		if t.Kind != extract.TargetHeading {
+		switch t.Kind {
+		case extract.TargetID, extract.TargetName:
 			d.explicit[t.ID] = true
+		case extract.TargetAttrID:
+			// A heading's own is the profiles' (Profile.ExplicitID).
+			if t.Level == 0 {
+				if d.attr == nil {
+					d.attr = map[string]bool{}
+				}
+				d.attr[t.ID] = true
+			}
 		}
 	}
 	for _, p := range d.profiles {
@@ -74,6 +84,20 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 		s := p.NewSlugger()
 		for id := range d.explicit {
 			s.Reserve(id)
+		}
+		if p.ReservesAhead() {
+			for _, t := range ts {
+				if t.Kind == extract.TargetHeading {
+					if id, ok := p.ExplicitID(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); ok {
+						s.Reserve(id)
+					}
+				}
+			}
+		}
+		if p.AttrLists() {
+			for id := range d.attr {
+				s.Reserve(id)
+			}
 		}
 		for _, t := range ts {
 			if t.Kind != extract.TargetHeading {
@@ -90,31 +114,33 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 
 // Missing returns the names of the profiles under which fragment (percent-
 // decoded) names nothing in the document, or nil when it names a target
-// under each. An id given by the author is a target under every profile.
+// under each. An id given by the author is a target under every profile,
+// and matches exactly, as browsers match ids: only the ids a renderer
+// generates are compared by its rules (github.com's any-case match).
 func (d *Doc) Missing(fragment string) []string {
 	if d.explicit[fragment] {
 		return nil
-	}
-	d.indexOnce.Do(d.makeIndex)
-	var missing []string
-	for i, p := range d.profiles {
-		if !d.index[i].Match(fragment) {
-			missing = append(missing, p.Name())
-		}
 	}
 	if len(d.profiles) == 0 {
 		// No headings' ids: only the author's count.
 		return []string{"id"}
 	}
+	d.indexOnce.Do(d.makeIndex)
+	var missing []string
+	for i, p := range d.profiles {
+		if d.index[i].Match(fragment) || p.AttrLists() && d.attr[fragment] {
+			continue
+		}
+		missing = append(missing, p.Name())
+	}
 	slices.Sort(missing)
 	return missing
 }
 
-// makeIndex indexes, for each profile, the ids a fragment can reach
-// (headings' and explicit), and the sorted ids Closest picks from: a
-// document's links are answered in the time of a lookup each, where
-// looking through every id for each link took the number of links times
-// the number of ids.
+// makeIndex indexes, for each profile, the ids of headings a fragment can
+// reach (Profile.Match): a document's links are answered in the time of a
+// lookup each, where looking through every id for each link took the
+// number of links times the number of ids.
 func (d *Doc) makeIndex() {
 	d.index = make([]*slug.Index, len(d.profiles))
 	for i, p := range d.profiles {
@@ -122,18 +148,82 @@ func (d *Doc) makeIndex() {
 		for id := range d.headings[p.Name()] {
 			x.Add(id)
 		}
-		for id := range d.explicit {
-			x.Add(id)
-		}
 		d.index[i] = x
 	}
+}
+
+// Profiles names the slug profiles the document's headings have ids under.
+func (d *Doc) Profiles() []string {
+	names := make([]string, len(d.profiles))
+	for i, p := range d.profiles {
+		names[i] = p.Name()
+	}
+	return names
+}
+
+// Closest returns the id of the document most likely meant by a fragment
+// that names none under the profiles missing (as Missing returns them): an
+// id the author gave or one of those profiles' heading ids, a letter or
+// two away or the same but for case; never the fragment itself (another
+// profile may have it), or "".
+func (d *Doc) Closest(fragment string, missing []string) string {
+	key := strings.Join(missing, "\x00")
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.near == nil {
+		d.near = map[string]*nearIndex{}
+	}
+	x := d.near[key]
+	if x == nil {
+		// The sets of profiles a document's fragments are missing under
+		// are few: each is indexed once.
+		x = d.newNearIndex(missing)
+		d.near[key] = x
+	}
+	if x.ids[fragment] {
+		return closest(fragment, x.sorted) // never the fragment itself
+	}
+	if id, ok := x.folded[foldKey(fragment)]; ok {
+		return id // the first id in order that strings.EqualFold matches
+	}
+	near, ok := x.answers[fragment]
+	if !ok {
+		// A document links to the same missing fragment again and
+		// again: each is looked for once.
+		near = x.index.Closest(fragment)
+		x.answers[fragment] = near
+	}
+	return near
+}
+
+// nearIndex is what Closest picks from for one set of missing profiles:
+// the ids, sorted, by their case-folded key (the first of each), and
+// indexed for suggestions.
+type nearIndex struct {
+	ids     map[string]bool
+	sorted  []string
+	folded  map[string]string
+	index   *suggest.Index
+	answers map[string]string
+}
+
+// newNearIndex indexes the ids Closest may suggest for a fragment missing
+// under the profiles missing: the ids the author gave, those profiles'
+// heading ids, and the ids of attribute lists when one of them reads
+// those.
+func (d *Doc) newNearIndex(missing []string) *nearIndex {
 	set := map[string]bool{}
 	for id := range d.explicit {
 		set[id] = true
 	}
-	for _, ids := range d.headings {
-		for id := range ids {
+	for _, name := range missing {
+		for id := range d.headings[name] {
 			set[id] = true
+		}
+		if p, ok := slug.Lookup(name); ok && p.AttrLists() {
+			for id := range d.attr {
+				set[id] = true
+			}
 		}
 	}
 	ids := make([]string, 0, len(set))
@@ -141,14 +231,26 @@ func (d *Doc) makeIndex() {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	d.folded = make(map[string]string, len(ids))
+	folded := make(map[string]string, len(ids))
 	for _, id := range ids {
-		if k := foldKey(id); d.folded[k] == "" {
-			d.folded[k] = id
+		if k := foldKey(id); folded[k] == "" {
+			folded[k] = id
 		}
 	}
-	d.near = suggest.NewIndex(ids)
-	d.closest = map[string]string{}
+	return &nearIndex{ids: set, sorted: ids, folded: folded, index: suggest.NewIndex(ids), answers: map[string]string{}}
+}
+
+// closest is Closest over ids without the index, the fragment left out:
+// for a fragment that is itself among the ids (which Missing never
+// reports).
+func closest(fragment string, ids []string) string {
+	others := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return id == fragment })
+	for _, id := range others {
+		if strings.EqualFold(id, fragment) {
+			return id
+		}
+	}
+	return suggest.Closest(fragment, others)
 }
 
 // foldKey returns a key that two strings share when strings.EqualFold
@@ -165,32 +267,4 @@ func foldKey(s string) string {
 		b.WriteRune(least)
 	}
 	return b.String()
-}
-
-// Profiles names the slug profiles the document's headings have ids under.
-func (d *Doc) Profiles() []string {
-	names := make([]string, len(d.profiles))
-	for i, p := range d.profiles {
-		names[i] = p.Name()
-	}
-	return names
-}
-
-// Closest returns the id of the document most likely meant by a fragment
-// that names none (a letter or two away, or the same but for case), or "".
-func (d *Doc) Closest(fragment string) string {
-	d.indexOnce.Do(d.makeIndex)
-	if id, ok := d.folded[foldKey(fragment)]; ok {
-		return id // the first id in order that strings.EqualFold matches
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	near, ok := d.closest[fragment]
-	if !ok {
-		// A document links to the same missing fragment again and
-		// again: each is looked for once.
-		near = d.near.Closest(fragment)
-		d.closest[fragment] = near
-	}
-	return near
 }

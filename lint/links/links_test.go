@@ -85,7 +85,7 @@ func TestTreeCase(t *testing.T) {
 }
 
 func TestDocMissing(t *testing.T) {
-	src := []byte("# Getting Started\n\n## Install `urilint`\n\n## Install `urilint`\n\n<a name=\"old-anchor\"></a>\n\n## Title {#custom}\n")
+	src := []byte("# Getting Started\n\n## Install `urilint`\n\n## Install `urilint`\n\n<a name=\"old-anchor\"></a>\n\n## Title {#custom}\n\n<span id=\"HREFandID\"></span>\n\n## X {#UpperCase}\n")
 	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "gitlab"})
 	for _, tt := range []struct {
 		frag string
@@ -95,16 +95,76 @@ func TestDocMissing(t *testing.T) {
 		{"install-urilint", nil},
 		{"install-urilint-1", nil},
 		{"old-anchor", nil},
-		{"custom", nil},
-		{"title-custom", nil},                   // GitHub and GitLab know no {#id}: the slug keeps it
-		{"Getting-Started", []string{"gitlab"}}, // GitHub matches fragments in any case
+		{"custom", []string{"github", "gitlab"}}, // GitHub and GitLab know no {#id}:
+		{"title-custom", nil},                    // the slug keeps it
+		{"Getting-Started", []string{"gitlab"}},  // GitHub matches fragments in any case
 		{"installation", []string{"github", "gitlab"}},
+		// An id the author gave matches exactly under every profile, as
+		// browsers match it; GitHub's any-case match is for its own ids.
+		{"HREFandID", nil},
+		{"hrefandid", []string{"github", "gitlab"}},
+		{"x-uppercase", nil},
+		{"Custom", []string{"github", "gitlab"}},
+		{"Old-Anchor", []string{"github", "gitlab"}},
 	} {
 		if got := d.Missing(tt.frag); !slices.Equal(got, tt.want) {
 			t.Errorf("Missing(%q) = %q, want %q", tt.frag, got, tt.want)
 		}
 	}
-	if d.Lines != 9 {
-		t.Errorf("Lines = %d, want 9", d.Lines)
+	if d.Lines != 13 {
+		t.Errorf("Lines = %d, want 13", d.Lines)
+	}
+}
+
+// TestDocClosest: the suggestion comes from the ids of the profiles that
+// miss the fragment and the author's ids, and is never the fragment, which
+// another profile may have (GitHub's "300---2018" is python-markdown's
+// "300-2018" and the other way round).
+func TestDocClosest(t *testing.T) {
+	src := []byte("## [3.0.0] - 2018-09-21\n\n<a name=\"HREFandID\"></a>\n")
+	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "python-markdown"})
+	for _, tt := range []struct {
+		frag, want string
+	}{
+		{"300-2018-09-21", "300---2018-09-21"},
+		{"300---2018-09-21", "300-2018-09-21"},
+		{"hrefandid", "HREFandID"},
+		{"300-2018-09-2", "300-2018-09-21"},
+	} {
+		missing := d.Missing(tt.frag)
+		if len(missing) == 0 {
+			t.Fatalf("Missing(%q) = nil, want a profile", tt.frag)
+		}
+		if got := d.Closest(tt.frag, missing); got != tt.want {
+			t.Errorf("Closest(%q, %q) = %q, want %q", tt.frag, missing, got, tt.want)
+		}
+	}
+}
+
+// TestDocAttrLists: the ids of Markdown attribute lists are targets under
+// the profiles whose renderer reads them, and matched exactly: a heading's
+// "{#id}" under python-markdown, kramdown and goldmark-attributes (each as
+// its renderer writes it), one after
+// a paragraph or an inline element under python-markdown and kramdown only;
+// github.com reads none (links-eval.md FP class 1).
+func TestDocAttrLists(t *testing.T) {
+	src := []byte("## Preprocessors {: #preprocessors }\n\n## Install {#setup}\n\nSome __text__{: #text } here.\n\n" +
+		"A paragraph.\n{: #para .note }\n\n`{: #code }` and {#if x} and {a, b}.\n")
+	d := NewDoc(extract.FormatMarkdown, src, []string{"github", "python-markdown", "kramdown-gfm", "goldmark-attributes"})
+	for _, tt := range []struct {
+		frag string
+		want []string
+	}{
+		{"preprocessors", []string{"github", "goldmark-attributes", "kramdown-gfm"}}, // "{: ...}" on a heading is attr_list's
+		{"setup", []string{"github"}},
+		{"text", []string{"github", "goldmark-attributes"}},
+		{"para", []string{"github", "goldmark-attributes"}},
+		{"Text", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
+		{"code", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
+		{"if", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
+	} {
+		if got := d.Missing(tt.frag); !slices.Equal(got, tt.want) {
+			t.Errorf("Missing(%q) = %q, want %q", tt.frag, got, tt.want)
+		}
 	}
 }
