@@ -19,6 +19,10 @@ const (
 	ContextAdocInclude   Context = "adoc-include"      // include::URL[] (a path is not a candidate)
 	ContextAdocAttribute Context = "adoc-attribute"    // :name: URI, an attribute entry whose value is a URI
 	ContextAdocPassHTML  Context = "adoc-pass-html"    // a URI attribute of the raw HTML of a passthrough
+	// ContextAdocXref is an internal cross reference (KindXref, with
+	// Options.CrossReferences): <<id>>, <<doc.adoc#id,text>> (Attribute
+	// "<<"), xref:doc.adoc#id[text] (Attribute "xref").
+	ContextAdocXref Context = "adoc-xref"
 )
 
 // AsciiDoc calls yield with each URI and URN candidate of an AsciiDoc
@@ -433,7 +437,13 @@ func (p *adocBlocks) blockStart(pos, ce, next int) int {
 		}
 	case line[0] == '[':
 		if line[len(line)-1] == ']' && adocBlockAttributeLine(line) {
+			id := p.pend.idSpan
 			p.pend.parse(line, pos)
+			if p.pend.idSpan != id {
+				// The block's id, a target whatever the block is (a
+				// section title's too: Heading.ID).
+				w.target(Target{Kind: TargetID, ID: p.pend.id, Start: p.pend.idSpan[0], End: p.pend.idSpan[1]})
+			}
 			return next
 		}
 	case adocBlockTitle(line):
@@ -511,20 +521,98 @@ func (p *adocBlocks) blockStart(pos, ce, next int) int {
 
 // title reads a section title, whose text is from ts to ce.
 func (p *adocBlocks) title(ts, ce, level int) {
-	if p.header == 0 && level == 0 && p.nested == 0 {
+	w := p.w
+	docTitle := p.header == 0 && level == 0 && p.nested == 0
+	if docTitle {
 		p.header, p.headerLine = 1, 0
 	} else {
 		p.header = 2
 	}
+	id := p.pend.id
 	p.pend = adocAttrs{}
-	// A trailing "[[id]]" is the section's id, not text.
+	// A trailing "[[id]]" is the section's id, not text (unless the block
+	// has an id: it then stays in the title, as an inline anchor).
 	end := ce
-	if doc := p.w.doc; end-ts > 4 && doc[end-1] == ']' && doc[end-2] == ']' {
+	if doc := w.doc; end-ts > 4 && doc[end-1] == ']' && doc[end-2] == ']' {
 		if i := bytes.LastIndex(doc[ts:end], []byte(" [[")); i >= 0 {
+			if a, ok := adocTitleAnchor(doc[ts+i+1 : end]); ok && id == "" {
+				id = a
+			}
 			end = ts + i
 		}
 	}
-	p.w.text(ts, end, adocTextOpts{macros: true, attrs: true})
+	if docTitle || !w.targetsOn() {
+		w.text(ts, end, adocTextOpts{macros: true, attrs: true})
+		return
+	}
+	// The section's id: the one its markup gives, else one made of its
+	// text, unless the document turned them off (:sectids!:).
+	t := Target{Kind: TargetHeading, ID: id, Source: string(w.doc[ts:ce]), Level: level, Start: ts, End: ce}
+	_, sectids := w.attr("sectids")
+	if id == "" && !sectids {
+		w.text(ts, end, adocTextOpts{macros: true, attrs: true})
+		return
+	}
+	if v, ok := w.attrs["idprefix"]; ok {
+		t.IDPrefix = &v
+	}
+	if v, ok := w.attrs["idseparator"]; ok {
+		t.IDSeparator = &v
+	}
+	// The text as Asciidoctor converts it, from the same substitution of
+	// its attributes as its URIs (a counter steps once).
+	seg := w.prepare(ts, end, adocTextOpts{macros: true, attrs: true, pass: true})
+	t.Text = adocTitleText(seg)
+	t.TextWithAlt = t.Text
+	w.target(t)
+	in := adocInline{w: w, seg: seg, t: seg.d.text, macros: true}
+	in.read(0, len(in.t), false)
+}
+
+// adocTitleAnchor reads the anchor ending a section title, "[[id]]" or
+// "[[id, reftext]]" (InlineSectionAnchorRx), and returns its id.
+func adocTitleAnchor(a []byte) (string, bool) {
+	if len(a) < 5 || a[0] != '[' || a[1] != '[' {
+		return "", false
+	}
+	in := a[2 : len(a)-2]
+	if c := bytes.IndexByte(in, ','); c >= 0 {
+		in = in[:c]
+	}
+	if !adocID(in) {
+		return "", false
+	}
+	return string(in), true
+}
+
+// adocID reports whether b is an id as Asciidoctor's anchors take one: a
+// letter, "_" or ":", then word characters, "-", ":" or ".".
+func adocID(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	r, size := utf8.DecodeRune(b)
+	if !unicode.IsLetter(r) && r != '_' && r != ':' {
+		return false
+	}
+	for i := size; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if !isWordRune(r) && r != '-' && r != ':' && r != '.' {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// targetsOn reports whether the document's targets are asked for.
+func (w *adocWalker) targetsOn() bool { return w.opts.Target != nil && !w.commentsOnly }
+
+// target hands t to Options.Target, when the targets are asked for.
+func (w *adocWalker) target(t Target) {
+	if w.targetsOn() && t.Start < t.End {
+		w.opts.Target(t)
+	}
 }
 
 // setextUnderline returns the line after the one ending before next when

@@ -72,8 +72,9 @@ func (w *adocWalker) text(s, e int, o adocTextOpts) {
 		return
 	}
 	t := w.doc[s:e]
-	if bytes.IndexByte(t, ':') < 0 && (!o.attrs || bytes.IndexByte(t, '{') < 0) && !bytes.Contains(t, []byte("+++")) {
-		return // no URI can be there
+	if bytes.IndexByte(t, ':') < 0 && (!o.attrs || bytes.IndexByte(t, '{') < 0) && !bytes.Contains(t, []byte("+++")) &&
+		(!w.targetsOn() || bytes.IndexByte(t, '[') < 0) && (!w.opts.CrossReferences || !bytes.Contains(t, []byte("<<"))) {
+		return // no URI, anchor or cross reference can be there
 	}
 	o.pass = true
 	seg := w.prepare(s, e, o)
@@ -1197,7 +1198,33 @@ func (in *adocInline) xrefMacro(c, b int, code bool) (int, bool) {
 		return 0, false
 	}
 	in.cut(ns, j+1, code)
+	if !code {
+		in.crossReference(c+1, j, "xref")
+	}
 	return j + 1, true
+}
+
+// crossReference emits t[s:e], the target of a cross reference, with
+// Options.CrossReferences.
+func (in *adocInline) crossReference(s, e int, attr string) {
+	w := in.w
+	if !w.opts.CrossReferences || s >= e || w.commentsOnly {
+		return
+	}
+	emitValue(&w.buf, w.doc, &in.seg.d, s, e, ContextAdocXref, attr, func(c *Candidate) {
+		c.Kind = KindXref
+		w.emit(c)
+	})
+}
+
+// anchorTarget reports t[s:e], the id of an anchor, as a target.
+func (in *adocInline) anchorTarget(s, e int) {
+	w := in.w
+	if !w.targetsOn() || s >= e {
+		return
+	}
+	ds, de := in.seg.d.span(s, e)
+	w.target(Target{Kind: TargetID, ID: string(in.t[s:e]), Start: ds, End: de})
 }
 
 // anchorMacro reads anchor:ID[reftext]: not text.
@@ -1219,6 +1246,9 @@ func (in *adocInline) anchorMacro(c, b int, code bool) (int, bool) {
 		return 0, false
 	}
 	in.cut(ns, k+1, code)
+	if adocID(t[c+1 : j]) {
+		in.anchorTarget(c+1, j)
+	}
 	return k + 1, true
 }
 
@@ -1304,9 +1334,16 @@ func (in *adocInline) xref(i, b int, code bool) int {
 		return i + 2
 	}
 	in.flush(i, code)
+	ref := q
 	if comma := bytes.IndexByte(target, ','); comma >= 0 {
-		in.run = i + 2 + comma + 1
+		ref = i + 2 + comma
+		in.run = ref + 1
 		in.flush(q, code)
+	}
+	if !code {
+		// In monospace it is shown as an example, which the author does
+		// not follow.
+		in.crossReference(i+2, ref, "<<")
 	}
 	in.run = q + 2
 	return q + 2
@@ -1316,6 +1353,10 @@ func (in *adocInline) xref(i, b int, code bool) int {
 // whose first "[" is at t[i]: not text.
 func (in *adocInline) anchor(i, b int, code bool) int {
 	t := in.t
+	if i+1 < b && t[i+1] == '#' && in.w.targetsOn() && (i == 0 || t[i-1] != '\\') {
+		in.quoteID(i, b)
+		return i + 1
+	}
 	if i+4 >= b || t[i+1] != '[' || i > 0 && t[i-1] == '\\' {
 		return i + 1
 	}
@@ -1346,7 +1387,27 @@ func (in *adocInline) anchor(i, b int, code bool) int {
 		return i + 1
 	}
 	in.cut(i, q+2, code)
+	in.anchorTarget(i+2, j)
 	return q + 2
+}
+
+// quoteID reports the id of formatted text with an attribute list,
+// "[#id]#text#", "[#id.role]*text*", whose "[" is at t[i]: the element
+// Asciidoctor makes of the text has that id. The text is read on.
+func (in *adocInline) quoteID(i, b int) {
+	t := in.t
+	j := i + 2
+	for j < b && t[j] != ']' && t[j] != '.' && t[j] != '%' && t[j] != '#' && !isSpaceByte(t[j]) {
+		j++
+	}
+	k := j
+	for k < b && t[k] != ']' && !isSpaceByte(t[k]) {
+		k++
+	}
+	if k+1 >= b || t[k] != ']' || strings.IndexByte("#*_`^~", t[k+1]) < 0 || !adocID(t[i+2:j]) {
+		return
+	}
+	in.anchorTarget(i+2, j)
 }
 
 // attributeValue returns the value of an attribute entry made of the

@@ -446,13 +446,27 @@ type adocAttrs struct {
 	// link is where the value of a link= attribute is in the document (an
 	// image's link), when there is one.
 	link [2]int
+	// id is the block's id ("[[id]]", "[#id]", "[id=id]") and where it is
+	// in the document, when there is one.
+	id     string
+	idSpan [2]int
 }
 
 // parse reads a block attribute line into a, the line starting at offset
-// base of the document. An anchor line ("[[id]]") sets nothing;
-// attributes of several lines add up.
+// base of the document. An anchor line ("[[id]]", "[[id, reftext]]")
+// sets the id only; attributes of several lines add up.
 func (a *adocAttrs) parse(line []byte, base int) {
-	if len(line) < 2 || line[1] == '[' {
+	if len(line) < 2 {
+		return
+	}
+	if line[1] == '[' {
+		if len(line) > 4 {
+			in := line[2 : len(line)-2]
+			if c := bytes.IndexByte(in, ','); c >= 0 {
+				in = in[:c]
+			}
+			a.setID(in, base+2)
+		}
 		return
 	}
 	in := line[1 : len(line)-1]
@@ -509,10 +523,12 @@ func (a *adocAttrs) parse(line []byte, base int) {
 				a.options(value)
 			case "style":
 				a.style = value
+			case "id":
+				a.setID([]byte(value), base+1+start+eq+1+bytes.Index(item[eq+1:], []byte(value)))
 			}
 		} else {
 			if pos == 0 {
-				a.first(item)
+				a.first(item, base+1+start)
 			}
 			pos++
 		}
@@ -542,10 +558,22 @@ func unquote(b []byte) []byte {
 	return b
 }
 
-// first reads the first positional attribute: a style, with shorthand
-// "#id", ".role" and "%option" parts.
-func (a *adocAttrs) first(item []byte) {
-	item = unquote(item)
+// setID sets the block's id to id, which starts at offset at of the
+// document.
+func (a *adocAttrs) setID(id []byte, at int) {
+	if len(id) == 0 {
+		return
+	}
+	a.id, a.idSpan = string(id), [2]int{at, at + len(id)}
+}
+
+// first reads the first positional attribute, which starts at offset at
+// of the document: a style, with shorthand "#id", ".role" and "%option"
+// parts.
+func (a *adocAttrs) first(item []byte, at int) {
+	if u := unquote(item); len(u) < len(item) {
+		item, at = u, at+1
+	}
 	if bytes.ContainsAny(item, " \t") {
 		a.style = string(item)
 		return
@@ -553,14 +581,17 @@ func (a *adocAttrs) first(item []byte) {
 	end := len(item)
 	if k := bytes.IndexAny(item, "#.%"); k >= 0 {
 		end = k
-		// Options in the shorthand: %header, %noheader.
+		// Options in the shorthand: %header, %noheader; the id: #id.
 		for rest := item[k:]; len(rest) > 0; {
 			m := 1
 			for m < len(rest) && bytes.IndexByte([]byte("#.%"), rest[m]) < 0 {
 				m++
 			}
-			if rest[0] == '%' {
+			switch rest[0] {
+			case '%':
 				a.options(string(rest[1:m]))
+			case '#':
+				a.setID(rest[1:m], at+len(item)-len(rest)+1)
 			}
 			rest = rest[m:]
 		}

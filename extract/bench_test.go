@@ -139,6 +139,20 @@ func BenchmarkAsciiDoc(b *testing.B) {
 }
 func BenchmarkRST(b *testing.B) { benchCorpus(b, "rst", "URILINT_CORPUS_RST", ".rst", walkRST) }
 
+// BenchmarkAsciiDocTargets and BenchmarkRSTTargets are the walkers as the
+// local link rules run them: with the targets and cross references.
+func BenchmarkAsciiDocTargets(b *testing.B) {
+	benchCorpus(b, "adoc", "URILINT_CORPUS_ADOC", ".adoc", func(d []byte) {
+		AsciiDoc(d, Options{Target: func(Target) {}, CrossReferences: true}, func(*Candidate) {})
+	})
+}
+
+func BenchmarkRSTTargets(b *testing.B) {
+	benchCorpus(b, "rst", "URILINT_CORPUS_RST", ".rst", func(d []byte) {
+		ReStructuredText(d, Options{Target: func(Target) {}}, func(*Candidate) {})
+	})
+}
+
 // BenchmarkWalkerRatios measures the walkers' targets on a noisy machine:
 // the Markdown walker's throughput relative to goldmark's parse alone and
 // the HTML walker's relative to the bare tokenizer (issue 3: 0.8 for both),

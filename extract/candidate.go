@@ -16,9 +16,15 @@ const (
 	KindURI         Kind = iota + 1 // a URI with a scheme other than urn
 	KindURN                         // a URI with the scheme urn
 	KindRelativeRef                 // a relative reference (from markup attributes only, never from running text)
+	// KindXref is an internal cross reference of AsciiDoc, with
+	// Options.CrossReferences only: "<<id>>", "<<doc.adoc#id>>",
+	// "xref:doc.adoc#id[]", its URI the reference as written ("id",
+	// "doc.adoc#id", "Section Title"). It is no URI: the rules that read
+	// URIs never see it, the local link rules do.
+	KindXref
 )
 
-var kindNames = [...]string{KindURI: "uri", KindURN: "urn", KindRelativeRef: "relative-ref"}
+var kindNames = [...]string{KindURI: "uri", KindURN: "urn", KindRelativeRef: "relative-ref", KindXref: "xref"}
 
 func (k Kind) String() string {
 	if k > 0 && int(k) < len(kindNames) {
@@ -46,7 +52,7 @@ func (k Kind) As() grammar.As {
 	switch k {
 	case KindURN:
 		return grammar.AsURN
-	case KindRelativeRef:
+	case KindRelativeRef, KindXref:
 		return grammar.AsRelativeRef
 	}
 	return grammar.AsURI
@@ -100,7 +106,7 @@ func (c Context) IsLink() bool {
 		ContextXMLAttribute, ContextXMLInstruction, ContextXMLSystemID,
 		ContextAdocURLMacro, ContextAdocLinkMacro, ContextAdocMailto, ContextAdocImage, ContextAdocImageLink,
 		ContextAdocVideo, ContextAdocAudio, ContextAdocInclude, ContextAdocAttribute, ContextAdocPassHTML,
-		ContextRSTLink, ContextRSTTarget, ContextRSTImage, ContextRSTDirective:
+		ContextRSTLink, ContextRSTTarget, ContextRSTImage, ContextRSTDirective, ContextAdocXref:
 		return true
 	}
 	return false

@@ -25,6 +25,11 @@ type Options struct {
 	// Target, when set, is called with each target of the document (its
 	// headings and ids, see Target), in document order.
 	Target func(Target)
+	// CrossReferences reports the internal cross references of AsciiDoc
+	// ("<<id>>", "<<doc.adoc#id,text>>", "xref:doc.adoc#id[text]") as
+	// candidates of kind KindXref: names of places, not URIs, which only
+	// the local link rules read. Off, they are not reported.
+	CrossReferences bool
 }
 
 // Contexts the HTML walker adds to the scanner's.

@@ -48,12 +48,25 @@ const (
 //     unless opts.IncludeCodeSpans or opts.IncludeCodeBlocks;
 //   - comments are not read: opts.Comment is called with each comment,
 //     whose text is what follows ".." and its spaces, through its indented
-//     lines, all of them before the first candidate.
+//     lines, all of them before the first candidate;
+//   - with opts.Target, the targets of the document go to it, in document
+//     order, before the first candidate: its section titles (their text
+//     as docutils reads it, their level by the order of the adornment
+//     styles) and the names docutils makes ids of (TargetLabel: hyperlink
+//     targets, inline targets, directives' :name: options, labelled
+//     footnotes and citations; TargetLink: the names of targets that link
+//     elsewhere).
 //
 // docs/extraction.md says what is read and skipped, and why.
 func ReStructuredText(doc []byte, opts Options, yield func(*Candidate)) {
 	w := newRSTWalker(doc, opts, false)
 	w.walk()
+	if opts.Target != nil {
+		slices.SortStableFunc(w.targets, func(a, b Target) int { return a.Start - b.Start })
+		for _, t := range w.targets {
+			opts.Target(t)
+		}
+	}
 	if opts.Comment != nil {
 		slices.SortStableFunc(w.comments, func(a, b [2]int) int { return a[0] - b[0] })
 		for _, c := range w.comments {
@@ -124,6 +137,12 @@ type rstWalker struct {
 
 	inl   rstInline // reused from one text block to the next
 	lines []rline   // the document's lines (cells have their own)
+
+	// With Options.Target: the targets found (in the order found, sorted
+	// at the end), and the adornment styles of section titles, in the
+	// order met (a title's level is its style's place, from 1).
+	targets []Target
+	styles  [][2]byte
 }
 
 var rstOutPool = sync.Pool{New: func() any { return new([]Candidate) }}
@@ -153,6 +172,9 @@ func (w *rstWalker) walk() {
 	f := &rstFrame{src: w.doc, lines: w.lines, top: true}
 	f.emit = func(c *Candidate) { w.out = append(w.out, *c) }
 	f.comment = func(s, e int) { w.comments = append(w.comments, [2]int{s, e}) }
+	if w.opts.Target != nil && !w.commentsOnly {
+		f.target = func(t Target) { w.targets = append(w.targets, t) }
+	}
 	w.body(f, rblock{lo: 0, hi: len(f.lines), first: -1}, 0)
 }
 
@@ -168,6 +190,9 @@ type rstFrame struct {
 	emit func(*Candidate)
 	// comment takes the span of a comment's text in src.
 	comment func(s, e int)
+	// target, when the targets are asked for (else nil), takes a target
+	// whose offsets are in src and passes it on, moved onto the document.
+	target func(Target)
 }
 
 // rline is a line of a frame: where it starts, its text (from the first
@@ -569,6 +594,7 @@ func (w *rstWalker) lineState(f *rstFrame, b *rblock, i, depth int) int {
 		return min(under+1, b.hi) // an error, shown as a literal block
 	}
 	w.text(f, f.lines[next].text, f.lines[next].tend)
+	w.heading(f, f.lines[next].text, f.lines[next].tend, over[0], f.src[f.textStart(b, under)])
 	return under + 1
 }
 
@@ -593,6 +619,7 @@ func (w *rstWalker) textState(f *rstFrame, b *rblock, i, depth int) int {
 			if displayWidth(src[t:f.lines[i].tend]) <= under || under >= 4 {
 				if f.top && depth == 0 {
 					w.text(f, t, f.lines[i].tend)
+					w.heading(f, t, f.lines[i].tend, 0, src[f.lines[next].text])
 				}
 				// Elsewhere a title is an error, shown as a literal block.
 				return next + 1
@@ -611,6 +638,67 @@ func (w *rstWalker) textState(f *rstFrame, b *rblock, i, depth int) int {
 		return w.literalBlock(f, b, j)
 	}
 	return j
+}
+
+// heading reports the section title src[start:end] of f as a target, its
+// adornment style an overline of the character over (0: none) and an
+// underline of under: docutils gives a title's level by the order in
+// which the document first uses each style.
+func (w *rstWalker) heading(f *rstFrame, start, end int, over, under byte) {
+	if f.target == nil || start >= end {
+		return
+	}
+	style := [2]byte{over, under}
+	level := slices.Index(w.styles, style) + 1
+	if level == 0 {
+		w.styles = append(w.styles, style)
+		level = len(w.styles)
+	}
+	text := w.titleText(f, start, end)
+	f.target(Target{Kind: TargetHeading, Text: text, TextWithAlt: text, Source: string(f.src[start:end]),
+		Level: level, Start: start, End: end})
+}
+
+// label reports the name src[start:end] of f, as written, as a target of
+// kind k (TargetLabel or TargetLink): its escapes removed and its runs of
+// whitespace one space (docutils' normalize_name, without the lower case
+// its make_id gives).
+func (w *rstWalker) label(f *rstFrame, k TargetKind, start, end int) {
+	if f.target == nil || start >= end {
+		return
+	}
+	name := rstName(f.src[start:end])
+	if name == "" {
+		return
+	}
+	f.target(Target{Kind: k, ID: name, Start: start, End: end})
+}
+
+// rstName is a reference name as docutils reads it: escapes removed
+// (an escaped whitespace character with its backslash), runs of
+// whitespace one space, trimmed.
+func rstName(b []byte) string {
+	out := make([]byte, 0, len(b))
+	space := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c == '\\' && i+1 < len(b) {
+			i++
+			if isSpaceByte(b[i]) {
+				continue
+			}
+			c = b[i]
+		} else if isSpaceByte(c) {
+			space = len(out) > 0
+			continue
+		}
+		if space {
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, c)
+	}
+	return string(out)
 }
 
 // paragraphEnd returns where the text of the paragraph src[t:end] ends and

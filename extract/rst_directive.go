@@ -217,6 +217,10 @@ func (w *rstWalker) options(f *rstFrame, db *rblock, lo, hi int, name string, sp
 		for start < end && isSpaceByte(src[start]) {
 			start++
 		}
+		if opt == "name" {
+			// The directive's element is a target of that name.
+			w.label(f, TargetLabel, start, end)
+		}
 		switch {
 		case start >= end:
 		case name == "csv-table" && opt == "header":

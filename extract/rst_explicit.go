@@ -21,6 +21,15 @@ func (w *rstWalker) explicit(f *rstFrame, b *rblock, i, depth int) int {
 		switch c := src[after]; {
 		case c == '[':
 			if e, ok := footnoteLabel(src, after, l.tend); ok {
+				// A labelled footnote ("[#note]") or a citation ("[CIT2002]")
+				// is a target of that name; a numbered one's id is
+				// automatic.
+				switch c := src[after+1]; {
+				case c == '#':
+					w.label(f, TargetLabel, after+2, e-1)
+				case c != '*' && (c < '0' || c > '9'):
+					w.label(f, TargetLabel, after+1, e-1)
+				}
 				fb := f.firstKnown(b, i, skipSpaces(src, e, l.tend), false)
 				w.body(f, fb, depth+1)
 				return max(fb.hi, i+1)
@@ -216,7 +225,7 @@ func (w *rstWalker) namedTarget(f *rstFrame, tb *rblock) bool {
 					continue
 				}
 				if lb, ok := colonAfter(q+1, end); ok {
-					w.linkBlock(f, tb, k, lb, true)
+					w.target(f, s+1, q, w.linkBlock(f, tb, k, lb, true))
 					return true
 				}
 			case src[q] == ':':
@@ -230,7 +239,7 @@ func (w *rstWalker) namedTarget(f *rstFrame, tb *rblock) bool {
 				if n < s || isSpaceByte(src[n]) || (src[n] == '\\' || src[n] == ':') && !escapedAt(src, s, n) {
 					continue
 				}
-				w.linkBlock(f, tb, k, skipSpaces(src, q+1, end), true)
+				w.target(f, s, n+1, w.linkBlock(f, tb, k, skipSpaces(src, q+1, end), true))
 				return true
 			}
 		}
@@ -238,32 +247,48 @@ func (w *rstWalker) namedTarget(f *rstFrame, tb *rblock) bool {
 	return false
 }
 
-// linkBlock reads a hyperlink target's link block: from offset first on
-// line k of tb to the end of tb. An empty block makes an internal target,
-// a reference (name_ or `phrase`_) an indirect one; anything else is a URI,
-// its lines joined with the unescaped whitespace removed. A named target's
-// e-mail address is a mailto: URI.
-func (w *rstWalker) linkBlock(f *rstFrame, tb *rblock, k, first int, named bool) {
-	if w.commentsOnly {
+// target reports the name of a hyperlink target, src[start:end] of f
+// (over lines, which docutils joins with a space), as a target: a
+// label where the target is internal (it names the place it stands at),
+// else a link.
+func (w *rstWalker) target(f *rstFrame, start, end int, internal bool) {
+	if f.target == nil {
 		return
 	}
+	k := TargetLink
+	if internal {
+		k = TargetLabel
+	}
+	w.label(f, k, start, end)
+}
+
+// linkBlock reads a hyperlink target's link block: from offset first on
+// line k of tb to the end of tb. An empty block makes an internal target
+// (it reports true), a reference (name_ or `phrase`_) an indirect one;
+// anything else is a URI, its lines joined with the unescaped whitespace
+// removed. A named target's e-mail address is a mailto: URI.
+func (w *rstWalker) linkBlock(f *rstFrame, tb *rblock, k, first int, named bool) bool {
 	src := f.src
 	start := first
 	for start >= f.lines[k].tend {
 		k++
 		if k >= tb.hi {
-			return // an internal target
+			return true // an internal target
 		}
 		start = f.lines[k].text
+	}
+	if w.commentsOnly {
+		return false
 	}
 	end := f.lines[tb.hi-1].tend
 	for end > start && isSpaceByte(src[end-1]) {
 		end--
 	}
 	if start >= end || isReference(src, start, end) {
-		return
+		return false
 	}
 	w.uriValue(f, start, end, ContextRSTTarget, "", named)
+	return false
 }
 
 // isReference reports whether the link block src[start:end] is a

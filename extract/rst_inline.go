@@ -116,6 +116,11 @@ type rstInline struct {
 	subs []int // the substitution references in it: start and end of each
 
 	linksOnly bool // read the embedded URIs only: no running text, no code
+
+	// title, when not nil, collects the text of the block as docutils'
+	// astext() gives it (a section title's, whose name it is), and
+	// nothing is scanned.
+	title *[]byte
 }
 
 // text reads src[a:b] of f, a text block (a paragraph's lines, a title, a
@@ -126,8 +131,8 @@ func (w *rstWalker) text(f *rstFrame, a, b int) {
 		return
 	}
 	s := f.src[a:b]
-	if bytes.IndexByte(s, ':') < 0 && bytes.IndexByte(s, '<') < 0 {
-		return // no URI, no embedded URI
+	if bytes.IndexByte(s, ':') < 0 && bytes.IndexByte(s, '<') < 0 && (f.target == nil || !bytes.Contains(s, []byte("_`"))) {
+		return // no URI, no embedded URI, no inline target
 	}
 	p := &w.inl
 	p.reset(w, f, a, b)
@@ -146,6 +151,53 @@ func (w *rstWalker) links(f *rstFrame, a, b int) {
 	p.reset(w, f, a, b)
 	p.linksOnly = true
 	p.parse()
+}
+
+// titleText returns the text of the section title src[a:b] of f as
+// docutils reads it, whose name the title's id is made of (title.astext()
+// before transforms): the text of inline markup without its marks,
+// escapes removed (an escaped whitespace character with its backslash),
+// a reference's text, a substitution reference's name, a numbered
+// footnote reference's number, RFC and PEP references as "RFC n" and "PEP
+// n", trimmed.
+func (w *rstWalker) titleText(f *rstFrame, a, b int) string {
+	var out []byte
+	p := &w.inl
+	p.reset(w, f, a, b)
+	p.title = &out
+	p.parse()
+	p.title = nil
+	return string(bytes.TrimSpace(out))
+}
+
+// literal adds src[s:e], as written, to the title's text.
+func (p *rstInline) literal(s, e int) {
+	if p.title != nil && s < e {
+		*p.title = append(*p.title, p.src[s:e]...)
+	}
+}
+
+// titleRun adds the running text src[s:e] to the title's text: escapes
+// removed, and each substitution reference of subs read as its name.
+func (p *rstInline) titleRun(s, e int, subs []int) {
+	src := p.src
+	out := *p.title
+	for i := s; i < e; i++ {
+		if len(subs) > 0 && subs[0] == i {
+			out = append(out, bytes.Trim(src[i:subs[1]], "|_")...)
+			i = subs[1] - 1
+			subs = subs[2:]
+			continue
+		}
+		if src[i] == '\\' && !p.esc[i-p.a] {
+			if i+1 < e && isSpaceByte(src[i+1]) {
+				i++
+			}
+			continue
+		}
+		out = append(out, src[i])
+	}
+	*p.title = out
 }
 
 func (p *rstInline) reset(w *rstWalker, f *rstFrame, a, b int) {
@@ -332,6 +384,7 @@ func (p *rstInline) inlineObj(s, e, kind int) int {
 		// No end-string: the start-string is text, but a construct of its
 		// own (docutils' "problematic"), which ends the text before it.
 		p.flush(s)
+		p.literal(s, e)
 		p.run = e
 		return e
 	}
@@ -347,6 +400,9 @@ func (p *rstInline) inlineObj(s, e, kind int) int {
 	default:
 		p.flush(s)
 		p.prose(e, q)
+		if kind == endTarget && p.title == nil {
+			p.w.label(p.f, TargetLabel, e, q) // _`name`
+		}
 	}
 	p.run = end
 	return end
@@ -370,10 +426,11 @@ func (p *rstInline) interpreted(rs, bq int, role []byte) int {
 	switch {
 	case m.ref > 0 && role == nil && m.role == 0:
 		p.flush(bq)
-		p.phraseRef(e, q)
+		p.phraseRef(e, q, m.ref == 1)
 	case m.ref > 0 || m.role > 0 && role != nil:
 		// A role and a reference, or two roles: an error, shown as text.
 		p.flush(rs)
+		p.literal(rs, end)
 	default:
 		name := role
 		if m.role > 0 {
@@ -389,16 +446,42 @@ func (p *rstInline) interpreted(rs, bq int, role []byte) int {
 			p.prose(e, q)
 		case roleCode:
 			p.codeSpan(e, q)
+		default:
+			p.roleTitle(name, e, q)
 		}
 	}
 	p.run = end
 	return end
 }
 
+// roleTitle adds to the title's text the text of a role that refers
+// (src[s:e]): "RFC n" and "PEP n" for the rfc and pep roles; the title of
+// "title <target>"; else the text.
+func (p *rstInline) roleTitle(role []byte, s, e int) {
+	if p.title == nil {
+		return
+	}
+	switch strings.ToLower(string(role)) {
+	case "rfc", "rfc-reference":
+		*p.title = append(*p.title, "RFC "...)
+	case "pep", "pep-reference":
+		*p.title = append(*p.title, "PEP "...)
+	default:
+		if e-s > 2 && p.src[e-1] == '>' {
+			if lt := bytes.LastIndexByte(p.src[s:e], '<'); lt > 0 && isSpaceByte(p.src[s+lt-1]) {
+				e = s + lt
+			}
+		}
+	}
+	p.titleRun(s, e, nil)
+}
+
 // phraseRef reads the text src[s:e] of a phrase reference: `text <URI>`_
 // embeds a URI (or an alias, <name_>); otherwise the text is a reference
-// name. The text shown is running text.
-func (p *rstInline) phraseRef(s, e int) {
+// name. The text shown is running text. A named reference (named: one
+// "_") that embeds a URI or an alias makes a target of its text (or of the
+// URI, when it has none), which takes an id.
+func (p *rstInline) phraseRef(s, e int, named bool) {
 	src := p.src
 	gt := e - 1
 	if gt > s && src[gt] == '>' && p.endBefore(gt) {
@@ -408,14 +491,25 @@ func (p *rstInline) phraseRef(s, e int) {
 			q--
 		}
 		if q >= s && src[q] == '<' && (q == s || isSpaceByte(src[q-1])) && q+1 < gt && p.nonSpaceAt(q+1) {
-			if src[gt-1] != '_' || p.esc[gt-1-p.a] || uriLike(src[q+1:gt]) {
+			if p.title == nil && (src[gt-1] != '_' || p.esc[gt-1-p.a] || uriLike(src[q+1:gt])) {
 				p.w.uriValue(p.f, q+1, gt, ContextRSTLink, "", true)
 			}
 			t := q
 			for t > s && isSpaceByte(src[t-1]) {
 				t--
 			}
+			if t == s {
+				// No text: the URI is the text, and the name.
+				p.literal(q+1, gt)
+				if named && p.title == nil {
+					p.w.label(p.f, TargetLink, q+1, gt)
+				}
+				return
+			}
 			p.prose(s, t)
+			if named && p.title == nil {
+				p.w.label(p.f, TargetLink, s, t)
+			}
 			return
 		}
 	}
@@ -463,6 +557,9 @@ func (p *rstInline) footnoteRef(i int) int {
 	}
 	if j+1 < b && src[j] == ']' && src[j+1] == '_' && p.endSuffix(j+2) {
 		p.flush(i)
+		if c := src[i+1]; c != '#' && c != '*' {
+			p.literal(i+1, j) // a number or a citation's label
+		}
 		p.run = j + 2
 		return j + 2
 	}
@@ -494,6 +591,7 @@ func (p *rstInline) word(i int) int {
 	if p.snRef > i {
 		end := p.snRef + p.snRefN
 		p.flush(i)
+		p.literal(i, p.snRef) // the reference's name
 		p.run = end
 		return end
 	}
@@ -679,13 +777,23 @@ func isRoleWordEnd(src []byte, k int) bool {
 
 // prose scans src[s:e] as running text of its own (the text of emphasis,
 // of a reference, of interpreted text).
-func (p *rstInline) prose(s, e int) { p.scan(s, e, nil) }
+func (p *rstInline) prose(s, e int) {
+	if p.title != nil {
+		p.titleRun(s, e, nil)
+		return
+	}
+	p.scan(s, e, nil)
+}
 
 // flush scans the running text from p.run to end, with the substitution
 // references in it.
 func (p *rstInline) flush(end int) {
 	if end > p.run {
-		p.scan(p.run, end, p.subs)
+		if p.title != nil {
+			p.titleRun(p.run, end, p.subs)
+		} else {
+			p.scan(p.run, end, p.subs)
+		}
 	}
 	p.subs = p.subs[:0]
 }
@@ -810,6 +918,10 @@ func rstMatchChars(open, close rune) bool {
 
 // codeSpan hands src[s:e], code, to the walker.
 func (p *rstInline) codeSpan(s, e int) {
+	if p.title != nil {
+		p.literal(s, e)
+		return
+	}
 	if !p.linksOnly {
 		p.w.codeSpan(p.f, s, e)
 	}

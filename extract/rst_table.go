@@ -51,6 +51,12 @@ func (w *rstWalker) cell(f *rstFrame, segs []seg, depth int) {
 		s, e = m.span(s, e)
 		f.comment(s, e)
 	}
+	if f.target != nil {
+		cf.target = func(t Target) {
+			t.Start, t.End = m.span(t.Start, t.End)
+			f.target(t)
+		}
+	}
 	base := -1
 	for _, l := range cf.lines {
 		if l.text < l.tend && (base < 0 || l.ind < base) {

@@ -12,19 +12,30 @@ import (
 // local link rules check fragments against them.
 type Target struct {
 	Kind TargetKind
-	// ID is the id an author gave (TargetID, TargetName, TargetAttrID), as the renderer
-	// reads it (references decoded).
+	// ID is the id an author gave (TargetID, TargetName, TargetAttrID), as
+	// the renderer reads it (references decoded); the name a renderer makes
+	// an id of (TargetLabel, TargetLink), as written, whitespace runs one
+	// space; or for a heading, the id markup outside its text gives it
+	// (AsciiDoc's "[[id]]" or "[#id]" above a section title), with which the
+	// renderer makes none of its text ("" when it has none).
 	ID string
 	// For a heading: Text is its rendered text (markup removed, references
 	// and escapes decoded, no image's alt text, no raw HTML), TextWithAlt
 	// the same with the images' alt text, and Source its source after its
 	// marker, as written.
 	Text, TextWithAlt, Source string
-	// Level is a heading's level, 1 to 6 (for TargetAttrID, the level of
-	// the heading it ends, or 0).
+	// Level is a heading's level: 1 to 6 in Markdown and HTML; in
+	// reStructuredText, 1 for the first style of title adornment met, 2
+	// for the second, and so on; in AsciiDoc, the number of "=" less one
+	// (0 for a book's part). For TargetAttrID, the level of the heading it
+	// ends, or 0.
 	Level int
-	// Start and End span the heading or the attribute's value in the
-	// document.
+	// IDPrefix and IDSeparator are, for an AsciiDoc section title, the
+	// values of the document attributes idprefix and idseparator where the
+	// title is, or nil where they are not set (Asciidoctor's defaults).
+	IDPrefix, IDSeparator *string
+	// Start and End span the heading, the attribute's value or the name in
+	// the document.
 	Start, End int
 }
 
@@ -41,6 +52,17 @@ const (
 	// inline element (Level 0). Only the renderers that read attribute lists
 	// give the element that id (slug.Profile ExplicitID and AttrLists).
 	TargetAttrID
+	// TargetLabel is a name an author gave a place of a reStructuredText
+	// document, of which docutils makes its id (make_id: "My Label" is
+	// "my-label", a taken one "my-label-1"): a hyperlink target
+	// (".. _name:"), an inline target (_`name`), a directive's :name:
+	// option, a labelled footnote ([#name]) or a citation ([NAME]).
+	TargetLabel
+	// TargetLink is the name of a reStructuredText hyperlink target that
+	// links elsewhere (".. _name: URI", ".. _name: other_", `text <URI>`_):
+	// docutils takes an id for it, which later ids avoid, but writes no
+	// element with that id.
+	TargetLink
 )
 
 // explicitID returns the id of a heading's attribute list at the end of

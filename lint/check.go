@@ -16,7 +16,7 @@ import (
 type Checker struct {
 	// active lists, indexed by kind of candidate, the rules that run on it,
 	// in order: turned off and inapplicable ones left out.
-	active [extract.KindRelativeRef + 1][]activeRule
+	active [extract.KindXref + 1][]activeRule
 	cfg    *Config
 	byName map[string]*Rule // every rule, off or not
 	names  []string         // every rule's name, in the order given
@@ -111,6 +111,11 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 				ch.active[k] = append(ch.active[k], a)
 			}
 		}
+		// Cross references are no URIs: only the rules that name the
+		// kind see them.
+		if slices.Contains(r.Kinds, extract.KindXref) {
+			ch.active[extract.KindXref] = append(ch.active[extract.KindXref], a)
+		}
 	}
 	return ch, nil
 }
@@ -191,11 +196,14 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		defer func() { ch.collect(path, extract.NewLocator(src), facts, true) }()
 	}
 	opts := ch.cfg.Extract
+	opts.CrossReferences = len(ch.active[extract.KindXref]) > 0
 	if ch.targets {
 		var ts []extract.Target
 		opts.Target = func(t extract.Target) { ts = append(ts, t) }
 		defer func() {
-			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+			d := links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs)
+			d.Includes = links.HasInclude(f, src)
+			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), d, &ch.cfg.Links)
 		}()
 	}
 	// Directives are looked for first, which costs a pass over the bytes

@@ -161,8 +161,7 @@ func TestApplyChanges(t *testing.T) {
 // changes of a 1 MB document took 21 s when each copied the document).
 // Two sizes ten times apart, both the document and the changes (200 KB
 // and 3,200 changes, 2 MB and 32,000): the larger must take at most
-// twenty times as long (process CPU time, best of five runs, three
-// attempts, as lint's linear tests). Twenty, not lint's fifteen: a change
+// twenty times as long (cputime.Linear, as the other linear tests). Twenty, not lint's fifteen: a change
 // costs the depth of the rope, which grows with the log of its size
 // (about 13x measured for 10x; one by one, 100x to 160x).
 func TestApplyChangesLinear(t *testing.T) {
@@ -213,25 +212,13 @@ func TestApplyChangesLinear(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			small, large := newText(tt.doc(200_000)), newText(tt.doc(2_000_000))
 			cs, cl := tt.changes(small, 3200), tt.changes(large, 32000)
-			run := func(doc *text, changes []contentChange) time.Duration {
-				best := time.Duration(1 << 62)
-				for i := 0; i < 5 && (i == 0 || best < time.Second); i++ {
-					best = min(best, cputime.Of(func() { applyChanges(doc, changes, utf16) }))
+			cputime.Linear(t, len(small.s), len(large.s), func(l bool) {
+				if l {
+					applyChanges(large, cl, utf16)
+				} else {
+					applyChanges(small, cs, utf16)
 				}
-				return best
-			}
-			for attempt := 1; ; attempt++ {
-				ts, tl := run(small, cs), run(large, cl)
-				ratio := float64(tl) / float64(max(ts, time.Microsecond))
-				if ratio <= 20 || tl < 10*time.Millisecond {
-					t.Logf("%v, then %v: %.1fx", ts, tl, ratio)
-					return
-				}
-				if attempt == 3 {
-					t.Errorf("%d changes of %d bytes took %v, %d of %d bytes %v: %.0fx for 10x", len(cs), len(small.s), ts, len(cl), len(large.s), tl, ratio)
-					return
-				}
-			}
+			}, 20, 0)
 		})
 	}
 }

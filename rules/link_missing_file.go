@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/bmatcuk/doublestar/v4"
+	"path"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
@@ -15,7 +16,7 @@ var LinkMissingFile = &lint.Rule{
 	Category:  lint.Policy,
 	Severity:  lint.Error,
 	Certainty: extract.Certain,
-	Kinds:     []extract.Kind{extract.KindRelativeRef},
+	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref},
 	Doc: lint.Doc{
 		Title: `A relative link names a file that is not in the tree, or names it in other letter case.`,
 		Text: `A link of a document (a Markdown link or image, an HTML or XML URI attribute, a reST or AsciiDoc link)
@@ -37,7 +38,11 @@ the links whose file is not there. It never uses the network.
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
 - Targets that a build makes (_build/**, public/**) can be left out with links.ignore.
-- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") is not checked.`,
+- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") is not checked.
+- AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",
+  "<<guide#x>>" (guide.adoc). In an Antora module, a page id names a page of the module's pages
+  directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]"; one of another component or version is
+  not checked), and an image is in its images directory.`,
 		Bad:  `[the guide](docs/guid.md)  [logo](img/Logo.PNG) for img/logo.png  [up](../../../outside.md)`,
 		Good: `[the guide](docs/guide.md)  [logo](img/logo.png)`,
 		Fix:  `No fix is offered: which file was meant is the author's to say; the message names a file that differs only in case.`,
@@ -67,7 +72,13 @@ the links whose file is not there. It never uses the network.
 				case e.Case != "":
 					p.Report(f, grammar.Messagef("no file %q: it is %q, in other letter case, which works on macOS and Windows and breaks on Linux and most web servers", writtenPath(f), e.Case))
 				default:
-					p.Report(f, grammar.Messagef("no file %q in the tree", writtenPath(f)))
+					msg := grammar.Messagef("no file %q in the tree", writtenPath(f))
+					if where := display(l.from, l.target); where != path.Clean(writtenPath(f)) {
+						// Resolved elsewhere than beside the document: an
+						// Antora module's images, links.root, an escape.
+						msg += grammar.Messagef(" (looked for as %q)", where)
+					}
+					p.Report(f, msg)
 				}
 			}
 		}

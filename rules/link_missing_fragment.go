@@ -6,6 +6,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/links"
 )
 
 // LinkMissingFragment reports a link's fragment that names no heading or
@@ -15,39 +16,60 @@ var LinkMissingFragment = &lint.Rule{
 	Category:  lint.Policy,
 	Severity:  lint.Warning,
 	Certainty: extract.Certain,
-	Kinds:     []extract.Kind{extract.KindRelativeRef},
+	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref},
 	Doc: lint.Doc{
 		Title: `A link's fragment names no heading or id of the document it links to.`,
 		Text: `A fragment ("#installation") names a place of a page: an element with that id, or, in rendered
-Markdown, a heading, whose id the renderer makes from its text (its slug). The rule checks the
-fragments of links to the document itself ("#usage") and to another document of the tree
-("guide.md#usage"), offline, once every document is read, against:
-- the headings of a Markdown document, their ids made as each configured slug profile makes them
-  (links.slugs; default: github, the ids github.com gives, which match a fragment in any letter case;
-  others: gitlab, goldmark, hugo, python-markdown (MkDocs), github-slugger (Docusaurus, Starlight),
-  docutils, asciidoctor... docs/configuration.md, "Local links", lists them all), with their
-  duplicates numbered as the renderer numbers them;
-- the ids an author gave: HTML id and <a name> (in Markdown's raw HTML too), XML id and xml:id, xml2rfc
-  anchor; these match exactly, letter case included, as browsers match ids (github.com's any-case
-  match is for the ids it makes of headings);
-- Markdown attribute lists, under the profiles whose renderer reads them, matched exactly: a
-  heading's own "{#id}" (python-markdown, pymdownx-slugs, kramdown, goldmark-attributes, hugo,
-  docusaurus), and "{: #id .class}" after a paragraph or an inline element (python-markdown,
-  pymdownx-slugs, kramdown: MkDocs' attr_list, Jekyll). github.com and GitLab read none.
-The fragment is percent-decoded first, as browsers do. When several profiles are configured (a tree
-published on GitHub and on a site), a fragment that fails under one is reported with the profiles it
-fails under.
+Markdown, reStructuredText and AsciiDoc, a heading, whose id the renderer makes from its text (its
+slug). The rule checks the fragments of links to the document itself ("#usage") and to another
+document of the tree ("guide.md#usage", "guide.html#usage" for guide.rst or guide.adoc), offline, once
+every document is read, against the targets of its format:
+- Markdown: its headings, their ids made as each configured slug profile makes them (links.slugs;
+  default: github, the ids github.com gives, which match a fragment in any letter case; others: gitlab,
+  goldmark, hugo, python-markdown (MkDocs), github-slugger (Docusaurus, Starlight)...
+  docs/configuration.md, "Local links", lists them all), with their duplicates numbered as the
+  renderer numbers them; the ids of its raw HTML; attribute lists, under the profiles whose renderer
+  reads them, matched exactly: a heading's own "{#id}" (python-markdown, pymdownx-slugs, kramdown,
+  goldmark-attributes, hugo, docusaurus), and "{: #id .class}" after a paragraph or an inline element
+  (python-markdown, pymdownx-slugs, kramdown: MkDocs' attr_list, Jekyll). github.com and GitLab read
+  none.
+- reStructuredText (profile docutils by default; sphinx, docutils-github): its section titles, the
+  names of its hyperlink targets (".. _my label:" is "#my-label"), inline targets, directives' :name:
+  options, labelled footnotes and citations, all made ids as docutils makes them. Sphinx's :ref: and
+  :doc: are no links and are not checked; a fragment of the form of docutils' or Sphinx's numbered ids
+  ("#id3", "#footnote-1") is not judged.
+- AsciiDoc (profile asciidoctor by default; asciidoctor-github, asciidoctor-gitlab): its anchors
+  ("[[id]]", "[#id]", "anchor:id[]", "[#id]#text#") and its sections' ids, made with the document's
+  :idprefix: and :idseparator: where it sets them (Asciidoctor's "_" and "_" otherwise), none under
+  :sectids!:. Its cross references are checked too: "<<id>>" and "xref:id[]" name a place of the
+  document itself ("<<Section Title>>" a section by its title), "<<doc.adoc#id>>", "<<doc#id>>" and
+  "xref:doc.adoc#id[]" one of another; in an Antora module, page ids ("xref:install.adoc#setup[]",
+  "xref:ROOT:index.adoc[]") name pages of the module's pages directory, and those of another component
+  or version are not checked. A cross reference in monospace is an example, not checked.
+- HTML: id and <a name>; XML: id and xml:id, xml2rfc anchor.
+The ids an author gave (HTML id and <a name>, XML ids, anchors, "{#id}") match exactly, letter case
+included, as browsers match ids (github.com's any-case match is for the ids it makes of headings).
+The fragment is percent-decoded first, as browsers do (an AsciiDoc cross reference is taken as
+written). A configured profile applies to the documents of its format; a format none of the
+configured profiles belongs to gets its default. When several profiles of a format are configured (a
+tree published on GitHub and on a site), a fragment that fails under one is reported with the
+profiles it fails under.
 
-Fragments of HTML and Markdown documents are checked; a link to a document of another kind is left to
-link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L20") need no target.`,
+A document that includes others (reStructuredText ".. include::", AsciiDoc "include::") has their
+targets too, which are not read: a fragment into it is not judged. The section ids of an Antora
+module's pages follow the idprefix and idseparator of the site's playbook, outside the tree: there a
+fragment made of the words of a section's title ("#quick-setup", "#_quick_setup") is taken whatever
+its prefix and separator.
+A link to a document of another kind is left to link-missing-file. "#top", an empty fragment and a
+forge's line anchors ("#L10-L20") need no target.`,
 		Bad:  `[usage](#usage-note) under "## Usage notes"  [setup](guide.md#setup) where guide.md has "## Install"`,
 		Good: `[usage](#usage-notes)  [setup](guide.md#install)`,
 		Fix:  `No fix is offered: which heading was meant is the author's to say.`,
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
-		if strings.IndexByte(p.URI.Input, '#') < 0 {
-			return // most links: resolved by link-missing-file alone
+		if strings.IndexByte(p.URI.Input, '#') < 0 && p.Candidate.Kind != extract.KindXref {
+			return // most links: resolved by link-missing-file alone ("<<id>>" names a place)
 		}
 		if l, ok := localLink(p); ok && l.HasFrag && !fragmentOK(l.Fragment) {
 			recordLink(p, l)
@@ -67,8 +89,13 @@ link-missing-file. "#top", an empty fragment and a forge's line anchors ("#L10-L
 				continue
 			}
 			missing := d.Missing(l.fragment)
-			if len(missing) == 0 {
+			if len(missing) == 0 || l.xref && d.Title(l.fragment) || d.Includes {
+				// An included document's targets are the including one's
+				// too: they were not read, the fragment is not judged.
 				continue
+			}
+			if _, _, antora := links.AntoraModule(file); antora && d.SectionUnderAnySettings(l.fragment) {
+				continue // the ids of an Antora site are set by its playbook, outside the tree
 			}
 			where := "the document"
 			if file != l.from {

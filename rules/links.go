@@ -22,13 +22,26 @@ import (
 // are a guess.
 func localLink(p *lint.Pass) (links.Link, bool) {
 	c := p.Candidate
+	if c.Kind == extract.KindXref {
+		if p.File == "" || len(p.Placeholders) > 0 {
+			return links.Link{}, false
+		}
+		return links.Xref(p.File, c.URI, c.Attribute == "xref")
+	}
 	if p.File == "" || c.Kind != extract.KindRelativeRef || !c.Context.IsLink() || len(p.Placeholders) > 0 {
 		return links.Link{}, false
 	}
 	if s, h := malformedLink(c.URI); s != "" || h != "" {
 		return links.Link{}, false // link-malformed's
 	}
-	return links.Resolve(p.File, c.URI, &p.Config.Links)
+	from := p.File
+	if c.Context == extract.ContextAdocImage {
+		// An image of an Antora page is in its module's images directory.
+		if modules, module, ok := links.AntoraModule(p.File); ok {
+			from = filepath.Join(modules, module, "images", "_")
+		}
+	}
+	return links.Resolve(from, c.URI, &p.Config.Links)
 }
 
 // recordLink records the link l of the candidate of p: the file it names
@@ -40,8 +53,11 @@ func recordLink(p *lint.Pass, l links.Link) {
 		target = p.File
 	}
 	v := "f"
-	if l.Dir {
+	switch {
+	case l.Dir:
 		v = "d"
+	case l.Xref:
+		v = "x"
 	}
 	if l.HasFrag {
 		v += "#"
@@ -56,6 +72,7 @@ func recordLink(p *lint.Pass, l links.Link) {
 type linkFact struct {
 	from, target string // absolute paths
 	dir, hasFrag bool
+	xref         bool // an AsciiDoc cross reference: a section's title names it too
 	first, last  int
 	fragment     string
 }
@@ -66,7 +83,7 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 	if len(v) < 2 {
 		return l
 	}
-	l.dir, l.hasFrag = v[0] == 'd', v[1] == '#'
+	l.dir, l.xref, l.hasFrag = v[0] == 'd', v[0] == 'x', v[1] == '#'
 	parts := strings.SplitN(v[2:], ":", 3)
 	if len(parts) == 3 {
 		l.first, _ = strconv.Atoi(parts[0])
@@ -131,7 +148,7 @@ func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool)
 // against: those whose walkers report headings and ids.
 func fragmentFormat(path string) bool {
 	switch extract.FormatOf(path) {
-	case extract.FormatMarkdown, extract.FormatHTML:
+	case extract.FormatMarkdown, extract.FormatHTML, extract.FormatReStructuredText, extract.FormatAsciiDoc:
 		return true
 	}
 	return false

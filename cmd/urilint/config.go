@@ -72,7 +72,7 @@ rules:
 # lists them), where root-relative links start, the project's own repository
 # and site, and targets a build makes. Paths are relative to this file.
 # links:
-#   slugs: [` + strings.Join(links.DefaultSlugs, ", ") + `]
+#   slugs: [` + strings.Join(links.DefaultSlugNames(), ", ") + `]
 #   root: docs
 #   index: [` + strings.Join(links.DefaultIndex, ", ") + `]
 #   sources: [` + strings.Join(links.DefaultSources, ", ") + `]
@@ -237,7 +237,7 @@ func printEffective(w io.Writer, path string, excluded bool, eff *config.Profile
 		return v
 	}
 	fmt.Fprintln(w, "links:")
-	fmt.Fprintf(w, "  slugs: [%s]\n", quotedList(orDefault(l.Slugs, links.DefaultSlugs)))
+	fmt.Fprintf(w, "  slugs: [%s]\n", quotedList(orDefault(l.Slugs, links.DefaultSlugNames())))
 	fmt.Fprintf(w, "  root: %s\n", report.Quote(l.Root))
 	fmt.Fprintf(w, "  index: [%s]\n", quotedList(orDefault(l.Index, links.DefaultIndex)))
 	fmt.Fprintf(w, "  sources: [%s]\n", quotedList(orDefault(l.Sources, links.DefaultSources)))

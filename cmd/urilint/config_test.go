@@ -70,7 +70,7 @@ func TestConfigPrintLinks(t *testing.T) {
 			"  site-root: \"\"\n" +
 			"  ignore: [\"_build/**\"]\n"},
 		{[]string{"config", "print", doc}, "links:\n" +
-			"  slugs: [\"github\"]\n" +
+			"  slugs: [\"github\", \"docutils\", \"asciidoctor\"]\n" +
 			"  root: \"\"\n" +
 			"  index: [\"README.md\", \"index.md\", \"index.html\", \"README.rst\", \"index.rst\", \"index.adoc\", \"README.adoc\"]\n" +
 			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\"]\n" +

@@ -81,13 +81,11 @@ func asciidoctorAnchor(source string) (string, bool) {
 // "[#id]") and anchors anywhere else are the caller's: Reserve them in
 // document order.
 func asciidoctorProfile(name, summary, prefix, sep string, start int, fold bool) *Profile {
-	if sep != "" {
-		r, _ := utf8.DecodeRuneInString(sep)
-		sep = string(r)
-	}
+	sep = firstRune(sep)
 	return &Profile{
 		name:     name,
 		summary:  summary,
+		format:   "asciidoc",
 		explicit: func(h Heading) (string, bool) { return asciidoctorAnchor(h.Source) },
 		base: func(s *Slugger, h Heading) string {
 			return asciidoctorSlug(&s.c, h.Text, prefix, sep)
@@ -101,8 +99,24 @@ func asciidoctorProfile(name, summary, prefix, sep string, start int, fold bool)
 
 // asciidoctor is Asciidoctor 2.0 with its defaults: idprefix "_",
 // idseparator "_", duplicates from 2 ("_intro", "_intro_2").
-var asciidoctor = asciidoctorProfile("asciidoctor",
-	"Asciidoctor 2.0 defaults: _ prefix and separator (_section_one), duplicates _2", "_", "_", 2, false)
+// The document's own idprefix and idseparator attributes change them
+// (":idprefix:", ":idseparator: -"): the Heading carries them.
+var asciidoctor = func() *Profile {
+	p := asciidoctorProfile("asciidoctor",
+		"Asciidoctor 2.0 defaults: _ prefix and separator (_section_one), duplicates _2; the document's idprefix and idseparator followed", "_", "_", 2, false)
+	p.adocAttrs, p.adocPrefix = true, "_"
+	return p
+}()
+
+// firstRune is the first character of s ("" for ""): Asciidoctor takes the
+// first character of an idseparator.
+func firstRune(s string) string {
+	if s == "" {
+		return ""
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return string(r)
+}
 
 // asciidoctorGitHub is AsciiDoc on github.com (github/markup: idprefix "",
 // idseparator "-", unique_id_start_index 1; ids user-content- prefixed, so
@@ -115,6 +129,7 @@ var asciidoctorGitHub = asciidoctorProfile("asciidoctor-github",
 // script adds the prefix to a link's fragment, so ids are given without it.
 var asciidoctorGitLab = &Profile{
 	name:    "asciidoctor-gitlab",
+	format:  "asciidoc",
 	summary: "AsciiDoc on GitLab: user-content- prefix (links omit it), - separator, duplicates -2",
 	explicit: func(h Heading) (string, bool) {
 		return asciidoctorAnchor(h.Source)

@@ -61,11 +61,12 @@ func docutilsName(c *casers, title string) string {
 	return strings.Join(strings.FieldsFunc(c.lower(title), isPySpace), " ")
 }
 
-// docutilsID is document.set_id for a section whose name is base's source:
-// the name-derived id if it is new; otherwise, with an auto_id_prefix
-// ending in "%", that id with "-1", "-2"...; else the prefix and a counter
-// ("%" standing for the element's tag, "section").
-func (s *Slugger) docutilsID(name string) string {
+// docutilsID is document.set_id for an element (its tag: "section",
+// "target") whose name is name: the name-derived id if it is new;
+// otherwise, with an auto_id_prefix ending in "%", that id with "-1",
+// "-2"...; else the prefix and a counter ("%" standing for the element's
+// tag).
+func (s *Slugger) docutilsID(name, tag string) string {
 	d := &s.p.dedup
 	var base string
 	if d.idPrefix != "" {
@@ -84,7 +85,7 @@ func (s *Slugger) docutilsID(name string) string {
 	} else {
 		prefix = d.idPrefix + d.autoIDPrefix
 		if p, ok := strings.CutSuffix(prefix, "%"); ok {
-			prefix = p + "section-"
+			prefix = p + tag + "-"
 		}
 	}
 	for {
@@ -106,6 +107,7 @@ func docutilsProfile(name, summary, idPrefix, autoIDPrefix string, fold bool) *P
 	return &Profile{
 		name:    name,
 		summary: summary,
+		format:  "restructuredtext",
 		base: func(s *Slugger, h Heading) string {
 			return docutilsName(&s.c, h.Text)
 		},

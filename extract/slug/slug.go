@@ -28,6 +28,16 @@ type Heading struct {
 	// Source is read as an ATX heading: its closing sequence is removed
 	// where the renderer removes one.
 	Source string
+	// ID is an id that markup outside the heading's text gives it (an
+	// AsciiDoc block anchor, "[[id]]" or "[#id]" on the line above a
+	// section title): the heading's id under every profile, none made of
+	// its text.
+	ID string
+	// IDPrefix and IDSeparator are the AsciiDoc document's idprefix and
+	// idseparator attributes where the heading is (nil: not set), which
+	// the asciidoctor profile follows (the profiles of github.com and
+	// GitLab set their own, which a document cannot change).
+	IDPrefix, IDSeparator *string
 }
 
 // Profile is the heading-to-id rule of one renderer in one configuration:
@@ -38,6 +48,9 @@ type Heading struct {
 type Profile struct {
 	name    string
 	summary string
+	// format names the markup whose headings the profile gives ids:
+	// "restructuredtext", "asciidoc", or "" for Markdown.
+	format string
 
 	// explicit finds the heading's own explicit id ({#id}, [[id]]), for
 	// renderers with such a syntax; the empty string with true is an
@@ -57,6 +70,10 @@ type Profile struct {
 	foldMatch     bool // a fragment reaches an id whatever its letter case
 	encodedIDs    bool // ids are percent-encoded (pymdownx percent_encode)
 	attrLists     bool // attribute lists after blocks and inline elements give ids
+	// adocAttrs: the profile follows a heading's IDPrefix and IDSeparator
+	// (Asciidoctor's defaults); adocPrefix is its idprefix when unset.
+	adocAttrs  bool
+	adocPrefix string
 }
 
 // Name is the profile's name, as Lookup takes it.
@@ -65,6 +82,17 @@ func (p *Profile) Name() string { return p.name }
 // Summary says in one line which renderer and configuration the profile
 // follows.
 func (p *Profile) Summary() string { return p.summary }
+
+// Format names the markup whose headings the profile gives ids, as
+// package extract names formats: "markdown", "restructuredtext" (docutils,
+// sphinx, docutils-github) or "asciidoc" (asciidoctor, asciidoctor-github,
+// asciidoctor-gitlab).
+func (p *Profile) Format() string {
+	if p.format == "" {
+		return "markdown"
+	}
+	return p.format
+}
 
 // Reserves reports whether the renderer's generated ids avoid explicit ids
 // found elsewhere in the document (Reserve has an effect).
@@ -138,6 +166,9 @@ type Slugger struct {
 // the document's earlier ids. It is "" when the renderer gives no id.
 func (s *Slugger) Slug(h Heading) string {
 	p := s.p
+	if h.ID != "" {
+		return s.take(h.ID)
+	}
 	if p.explicit != nil {
 		if id, ok := p.explicit(h); ok {
 			if p.explicitTaken && id != "" {
@@ -146,11 +177,84 @@ func (s *Slugger) Slug(h Heading) string {
 			return id
 		}
 	}
+	if p.adocAttrs && (h.IDPrefix != nil || h.IDSeparator != nil) {
+		prefix, sep := p.adocPrefix, p.dedup.sep
+		if h.IDPrefix != nil {
+			prefix = *h.IDPrefix
+		}
+		if h.IDSeparator != nil {
+			sep = firstRune(*h.IDSeparator)
+		}
+		return s.collision(asciidoctorSlug(&s.c, h.Text, prefix, sep), sep)
+	}
 	id := s.unique(p.base(s, h))
 	if p.post != nil {
 		id = p.post(id)
 	}
 	return id
+}
+
+// Label is the id the renderer gives a place of the document that its
+// author named (a reStructuredText hyperlink target, inline target,
+// directive :name:, labelled footnote or citation: docutils makes the id
+// of the name as it makes a section's, avoiding the ids taken before), and
+// takes it. Under a profile whose renderer uses names as they are, the
+// name is the id.
+func (s *Slugger) Label(name string) string {
+	if s.p.dedup.kind == dedupDocutils {
+		return s.docutilsID(docutilsName(&s.c, name), "target")
+	}
+	if name != "" {
+		s.take(name)
+	}
+	return name
+}
+
+// Automatic reports whether fragment has the form of an id the renderer
+// numbers for an element with no name of its own, which a Slugger does not
+// follow (docutils' footnotes and their references, anonymous targets,
+// system messages: "footnote-1", "id3"): a fragment of that form may name
+// one, and cannot be judged from the headings and names alone.
+func (p *Profile) Automatic(fragment string) bool {
+	d := &p.dedup
+	if d.kind != dedupDocutils {
+		return false
+	}
+	prefix := d.idPrefix + d.autoIDPrefix
+	if strings.HasSuffix(prefix, "%") {
+		// Sphinx builds the same sources with the prefix "id" ("id3"): a
+		// fragment of that form may name one there.
+		if rest, ok := strings.CutPrefix(fragment, d.idPrefix+"id"); ok && allDigits(rest) {
+			return true
+		}
+		rest, ok := strings.CutPrefix(fragment, strings.TrimSuffix(prefix, "%"))
+		if !ok {
+			return false
+		}
+		i := strings.LastIndexByte(rest, '-')
+		if i < 0 || !allDigits(rest[i+1:]) {
+			return false
+		}
+		switch rest[:i] {
+		case "footnote", "footnote-reference", "citation-reference", "target", "system-message", "problematic":
+			return true
+		}
+		return false
+	}
+	rest, ok := strings.CutPrefix(fragment, prefix)
+	return ok && allDigits(rest)
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Reserve records an explicit id found in the document (an HTML id, a
@@ -234,24 +338,31 @@ func (s *Slugger) unique(base string) string {
 		s.lastPy[base] = id
 		return id
 	case dedupDocutils:
-		return s.docutilsID(base)
+		return s.docutilsID(base, "section")
 	}
 	if base == "" {
 		base = d.empty
 	}
+	return s.collision(base, d.sep)
+}
+
+// collision is the collision-aware de-duplication: base, else base, sep
+// and the first number from the profile's start whose id is not taken.
+func (s *Slugger) collision(base, sep string) string {
 	if !s.has(base) {
 		return s.take(base)
 	}
 	// The numbers tried for base before are still taken (ids are never
 	// given back): the search goes on from the last one, so that k
 	// headings of one text cost k tries, not k*k/2.
-	n, ok := s.next[base]
+	key := base + "\x00" + sep
+	n, ok := s.next[key]
 	if !ok {
-		n = d.start
+		n = s.p.dedup.start
 	}
 	for ; ; n++ {
-		if id := base + d.sep + strconv.Itoa(n); !s.has(id) {
-			s.remember(base, n+1)
+		if id := base + sep + strconv.Itoa(n); !s.has(id) {
+			s.remember(key, n+1)
 			return s.take(id)
 		}
 	}

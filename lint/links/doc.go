@@ -1,6 +1,7 @@
 package links
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"sync"
@@ -12,17 +13,25 @@ import (
 )
 
 // Doc is what a link's fragment can name in a document: the ids of its
-// headings under each slug profile (a heading's own "{#id}" under the
-// profiles that read it), the ids its author gave (HTML id and <a name>,
-// XML id and xml:id, xml2rfc anchor), the ids of Markdown attribute lists
-// after paragraphs and inline elements under the profiles that read them,
-// and its length in lines (for a forge's "#L10-L20"). Memory goes with the
+// headings and of its reStructuredText labels under each slug profile (a
+// Markdown heading's own "{#id}" under the profiles that read it), the ids
+// its author gave (HTML id and <a name>, XML id and xml:id, xml2rfc
+// anchor, AsciiDoc anchors), the ids of Markdown attribute lists after
+// paragraphs and inline elements under the profiles that read them, the
+// titles of its AsciiDoc sections (which a cross reference may name), and
+// its length in lines (for a forge's "#L10-L20"). Memory goes with the
 // targets, not the document.
 type Doc struct {
-	Lines    int
+	Lines int
+	// Includes says the document includes others (reStructuredText
+	// ".. include::", AsciiDoc "include::"), whose targets become its own
+	// when it is rendered and are not among those read: a fragment that
+	// names none of them cannot be judged (see HasInclude).
+	Includes bool
 	explicit map[string]bool
 	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
 	headings map[string]map[string]bool // profile name -> ids
+	titles   map[string]bool            // AsciiDoc: the sections' titles
 	profiles []*slug.Profile
 
 	// Made on the first question (see makeIndex): by profile, the heading
@@ -35,21 +44,21 @@ type Doc struct {
 }
 
 // ProfilesFor returns the slug profiles a document of format f is
-// rendered under: the configured ones for Markdown (github by default).
-// (HTML and XML headings get no ids of their own.)
+// rendered under: those of the configured ones that belong to its format
+// (slug.Profile.Format), else its format's default (DefaultSlugs). HTML
+// and XML headings get no ids of their own: none.
 func ProfilesFor(f extract.Format, configured []string) []*slug.Profile {
-	names := configured
-	if len(names) == 0 {
-		names = DefaultSlugs
-	}
-	if f != extract.FormatMarkdown {
-		return nil
-	}
 	var ps []*slug.Profile
-	for _, n := range names {
-		if p, ok := slug.Lookup(n); ok {
+	for _, n := range configured {
+		if p, ok := slug.Lookup(n); ok && p.Format() == f.String() {
 			ps = append(ps, p)
 		}
+	}
+	if len(ps) > 0 {
+		return ps
+	}
+	if p, ok := slug.Lookup(DefaultSlugs[f]); ok {
+		ps = append(ps, p)
 	}
 	return ps
 }
@@ -58,11 +67,25 @@ func ProfilesFor(f extract.Format, configured []string) []*slug.Profile {
 func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	var ts []extract.Target
 	f.Walk(src, extract.Options{Target: func(t extract.Target) { ts = append(ts, t) }}, func(*extract.Candidate) {})
-	return DocOf(f, ts, countLines(src), configured)
+	d := DocOf(f, ts, countLines(src), configured)
+	d.Includes = HasInclude(f, src)
+	return d
+}
+
+// HasInclude reports whether the document src of format f may include
+// another: a reStructuredText or AsciiDoc document that holds
+// "include::" (the directive, or the AsciiDoc macro), wherever it is (in
+// a literal block too, which errs on the side of reporting less).
+func HasInclude(f extract.Format, src []byte) bool {
+	return (f == extract.FormatReStructuredText || f == extract.FormatAsciiDoc) && bytes.Contains(src, []byte("include::"))
 }
 
 // DocOf makes the Doc of a document of format f whose targets are ts, in
-// order, and which has lines lines.
+// order, and which has lines lines. Each profile's ids are made in
+// document order, as the renderers make them: an id given before a
+// heading is one its generated id avoids (where the renderer does so),
+// one given after is not; a profile whose renderer takes every explicit id
+// first (slug.Profile.ReservesAhead) is given them first.
 func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string) *Doc {
 	d := &Doc{Lines: lines, explicit: map[string]bool{}, headings: map[string]map[string]bool{}, profiles: ProfilesFor(f, configured)}
 	for _, t := range ts {
@@ -77,15 +100,23 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 				}
 				d.attr[t.ID] = true
 			}
+		case extract.TargetHeading:
+			if f == extract.FormatAsciiDoc && t.Text != "" {
+				if d.titles == nil {
+					d.titles = map[string]bool{}
+				}
+				d.titles[t.Text] = true
+			}
 		}
 	}
 	for _, p := range d.profiles {
 		ids := map[string]bool{}
 		s := p.NewSlugger()
-		for id := range d.explicit {
-			s.Reserve(id)
-		}
-		if p.ReservesAhead() {
+		ahead := p.ReservesAhead()
+		if ahead {
+			for id := range d.explicit {
+				s.Reserve(id)
+			}
 			for _, t := range ts {
 				if t.Kind == extract.TargetHeading {
 					if id, ok := p.ExplicitID(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); ok {
@@ -93,24 +124,80 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 					}
 				}
 			}
-		}
-		if p.AttrLists() {
-			for id := range d.attr {
-				s.Reserve(id)
+			if p.AttrLists() {
+				for id := range d.attr {
+					s.Reserve(id)
+				}
 			}
 		}
 		for _, t := range ts {
-			if t.Kind != extract.TargetHeading {
-				continue
-			}
-			if id := s.Slug(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); id != "" {
-				ids[id] = true
+			switch t.Kind {
+			case extract.TargetHeading:
+				h := slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source, ID: t.ID, IDPrefix: t.IDPrefix, IDSeparator: t.IDSeparator}
+				if id := s.Slug(h); id != "" {
+					ids[id] = true
+				}
+			case extract.TargetLabel:
+				if id := s.Label(t.ID); id != "" {
+					ids[id] = true
+				}
+			case extract.TargetLink:
+				s.Label(t.ID) // takes an id the page does not show
+			case extract.TargetAttrID:
+				if !ahead && t.Level == 0 && p.AttrLists() {
+					s.Reserve(t.ID)
+				}
+			default:
+				if !ahead {
+					s.Reserve(t.ID)
+				}
 			}
 		}
 		d.headings[p.Name()] = ids
 	}
 	return d
 }
+
+// SectionUnderAnySettings reports whether fragment is the id Asciidoctor
+// gives one of the document's sections under some idprefix and
+// idseparator: its words those of the title (lower case, the characters
+// an id cannot hold removed, split at spaces, "_", "-" and "."), after a
+// prefix of at most one word. For the pages of a tree whose attributes
+// are set outside it (an Antora playbook), where those of the section ids
+// are not known.
+func (d *Doc) SectionUnderAnySettings(fragment string) bool {
+	words := adocWords(fragment)
+	for title := range d.titles {
+		tw := adocWords(title)
+		if len(tw) == 0 {
+			continue
+		}
+		if slices.Equal(words, tw) || len(words) == len(tw)+1 && slices.Equal(words[1:], tw) {
+			return true
+		}
+	}
+	return false
+}
+
+// adocWords splits s, lower-cased, into words at spaces, "_", "-" and
+// ".", with the characters no section id holds removed.
+func adocWords(s string) []string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ' || r == '_' || r == '-' || r == '.':
+			b.WriteByte(' ')
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			b.WriteRune(r)
+		}
+	}
+	return strings.Fields(b.String())
+}
+
+// Title reports whether text is the title of one of the document's
+// AsciiDoc sections, which an AsciiDoc cross reference may name in place
+// of its id ("<<Section Title>>").
+func (d *Doc) Title(text string) bool { return d.titles[text] }
 
 // Missing returns the names of the profiles under which fragment (percent-
 // decoded) names nothing in the document, or nil when it names a target
@@ -129,6 +216,9 @@ func (d *Doc) Missing(fragment string) []string {
 	var missing []string
 	for i, p := range d.profiles {
 		if d.index[i].Match(fragment) || p.AttrLists() && d.attr[fragment] {
+			continue
+		}
+		if p.Automatic(fragment) {
 			continue
 		}
 		missing = append(missing, p.Name())

@@ -17,14 +17,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
 )
 
 // Settings are the configuration of the local link rules.
 type Settings struct {
 	// Slugs names the slug profiles (package slug) under which a heading's
-	// id is made: a fragment must name a target under each. Default:
-	// github.
+	// id is made: a fragment must name a target under each of those of its
+	// document's format (slug.Profile.Format). A format none of them
+	// belongs to gets its default (DefaultSlugs).
 	Slugs []string
 	// Top is the top of the tree links may reach: a link that leaves it is
 	// reported. "" means no top is known.
@@ -55,12 +57,29 @@ type Settings struct {
 	Ignore []string
 }
 
-// Defaults for the settings a configuration does not give.
+// Defaults for the settings a configuration does not give. The slug
+// profile of each format: Markdown as github.com renders it; reST as
+// docutils renders it (Sphinx's ids are the same but for a taken name's
+// numbered fallback, which slug.Profile.Automatic accepts in both forms);
+// AsciiDoc as Asciidoctor renders it with its defaults (Antora, the build
+// plugins, the command line), whose ids ("_install") the cross references
+// of AsciiDoc trees are written for, and which follows the document's
+// :idprefix: and :idseparator:.
 var (
-	DefaultSlugs   = []string{"github"}
+	DefaultSlugs = map[extract.Format]string{
+		extract.FormatMarkdown:         "github",
+		extract.FormatReStructuredText: "docutils",
+		extract.FormatAsciiDoc:         "asciidoctor",
+	}
 	DefaultIndex   = []string{"README.md", "index.md", "index.html", "README.rst", "index.rst", "index.adoc", "README.adoc"}
 	DefaultSources = []string{".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".txt"}
 )
+
+// DefaultSlugNames lists the default profile of each format (Markdown,
+// reStructuredText, AsciiDoc): what a configuration that names none means.
+func DefaultSlugNames() []string {
+	return []string{DefaultSlugs[extract.FormatMarkdown], DefaultSlugs[extract.FormatReStructuredText], DefaultSlugs[extract.FormatAsciiDoc]}
+}
 
 // Link is a link of a document resolved: the file it names (an absolute,
 // clean path) and its fragment (percent-decoded), or the reason it is not
@@ -73,6 +92,80 @@ type Link struct {
 	// Lines, for a link to a forge's blob page, is the range of lines its
 	// "#L10-L20" fragment names (first == 0: none).
 	First, Last int
+	// Xref says the link is an AsciiDoc cross reference, whose fragment
+	// may be a section's title ("<<Section Title>>") in place of an id.
+	Xref bool
+}
+
+// Xref resolves an AsciiDoc cross reference ref, found in the document at
+// from (an absolute path), as Asciidoctor does (Substitutors#sub_macros):
+// "id" and "#id" name a place of the document itself ("Section Title" a
+// section by its title); "doc.adoc#id", and "doc#id" (the source
+// doc.adoc), a place of another document; with macro (written
+// "xref:ref[]"), "doc.adoc" names a document, and a ref with another
+// extension ("guide.pdf") a file. Ids are matched as written: no
+// percent-decoding.
+func Xref(from, ref string, macro bool) (Link, bool) {
+	if ref == "" {
+		return Link{}, false
+	}
+	base := filepath.Dir(from)
+	modules, module, antora := AntoraModule(from)
+	p, frag, hasFrag := strings.Cut(ref, "#")
+	if antora && p != "" {
+		// An Antora page id: [version@][component:][module:]path. One of
+		// another component or version is not in reach.
+		if strings.Contains(p, "@") || strings.Count(p, ":") > 1 {
+			return Link{}, false
+		}
+		if m, rest, ok := strings.Cut(p, ":"); ok {
+			module, p = m, rest
+		}
+		base = filepath.Join(modules, module, "pages")
+		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+			base = filepath.Dir(from) // relative to the page itself
+		}
+	}
+	l := Link{Xref: true, HasFrag: true, Fragment: frag}
+	switch {
+	case !hasFrag && macro && path.Ext(p) != "":
+		l.HasFrag, l.Fragment = false, ""
+	case !hasFrag:
+		l.Fragment, p = ref, ""
+	case p != "" && path.Ext(p) == "":
+		p += ".adoc"
+	}
+	if p == "" {
+		return l, true
+	}
+	if strings.HasPrefix(p, "/") || strings.Contains(p, "://") {
+		return Link{}, false
+	}
+	l.Path = filepath.Join(base, filepath.FromSlash(p))
+	return l, true
+}
+
+// AntoraModule reports whether the document at from is a file of a module
+// of an Antora component (".../modules/NAME/pages/...", partials,
+// examples, or a navigation file ".../modules/NAME/nav.adoc"), whose cross
+// references name pages from the module's pages directory and whose
+// images are in its images directory; it returns the modules directory
+// and the module's name.
+func AntoraModule(from string) (modules, module string, ok bool) {
+	parts := strings.Split(filepath.ToSlash(from), "/")
+	for i := len(parts) - 3; i >= 0; i-- {
+		if parts[i] != "modules" || parts[i+1] == "" {
+			continue
+		}
+		switch family := parts[i+2]; {
+		case family == "pages" || family == "partials" || family == "examples":
+		case i+3 == len(parts) && strings.HasSuffix(family, ".adoc"):
+		default:
+			continue
+		}
+		return filepath.FromSlash(strings.Join(parts[:i+1], "/")), parts[i+1], true
+	}
+	return "", "", false
 }
 
 // Resolve resolves a relative reference ref, found in the document at

@@ -1,0 +1,165 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/linttest"
+)
+
+// linkTree is a tree of reStructuredText, AsciiDoc and Markdown documents
+// that link to each other, and the reports of link-missing-file and
+// link-missing-fragment in each ("line:column-end rule: message").
+var linkTree = map[string]struct {
+	src  string
+	want []string
+}{
+	"a.adoc": {src: `= Doc
+:idprefix:
+:idseparator: -
+
+== First Section
+
+[[custom]]
+== Second
+
+[#blockid]
+A paragraph.
+
+See <<first-section>>, <<custom,the custom>>, <<nope>>, <<First Section>>, <<blockid>>.
+xref:b.adoc#_intro[Intro], xref:b.adoc#_missing[x], <<b#_intro>>, xref:gone.adoc[], anchor:here[] <<here>>.
+<<b.adoc#inl>> and, as an example, ` + "`<<nope2>>`" + `.
+`, want: []string{
+		`13:49-53 link-missing-fragment: no heading or id of the document is "#nope"`,
+		`14:33-48 link-missing-fragment: no heading or id of "b.adoc" is "#_missing"`,
+		`14:72-81 link-missing-file: no file "gone.adoc" in the tree`,
+	}},
+	"b.adoc": {src: `= B
+
+== Intro
+
+Text [#inl]#x# and link:a.html#second[a], link:a.html#custom[b], link:r.html#my-label[c].
+`, want: []string{
+		`5:25-38 link-missing-fragment: no heading or id of "a.adoc" is "#second"`,
+	}},
+	"c.adoc": {src: `= C
+:sectids!:
+
+== Hidden
+
+[[kept]]
+== Kept
+
+<<_hidden>> <<kept>> <<Hidden>>
+`, want: []string{
+		`9:3-10 link-missing-fragment: no heading or id of the document is "#_hidden"`,
+		// Without an id, no title names a section either.
+		`9:24-30 link-missing-fragment: no heading or id of the document is "#Hidden"`,
+	}},
+	"r.rst": {src: `Title
+=====
+
+.. _my label:
+
+Sub Section
+-----------
+
+See ` + "`x <r.html#my-label>`_ and `y <r.html#sub-section>`_ and `z <r.html#nope>`_" + `
+and ` + "`w <b.html#_intro>`_ and `v <#fig-one>`_ and `u <#id3>`_ and `t <#section-2>`_." + `
+
+.. note::
+   :name: Fig One
+
+   Text.
+`, want: []string{
+		`9:66-77 link-missing-fragment: no heading or id of the document is "#nope"`,
+		`10:70-80 link-missing-fragment: no heading or id of the document is "#section-2"`,
+	}},
+	"i.rst": {src: `Included
+========
+
+.. include:: r.rst
+`},
+	// An Antora component: page ids from the module's pages, images in
+	// its images directory, section ids as the playbook (outside the tree)
+	// sets them.
+	"docs/modules/ROOT/pages/index.adoc": {src: `= Home
+
+== Getting Started
+
+xref:install.adoc#quick-setup[], xref:install.adoc#_quick_setup[], xref:install.adoc#setup-quick[],
+xref:api:use.adoc[], xref:api:gone.adoc[], xref:other::index.adoc[], <<getting-started>>.
+
+image::logo.png[]
+
+image::gone.png[]
+`, want: []string{
+		`5:73-97 link-missing-fragment: no heading or id of "install.adoc" is "#setup-quick"`,
+		`6:27-40 link-missing-file: no file "api:gone.adoc" in the tree (looked for as "../../api/pages/gone.adoc")`,
+		`10:8-16 link-missing-file: no file "gone.png" in the tree (looked for as "../images/gone.png")`,
+	}},
+	"docs/modules/ROOT/pages/install.adoc": {src: `= Install
+
+== Quick setup
+`},
+	"docs/modules/ROOT/images/logo.png": {src: "PNG"},
+	"docs/modules/api/pages/use.adoc":   {src: "= Use\n"},
+	"m.md": {src: `[a](r.html#sub-section) [b](r.rst#nope) [c](i.rst#whatever) [d](a.adoc#first-section)
+[e](a.adoc#_first_section) [f](c.html#kept) [g](c.adoc#_hidden)
+`, want: []string{
+		`1:29-39 link-missing-fragment: no heading or id of "r.rst" is "#nope"`,
+		`2:5-26 link-missing-fragment: no heading or id of "a.adoc" is "#_first_section"; did you mean "#first-section"?`,
+		`2:49-63 link-missing-fragment: no heading or id of "c.adoc" is "#_hidden"`,
+	}},
+}
+
+// The local link rules read the targets of reStructuredText (section
+// titles as docutils makes their ids, hyperlink targets, :name:) and
+// AsciiDoc (anchors, section ids under the document's idprefix and
+// idseparator, none under :sectids!:) and check AsciiDoc's cross
+// references, at their exact places.
+func TestLinksAcrossFormats(t *testing.T) {
+	dir := t.TempDir()
+	for name, doc := range linkTree {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(doc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := lint.Config{Severity: map[string]lint.Severity{}}
+	for _, r := range All {
+		if r != LinkMissingFile && r != LinkMissingFragment {
+			cfg.Severity[r.Name] = lint.Off
+		}
+	}
+	opts := linttest.Options{Rules: All, Config: func(string) *lint.Config {
+		c := cfg
+		return &c
+	}}
+	for name, doc := range linkTree {
+		if filepath.Ext(name) == ".png" {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		src := []byte(doc.src)
+		loc := extract.NewLocator(src)
+		var got []string
+		for _, d := range linttest.Lint(t, opts, path, src) {
+			s, e := loc.Pos(d.Start), loc.Pos(d.End)
+			got = append(got, fmt.Sprintf("%d:%d-%d %s: %s", s.Line, s.Column, e.Column, d.Rule.Name, d.Message))
+		}
+		slices.Sort(got)
+		want := slices.Clone(doc.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\ngot  %q\nwant %q", name, got, want)
+		}
+	}
+}
