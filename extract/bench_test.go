@@ -2,11 +2,13 @@ package extract
 
 import (
 	"bytes"
+	"os"
 	"testing"
 	"time"
 
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/internal/testcorpus"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
 )
@@ -235,4 +237,64 @@ func BenchmarkWalkerRatios(b *testing.B) {
 		}
 	}
 	b.ReportMetric(throughput[pairs[3]]/throughput[pairs[0]], "asciidoc/markdown")
+}
+
+// BenchmarkGoldmarkFile is goldmark's parse alone of the Markdown file
+// URILINT_BIG_MD names (skipped without it): the floor of `urilint check`
+// on a large Markdown file (issue 27: check within 1.3 times that).
+func BenchmarkGoldmarkFile(b *testing.B) {
+	path := os.Getenv("URILINT_BIG_MD")
+	if path == "" {
+		b.Skip("URILINT_BIG_MD names no file")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		goldmarkParse(src)
+	}
+}
+
+// BenchmarkMarkdownGuard measures what the guard against pathological
+// Markdown (inlineLimit, overInlineWork) costs the walker on the Markdown
+// corpus (issue 27: under 5%): each iteration walks each document with the
+// guard and without it, a document's time for each is the fastest of the
+// iterations, and "guard-cost-%" is the difference over the sum with the
+// guard (as BenchmarkWalkerRatios, so that bursts of other work cancel).
+func BenchmarkMarkdownGuard(b *testing.B) {
+	docs, n := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
+	guarded, bare := newMarkdownParser(true), newMarkdownParser(false)
+	defer func(p func() parser.Parser) { markdownParser = p }(markdownParser)
+	timed := func(p parser.Parser, d []byte) time.Duration {
+		markdownParser = func() parser.Parser { return p }
+		start := time.Now()
+		walkMarkdown(d)
+		return time.Since(start)
+	}
+	bestG, bestB := make([]time.Duration, len(docs)), make([]time.Duration, len(docs))
+	for i := range docs {
+		bestG[i], bestB[i] = 1<<62, 1<<62
+	}
+	b.SetBytes(n)
+	odd := false
+	for b.Loop() {
+		for i, d := range docs {
+			if odd { // each first in turn: the second of a pair finds the caches warm
+				bestG[i] = min(bestG[i], timed(guarded, d))
+				bestB[i] = min(bestB[i], timed(bare, d))
+			} else {
+				bestB[i] = min(bestB[i], timed(bare, d))
+				bestG[i] = min(bestG[i], timed(guarded, d))
+			}
+		}
+		odd = !odd
+	}
+	var sumG, sumB time.Duration
+	for i := range docs {
+		sumG += bestG[i]
+		sumB += bestB[i]
+	}
+	b.ReportMetric(100*float64(sumG-sumB)/float64(sumG), "guard-cost-%")
 }

@@ -31,19 +31,25 @@ const (
 // decide where text ends: a table's "|", a strikethrough's "~~"), but not
 // Linkify: urilint's own scanner finds bare URIs in text. Footnotes are
 // parsed by mdfootnotes.go, in linear time, not by goldmark's extension.
-var markdownParser = sync.OnceValue(func() parser.Parser {
+var markdownParser = sync.OnceValue(func() parser.Parser { return newMarkdownParser(true) })
+
+// newMarkdownParser builds the walker's parser; without guard, with no
+// inlineLimit (for BenchmarkMarkdownGuard, which measures its cost).
+func newMarkdownParser(guard bool) parser.Parser {
+	opts := []parser.Option{parser.WithParagraphTransformers(util.Prioritized(definitionRuns{}, 99))}
+	if guard {
+		// Before goldmark's own (priorities count up): see mdlimits.go.
+		opts = append(opts, parser.WithInlineParsers(util.Prioritized(inlineLimit{}, -1)))
+	}
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(parser.WithBlockParsers(blockParsers()...),
 			parser.WithInlineParsers(parser.DefaultInlineParsers()...),
 			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...))),
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
 		goldmark.WithParserOptions(footnoteParsers()...),
-		goldmark.WithParserOptions(
-			// Before goldmark's own (priorities count up): see mdlimits.go.
-			parser.WithInlineParsers(util.Prioritized(inlineLimit{}, -1)),
-			parser.WithParagraphTransformers(util.Prioritized(definitionRuns{}, 99))),
+		goldmark.WithParserOptions(opts...),
 	).Parser()
-})
+}
 
 // Markdown calls yield with each URI and URN candidate of a Markdown
 // (CommonMark with GFM tables, strikethrough, task lists and footnotes)

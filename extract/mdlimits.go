@@ -102,6 +102,9 @@ func overInlineWork(src []byte, lines *text.Segments) bool {
 		size += seg.Stop - seg.Start
 	}
 	limit := maxInlineWork / max(size, 1) // markup characters allowed
+	if size <= limit {
+		return false // a block of 1 KB or less (most) holds no more than it may
+	}
 	n := 0
 	for i := range lines.Len() {
 		seg := lines.At(i)

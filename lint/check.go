@@ -246,6 +246,79 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 	return l.Unlisted
 }
 
+// CheckParts lints a document of a splittable format (extract.Format.Splits)
+// that is checkable in pieces (see CheckableInPieces), part by part, cut at
+// splits (increasing offsets, as Splits returns them): each part is walked
+// and checked alone, and its diagnostics, facts and targets are moved to
+// where the part starts. It calls yield with the diagnostics Check of the
+// whole document would give, in the same order, and gives the rules that
+// look across documents the same facts and targets; but it holds the parse
+// and the candidates of one part at a time, where Check holds the
+// document's (goldmark's syntax tree of a Markdown document is about ten
+// times its size).
+func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits []int, yield func(*Diagnostic)) Unlisted {
+	var l Lister
+	var facts []*Diagnostic
+	opts := ch.cfg.Extract
+	base := 0 // where the part being checked starts
+	var ts []extract.Target
+	if ch.targets {
+		opts.Target = func(t extract.Target) {
+			t.Start, t.End = base+t.Start, base+t.End
+			ts = append(ts, t)
+		}
+	}
+	end := 0
+	for k := 0; k <= len(splits); k++ {
+		base, end = end, len(src)
+		if k < len(splits) {
+			end = splits[k]
+		}
+		ch.check(path, f, src[base:end], 0, opts, func(d *Diagnostic) {
+			moveBy(d, base)
+			switch {
+			case d.fact != nil:
+				facts = append(facts, d)
+			case l.List(d):
+				yield(d)
+			}
+		})
+	}
+	if ch.across {
+		ch.collect(path, extract.NewLocator(src), facts, true)
+	}
+	if ch.targets {
+		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+	}
+	return l.Unlisted
+}
+
+// moveBy moves a diagnostic that check made of a part of a document, and
+// its fact, to where the part starts in the document, at offset base.
+func moveBy(d *Diagnostic, base int) {
+	if base == 0 {
+		return
+	}
+	d.Start, d.End = base+d.Start, base+d.End
+	if d.Ranges != nil {
+		rs := make([]Range, len(d.Ranges))
+		for i, r := range d.Ranges {
+			rs[i] = Range{Start: base + r.Start, End: base + r.End}
+		}
+		d.Ranges = rs
+	}
+	for i := range d.Fixes {
+		edits := make([]Edit, len(d.Fixes[i].Edits))
+		for j, e := range d.Fixes[i].Edits {
+			edits[j] = Edit{Start: base + e.Start, End: base + e.End, New: e.New}
+		}
+		d.Fixes[i].Edits = edits
+	}
+	if d.fact != nil {
+		d.fact.Start, d.fact.End = base+d.fact.Start, base+d.fact.End
+	}
+}
+
 // CheckWindow lints a stretch of a plain-text document that starts a line
 // at position base (a window of a large file, the windows in order) and is
 // checkable in pieces (see CheckableInPieces), calling yield with each

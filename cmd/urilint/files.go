@@ -80,7 +80,7 @@ func (s *selection) input(e *env, paths []string) runner.Input {
 	if len(paths) == 0 && s.stdinFilename != "" {
 		paths = []string{"-"}
 	}
-	return runner.Input{Paths: paths, Stdin: e.stdin, StdinName: s.stdinFilename, StdinSizes: stdinSizes, Jobs: *s.jobs, NoIgnore: s.noIgnore}
+	return runner.Input{Paths: paths, Stdin: e.stdin, StdinName: s.stdinFilename, StdinSizes: stdinSizes, Jobs: *s.jobs, NoIgnore: s.noIgnore, SoftLimit: e.softLimit}
 }
 
 // stdinSizes are how standard input is read (runner.DefaultStdinSizes

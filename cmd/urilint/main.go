@@ -9,11 +9,12 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/urilint/urilint/lint/runner"
 )
 
 func main() {
-	tuneGC()
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, useCores: useCores}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, useCores: useCores, softLimit: tuneGC()}
 	os.Exit(e.run(os.Args[1:]))
 }
 
@@ -23,14 +24,32 @@ func main() {
 // its 4 MB floor and the collector runs every few milliseconds, taking a
 // second core from -j 1 and half the gain from -j 2. GOGC=400 halves the
 // time of a run over the corpus and brings -j 2 to 1.6x to 2x -j 1, for a
-// few tens of megabytes; a soft limit of 256 MiB reins the heap in when
-// huge files are read. GOGC and GOMEMLIMIT in the environment win.
-func tuneGC() {
+// few tens of megabytes.
+//
+// The soft memory limit follows the work: runner.LimitFloor (256 MiB),
+// plus the weight of the large documents the workers hold
+// (runner.Input.SoftLimit, which tuneGC returns the function for), so that
+// the heap stays within a constant times the input and the collector never
+// runs without pause below what a large document needs. A fixed limit of
+// 256 MiB did, once a document's live heap neared it: a 64 MB Markdown
+// file read whole took 201 s (docs/evaluation.md has the figures of the
+// policy). GOGC and GOMEMLIMIT in the environment win (with GOMEMLIMIT
+// set, the limit is left as it says, and tuneGC returns nil).
+func tuneGC() (softLimit func(int64)) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(256 << 20)
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return nil
+	}
+	last := int64(runner.LimitFloor)
+	debug.SetMemoryLimit(last)
+	// The runner calls it under a lock, one call at a time.
+	return func(n int64) {
+		if n != last {
+			debug.SetMemoryLimit(n)
+			last = n
+		}
 	}
 }
 

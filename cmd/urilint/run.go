@@ -32,6 +32,10 @@ type env struct {
 	// sets it to limit the cores the process uses (see useCores); tests,
 	// which share one process, leave it unset.
 	useCores func(jobs int)
+	// softLimit, when set, is given to the runner as
+	// runner.Input.SoftLimit: main sets it to set the collector's soft
+	// memory limit (see tuneGC); tests leave it unset.
+	softLimit func(int64)
 	// beforeCheck, set by tests only, is called as each file is checked: a
 	// test makes it panic to see the panic reported for that file alone.
 	beforeCheck func(name string)

@@ -43,3 +43,47 @@ func TestLinearTime(t *testing.T) {
 		})
 	}
 }
+
+// TestLinearDuplicates: ten times as many headings of one text (each a
+// renderer tells apart with a number) take at most about ten times as
+// long, in every profile: the search for a free number goes on from the
+// last one given, where starting again from the first took k*k/2 tries
+// (a 32 MB Markdown document, the corpus over again, spent 4.5 s there).
+func TestLinearDuplicates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing")
+	}
+	for _, n := range Names() {
+		t.Run(n, func(t *testing.T) {
+			p, _ := Lookup(n)
+			for _, text := range []string{"Examples", "x_1", ""} {
+				h := Heading{Text: text, TextWithAlt: text, Source: text}
+				cputime.Linear(t, 500, 5000, func(l bool) {
+					k := 500
+					if l {
+						k = 5000
+					}
+					s := p.NewSlugger()
+					for range k {
+						s.Slug(h)
+					}
+				}, 0, 0)
+			}
+		})
+	}
+}
+
+// TestDuplicatesNumbered: the ids of duplicate headings, a heading that
+// takes the id a duplicate would have had, and duplicates after it.
+func TestDuplicatesNumbered(t *testing.T) {
+	p, _ := Lookup("github")
+	s := p.NewSlugger()
+	var got []string
+	for _, text := range []string{"A", "A", "A-2", "A", "A", "A-1"} {
+		got = append(got, s.Slug(Heading{Text: text, TextWithAlt: text, Source: text}))
+	}
+	want := "a a-1 a-2 a-3 a-4 a-1-1"
+	if strings.Join(got, " ") != want {
+		t.Errorf("ids %q, want %q", strings.Join(got, " "), want)
+	}
+}

@@ -154,6 +154,10 @@ type Slugger struct {
 	p      *Profile
 	taken  map[string]struct{}
 	counts map[string]int
+	// next is, for a base whose id was taken, the next number to try;
+	// lastPy the last id given for a base, with Python-Markdown's dedup.
+	next   map[string]int
+	lastPy map[string]string
 	c      casers
 }
 
@@ -320,7 +324,19 @@ func (s *Slugger) unique(base string) string {
 		}
 		return s.take(base)
 	case dedupPython:
-		return s.take(pythonUnique(base, s.has))
+		// Each try follows from the one before, and those tried before
+		// are still taken: the search goes on from the last id given for
+		// base (see pythonUnique).
+		start := base
+		if last, ok := s.lastPy[base]; ok {
+			start = last
+		}
+		id := s.take(pythonUnique(start, s.has))
+		if s.lastPy == nil {
+			s.lastPy = make(map[string]string)
+		}
+		s.lastPy[base] = id
+		return id
 	case dedupDocutils:
 		return s.docutilsID(base, "section")
 	}
@@ -336,11 +352,28 @@ func (s *Slugger) collision(base, sep string) string {
 	if !s.has(base) {
 		return s.take(base)
 	}
-	for n := s.p.dedup.start; ; n++ {
+	// The numbers tried for base before are still taken (ids are never
+	// given back): the search goes on from the last one, so that k
+	// headings of one text cost k tries, not k*k/2.
+	key := base + "\x00" + sep
+	n, ok := s.next[key]
+	if !ok {
+		n = s.p.dedup.start
+	}
+	for ; ; n++ {
 		if id := base + sep + strconv.Itoa(n); !s.has(id) {
+			s.remember(key, n+1)
 			return s.take(id)
 		}
 	}
+}
+
+// remember notes where the search for a free id for base goes on.
+func (s *Slugger) remember(base string, n int) {
+	if s.next == nil {
+		s.next = make(map[string]int)
+	}
+	s.next[base] = n
 }
 
 // registry holds the named profiles.
@@ -402,4 +435,44 @@ func unhex(c byte) int {
 		return int(c-'A') + 10
 	}
 	return -1
+}
+
+// Index answers Match for a set of ids at once, in the time of a map
+// lookup: what a document's every link to a fragment asks of its ids.
+type Index struct {
+	p     *Profile
+	keys  map[string]bool // the ids, and with encoded ids their decoding
+	lower map[string]bool // the ids in lower case, where case does not count
+	c     casers
+}
+
+// NewIndex returns an empty Index of the profile's ids.
+func (p *Profile) NewIndex() *Index {
+	x := &Index{p: p, keys: map[string]bool{}}
+	if p.foldMatch {
+		x.lower = map[string]bool{}
+	}
+	return x
+}
+
+// Add enters id in the index.
+func (x *Index) Add(id string) {
+	x.keys[id] = true
+	if x.p.encodedIDs {
+		if d, ok := percentDecode(id); ok {
+			x.keys[d] = true
+		}
+	}
+	if x.lower != nil {
+		x.lower[x.c.lower(id)] = true
+	}
+}
+
+// Match reports whether Match(fragment, id) holds for an id entered.
+func (x *Index) Match(fragment string) bool {
+	if x.keys[fragment] {
+		return true
+	}
+	var c casers // not x.c: Match may be called from several goroutines
+	return x.lower != nil && x.lower[c.lower(fragment)]
 }

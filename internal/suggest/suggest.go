@@ -76,3 +76,57 @@ func Distance(a, b string, limit int) int {
 	}
 	return prev[len(b)]
 }
+
+// Index finds the Closest of a fixed list of names in the time of the
+// names of about the same length: what a document's links to fragments
+// that name nothing ask of its ids, where Closest looks at every name.
+type Index struct {
+	byLen map[int][]int // name lengths -> indexes in names, in order
+	names []string
+}
+
+// NewIndex indexes names, in the order given.
+func NewIndex(names []string) *Index {
+	x := &Index{byLen: map[int][]int{}, names: names}
+	for i, n := range names {
+		x.byLen[len(n)] = append(x.byLen[len(n)], i)
+	}
+	return x
+}
+
+// MaxTries bounds the names Index.Closest compares a name with.
+const MaxTries = 4096
+
+// Closest returns Closest(name, names) of the names indexed. Distance
+// reaches its limit when the lengths differ by it, so only names whose
+// length is within the limit of the name's can be the closest. It
+// compares the name with at most MaxTries of those (the shortest first,
+// each length in order), so that a list of a million names of one length
+// costs no more than a list of MaxTries: past them it may miss a
+// suggestion, never make a wrong one.
+func (x *Index) Closest(name string) string {
+	limit := 1
+	if len(name) >= 6 {
+		limit = 2
+	}
+	lower := strings.ToLower(name)
+	if len(lower) < 3 {
+		return ""
+	}
+	best, bestD, bestI := "", limit+1, len(x.names)
+	tries := MaxTries
+	for l := len(lower) - limit; l <= len(lower)+limit; l++ {
+		same := x.byLen[l]
+		if len(same) > tries {
+			same = same[:tries]
+		}
+		tries -= len(same)
+		for _, i := range same {
+			d := Distance(lower, x.names[i], limit+1)
+			if d < bestD || d == bestD && d <= limit && i < bestI {
+				best, bestD, bestI = x.names[i], d, i
+			}
+		}
+	}
+	return best
+}

@@ -1,6 +1,11 @@
 package suggest
 
-import "testing"
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
 
 func TestClosest(t *testing.T) {
 	tests := []struct {
@@ -58,5 +63,48 @@ func BenchmarkClosest(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Closest("exmaple", names) //nolint:misspell // the typo is the benchmark
+	}
+}
+
+// TestIndex: Index.Closest answers as Closest, on names made of few
+// letters (many near each other, of many lengths, with ties).
+func TestIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	word := func() string {
+		b := make([]byte, 1+r.IntN(9))
+		for i := range b {
+			b[i] = "abcAB"[r.IntN(5)]
+		}
+		return string(b)
+	}
+	for range 200 {
+		names := make([]string, r.IntN(60))
+		for i := range names {
+			names[i] = word()
+		}
+		x := NewIndex(names)
+		for range 50 {
+			name := word()
+			if got, want := x.Closest(name), Closest(name, names); got != want {
+				t.Fatalf("Closest(%q) of %q: index %q, want %q", name, names, got, want)
+			}
+		}
+	}
+}
+
+// TestIndexMaxTries: past MaxTries names of about the name's length, the
+// index suggests nothing rather than compare the name with them all.
+func TestIndexMaxTries(t *testing.T) {
+	var names []string
+	for i := range MaxTries {
+		names = append(names, fmt.Sprintf("zz%05d", i))
+	}
+	within := NewIndex(append(slices.Clone(names[:MaxTries-1]), "section"))
+	past := NewIndex(append(slices.Clone(names), "section"))
+	if got := within.Closest("sectoin"); got != "section" {
+		t.Errorf("within MaxTries: %q, want section", got)
+	}
+	if got := past.Closest("sectoin"); got != "" {
+		t.Errorf("past MaxTries: %q, want none", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/urilint/urilint/extract"
@@ -33,6 +34,14 @@ type Doc struct {
 	headings map[string]map[string]bool // profile name -> ids
 	titles   map[string]bool            // AsciiDoc: the sections' titles
 	profiles []*slug.Profile
+
+	// Made on the first question (see makeIndex): by profile, the heading
+	// ids fragments reach; and by the set of profiles a fragment is
+	// missing under, what Closest picks from.
+	indexOnce sync.Once
+	index     []*slug.Index
+	mu        sync.Mutex
+	near      map[string]*nearIndex
 }
 
 // ProfilesFor returns the slug profiles a document of format f is
@@ -219,28 +228,34 @@ func (d *Doc) Missing(fragment string) []string {
 		// No headings' ids: only the author's count.
 		return []string{"id"}
 	}
+	d.indexOnce.Do(d.makeIndex)
 	var missing []string
-	for _, p := range d.profiles {
-		ids := d.headings[p.Name()]
-		if ids[fragment] || p.AttrLists() && d.attr[fragment] {
+	for i, p := range d.profiles {
+		if d.index[i].Match(fragment) || p.AttrLists() && d.attr[fragment] {
 			continue
 		}
-		found := false
-		for id := range ids {
-			if p.Match(fragment, id) {
-				found = true
-				break
-			}
+		if p.Automatic(fragment) {
+			continue
 		}
-		if !found && p.Automatic(fragment) {
-			found = true
-		}
-		if !found {
-			missing = append(missing, p.Name())
-		}
+		missing = append(missing, p.Name())
 	}
 	slices.Sort(missing)
 	return missing
+}
+
+// makeIndex indexes, for each profile, the ids of headings a fragment can
+// reach (Profile.Match): a document's links are answered in the time of a
+// lookup each, where looking through every id for each link took the
+// number of links times the number of ids.
+func (d *Doc) makeIndex() {
+	d.index = make([]*slug.Index, len(d.profiles))
+	for i, p := range d.profiles {
+		x := p.NewIndex()
+		for id := range d.headings[p.Name()] {
+			x.Add(id)
+		}
+		d.index[i] = x
+	}
 }
 
 // Profiles names the slug profiles the document's headings have ids under.
@@ -258,6 +273,51 @@ func (d *Doc) Profiles() []string {
 // two away or the same but for case; never the fragment itself (another
 // profile may have it), or "".
 func (d *Doc) Closest(fragment string, missing []string) string {
+	key := strings.Join(missing, "\x00")
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.near == nil {
+		d.near = map[string]*nearIndex{}
+	}
+	x := d.near[key]
+	if x == nil {
+		// The sets of profiles a document's fragments are missing under
+		// are few: each is indexed once.
+		x = d.newNearIndex(missing)
+		d.near[key] = x
+	}
+	if x.ids[fragment] {
+		return closest(fragment, x.sorted) // never the fragment itself
+	}
+	if id, ok := x.folded[foldKey(fragment)]; ok {
+		return id // the first id in order that strings.EqualFold matches
+	}
+	near, ok := x.answers[fragment]
+	if !ok {
+		// A document links to the same missing fragment again and
+		// again: each is looked for once.
+		near = x.index.Closest(fragment)
+		x.answers[fragment] = near
+	}
+	return near
+}
+
+// nearIndex is what Closest picks from for one set of missing profiles:
+// the ids, sorted, by their case-folded key (the first of each), and
+// indexed for suggestions.
+type nearIndex struct {
+	ids     map[string]bool
+	sorted  []string
+	folded  map[string]string
+	index   *suggest.Index
+	answers map[string]string
+}
+
+// newNearIndex indexes the ids Closest may suggest for a fragment missing
+// under the profiles missing: the ids the author gave, those profiles'
+// heading ids, and the ids of attribute lists when one of them reads
+// those.
+func (d *Doc) newNearIndex(missing []string) *nearIndex {
 	set := map[string]bool{}
 	for id := range d.explicit {
 		set[id] = true
@@ -272,16 +332,45 @@ func (d *Doc) Closest(fragment string, missing []string) string {
 			}
 		}
 	}
-	delete(set, fragment)
 	ids := make([]string, 0, len(set))
 	for id := range set {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
+	folded := make(map[string]string, len(ids))
 	for _, id := range ids {
+		if k := foldKey(id); folded[k] == "" {
+			folded[k] = id
+		}
+	}
+	return &nearIndex{ids: set, sorted: ids, folded: folded, index: suggest.NewIndex(ids), answers: map[string]string{}}
+}
+
+// closest is Closest over ids without the index, the fragment left out:
+// for a fragment that is itself among the ids (which Missing never
+// reports).
+func closest(fragment string, ids []string) string {
+	others := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return id == fragment })
+	for _, id := range others {
 		if strings.EqualFold(id, fragment) {
 			return id
 		}
 	}
-	return suggest.Closest(fragment, ids)
+	return suggest.Closest(fragment, others)
+}
+
+// foldKey returns a key that two strings share when strings.EqualFold
+// says they are equal: each rune (a byte that is not UTF-8 read as
+// utf8.RuneError, as EqualFold reads it) replaced by the least rune of its
+// orbit under unicode.SimpleFold.
+func foldKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
 }

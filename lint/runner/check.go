@@ -27,6 +27,24 @@ type checkRun struct {
 	withProblems sync.Map
 }
 
+// PartsFrom is the size from which check reads a Markdown document
+// checkable in pieces (lint.CheckableInPieces) in parts of about PartSize
+// bytes (extract.Format.Splits), with the same result: its walker then
+// holds the syntax tree of one part at a time, not the whole document's,
+// which is about ten times its size.
+const (
+	PartsFrom = 4 << 20
+	PartSize  = 1 << 20
+)
+
+// inParts: a Markdown document of PartsFrom bytes or more, when its
+// diagnostics are only reported and nothing in it reaches across the
+// document (lint.CheckableInPieces: a suppression comment or the folding
+// note does).
+func (c *checkRun) inParts(f extract.Format, src []byte) bool {
+	return c.opts.Mode == Report && len(src) >= PartsFrom && f.Splittable() && lint.CheckableInPieces(src)
+}
+
 // windowed: a large plain-text file is read in windows when its
 // diagnostics are only reported (fixes need the whole).
 func (c *checkRun) windowed() bool { return c.opts.Mode == Report }
@@ -45,7 +63,12 @@ func (c *checkRun) document(name string, src []byte, out *sink) error {
 	}
 	f := p.FormatOf(name)
 	c.counts.files.Add(1)
-	doc := Lint(p, name, f, src, c.opts.Mode != Report)
+	var doc Document
+	if c.inParts(f, src) {
+		doc.Unlisted = p.Checker.CheckParts(name, f, src, f.Splits(src, PartSize), func(d *lint.Diagnostic) { doc.Diagnostics = append(doc.Diagnostics, d) })
+	} else {
+		doc = Lint(p, name, f, src, c.opts.Mode != Report)
+	}
 	r := c.newFileReport(name, out, p)
 	var writeErr error
 	switch {
@@ -86,7 +109,10 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 	c.counts.files.Add(1)
 	r := c.newFileReport(name, out, p)
 	var l lint.Lister
+	var held int64
+	defer out.drop(&held)
 	err = windows.Each(func(win fileio.Window) {
+		out.grow(int64(len(win.Src)), &held)
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
 			if l.List(d) {

@@ -16,6 +16,9 @@ type extractRun struct {
 	files    atomic.Int64
 }
 
+// inParts: extract reads every document whole.
+func (x *extractRun) inParts(extract.Format, []byte) bool { return false }
+
 // windowed: a large plain-text file is read in windows.
 func (x *extractRun) windowed() bool { return true }
 
@@ -44,7 +47,10 @@ func (x *extractRun) windows(name string, f extract.Format, windows *fileio.Text
 	}
 	x.files.Add(1)
 	var b []byte
+	var held int64
+	defer out.drop(&held)
 	err := windows.Each(func(win fileio.Window) {
+		out.grow(int64(len(win.Src)), &held)
 		loc := extract.NewLocatorAt(win.Src, win.Base)
 		f.WalkWindow(win.Src, win.Base.Offset, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
 	})

@@ -46,6 +46,11 @@ type pipeline struct {
 	mu   sync.Mutex
 	cond sync.Cond
 	held int
+	// weight is that of the large documents the workers hold (see
+	// sink.hold), and setLimit, when not nil, asks for a soft memory limit
+	// (Input.SoftLimit).
+	weight   int64
+	setLimit func(int64)
 }
 
 // flush passes b on, as output's, when it has grown to a chunk, and returns
@@ -108,14 +113,14 @@ func (s *sink) writing() {
 // file being written, and together they hold at most maxHeld bytes of
 // output. A panic in process becomes that file's error; the other files go
 // on.
-func inOrder(files []string, jobs int, process func(path string, out *sink) error, write func(chunk), done func(path string, err error)) {
+func inOrder(files []string, jobs int, setLimit func(int64), process func(path string, out *sink) error, write func(chunk), done func(path string, err error)) {
 	jobs = max(jobs, 1)
 	type slot struct {
 		path string
 		sink *sink
 		err  error // set before sink.ch is closed
 	}
-	p := &pipeline{}
+	p := &pipeline{setLimit: setLimit}
 	p.cond.L = &p.mu
 	slots := make(chan *slot, lookAhead*jobs) // in file order; bounds the look-ahead
 	// The workers take the files in order, so the file being written

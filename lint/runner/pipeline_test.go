@@ -24,7 +24,7 @@ func TestInOrderKeepsOrder(t *testing.T) {
 		var buf bytes.Buffer
 		var done []string
 		var running, peak atomic.Int32
-		inOrder(files, jobs, func(path string, out *sink) error {
+		inOrder(files, jobs, nil, func(path string, out *sink) error {
 			n := running.Add(1)
 			defer running.Add(-1)
 			for {
@@ -63,7 +63,7 @@ func TestInOrderStreamsLargeOutput(t *testing.T) {
 	var written atomic.Int64
 	var peakAhead int64
 	var produced atomic.Int64
-	inOrder(files, 4, func(path string, out *sink) error {
+	inOrder(files, 4, nil, func(path string, out *sink) error {
 		var b []byte
 		n := 10 * chunksAhead * chunkSize
 		if path != "big" {
@@ -94,7 +94,7 @@ func TestInOrderStreamsLargeOutput(t *testing.T) {
 
 func TestInOrderRecoversPanics(t *testing.T) {
 	var done []string
-	inOrder([]string{"a", "boom", "c"}, 2, func(path string, out *sink) error {
+	inOrder([]string{"a", "boom", "c"}, 2, nil, func(path string, out *sink) error {
 		if path == "boom" {
 			panic("kaput")
 		}
@@ -129,7 +129,7 @@ func TestInOrderFileDeleted(t *testing.T) {
 	}
 	var out []string
 	got := map[string]error{}
-	inOrder(listed, 2, func(path string, s *sink) error {
+	inOrder(listed, 2, nil, func(path string, s *sink) error {
 		src, err := fileio.ReadFileInto(path, nil)
 		if err != nil {
 			return err
@@ -161,7 +161,7 @@ func TestInOrderBoundsHeldOutput(t *testing.T) {
 	var pending, most atomic.Int64 // bytes passed on and not yet written
 	data := bytes.Repeat([]byte("x"), chunkSize)
 	var written int64
-	inOrder(files, 2, func(path string, out *sink) error {
+	inOrder(files, 2, nil, func(path string, out *sink) error {
 		if path == "f00" {
 			time.Sleep(300 * time.Millisecond)
 		}

@@ -20,6 +20,9 @@ type processor interface {
 	// format returns the format the file name is read in: its
 	// configuration's, else its extension's.
 	format(name string) extract.Format
+	// inParts reports whether the document src of format f, read whole,
+	// is processed in parts (see weight).
+	inParts(f extract.Format, src []byte) bool
 	// document processes a document read whole, and writes its output to
 	// out.
 	document(name string, src []byte, out *sink) error
@@ -80,7 +83,7 @@ func newRun(in *Input, files *Files, outs []*Output, stderr io.Writer, proc proc
 // processor writes after them, and closes the outputs. It returns the
 // errors of the outputs that could not be written, each named.
 func (r *run) each() error {
-	inOrder(r.files.list, r.in.Jobs, r.read, r.write, r.done)
+	inOrder(r.files.list, r.in.Jobs, r.in.SoftLimit, r.read, r.write, r.done)
 	r.proc.finish(r.files.Names(), &directSink{r})
 	var errs []error
 	for _, o := range r.outs {
@@ -127,6 +130,8 @@ func (r *run) read(path string, out *sink) error {
 	if err != nil {
 		return err
 	}
+	f := r.proc.format(path)
+	defer out.hold(weight(f, len(src), r.proc.inParts(f, src)))()
 	return r.proc.document(path, src, out)
 }
 
@@ -152,6 +157,8 @@ func (r *run) readStdin(out *sink) error {
 	if streamed || err != nil {
 		return err
 	}
+	f := r.proc.format(name)
+	defer out.hold(weight(f, len(src), r.proc.inParts(f, src)))()
 	return r.proc.document(name, src, out)
 }
 

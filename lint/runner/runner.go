@@ -54,6 +54,12 @@ type Input struct {
 	Jobs int
 	// NoIgnore reads what .gitignore ignores too.
 	NoIgnore bool
+	// SoftLimit, when set, is called with the soft memory limit that the
+	// documents the workers hold call for (LimitFloor, and LimitPerWeight
+	// times their weight), each time it changes: the command line sets
+	// the collector's limit with it (runtime/debug.SetMemoryLimit). It is
+	// called with a lock of the run held, and must not call back.
+	SoftLimit func(int64)
 }
 
 // StdinSizes are how standard input is read (see fileio.ReadStream): up to
