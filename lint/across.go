@@ -144,6 +144,10 @@ func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
 // names documents (Pass.File), without a system call.
 func (p *AcrossPass) Absolute(file string) string { return p.a.absolute(file) }
 
+// Variant returns a file a server may send for the absolute path p, which
+// names none and has no extension (see links.Tree.Variant), or "".
+func (p *AcrossPass) Variant(path string) string { return p.a.tree.Variant(path) }
+
 // Stat looks up the file at the absolute path p in the tree, its names
 // compared exactly.
 func (p *AcrossPass) Stat(path string) links.Entry { return p.a.tree.Stat(path) }

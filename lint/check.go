@@ -203,6 +203,7 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		defer func() {
 			d := links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs)
 			d.Includes = links.HasInclude(f, src)
+			d.Partial = links.IsPartial(f, src)
 			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), d, &ch.cfg.Links)
 		}()
 	}

@@ -31,7 +31,17 @@ the links whose file is not there. It never uses the network.
   directory ("guide.md/") is reported: no server or renderer finds a file under a name that ends in "/".
 - The message quotes the link's path as the document writes it, not the path it is cleaned to.
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
-  Jekyll, Sphinx and MkDocs sources link so), "guide/" or "guide" for "guide.md" (links.sources).
+  Jekyll, Sphinx and MkDocs sources link so; ".xml" for the Apache HTTP Server manual and DocBook),
+  "guide/" or "guide" for "guide.md" (links.sources); a link without an extension to a page a
+  server negotiates ("markup" for "markup.en.html", Apache's MultiViews).
+- From a Markdown or reStructuredText page, a relative link is also read as the site that serves the
+  page as a directory reads it (Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs: from
+  "docs/guide.md", served as "docs/guide/", "../install/" is "docs/install.md"): found either way,
+  it is found.
+- Not judged: where a form is sent (action, formaction: a server's endpoint); the links of an
+  AsciiDoc document without a document title, a part that others include and whose links are read
+  from where they are rendered; a cross reference to a module of an Antora component that the tree
+  does not hold (a component's modules may come from several trees).
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.
@@ -61,14 +71,15 @@ the links whose file is not there. It never uses the network.
 			f := &p.Facts[i]
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
-			if s.Outside(l.target) {
+			_, e, at, found, skip := findLink(p, s, l)
+			if s.Outside(l.target) && (!found || s.Outside(at)) {
 				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, writtenPath(f)))
 				continue
 			}
 			if s.Ignored(l.target, func(g, name string) bool { ok, _ := doublestar.Match(g, name); return ok }) {
 				continue
 			}
-			if _, e, found := resolveFile(p, s, l.target, l.dir); !found {
+			if !found && !skip {
 				switch {
 				case e.Exists && !e.Dir:
 					p.Report(f, grammar.Messagef("%q names the file %q as a directory (it ends in \"/\"): no server or renderer finds it; drop the \"/\"", writtenPath(f), display(l.from, l.target)))

@@ -28,11 +28,11 @@ every document is read, against the targets of its format:
   default: github, the ids github.com gives, which match a fragment in any letter case; others: gitlab,
   goldmark, hugo, python-markdown (MkDocs), github-slugger (Docusaurus, Starlight)...
   docs/configuration.md, "Local links", lists them all), with their duplicates numbered as the
-  renderer numbers them; the ids of its raw HTML; attribute lists, under the profiles whose renderer
-  reads them, matched exactly: a heading's own "{#id}" (python-markdown, pymdownx-slugs, kramdown,
-  goldmark-attributes, hugo, docusaurus), and "{: #id .class}" after a paragraph or an inline element
-  (python-markdown, pymdownx-slugs, kramdown: MkDocs' attr_list, Jekyll). github.com and GitLab read
-  none.
+  renderer numbers them; the ids of its raw HTML; a heading's own "{#id}", under every profile (its
+  author means a renderer that reads it: kramdown-rfc, mmark, MkDocs, Hugo; github.com, which reads
+  none, makes "title-id" of it too); "{: #id .class}" after a paragraph or an inline element, under
+  the profiles whose renderer reads it (python-markdown, pymdownx-slugs, kramdown: MkDocs' attr_list,
+  Jekyll).
 - reStructuredText (profile docutils by default; sphinx, docutils-github): its section titles, the
   names of its hyperlink targets (".. _my label:" is "#my-label"), inline targets, directives' :name:
   options, labelled footnotes and citations, all made ids as docutils makes them. Sphinx's :ref: and
@@ -82,7 +82,7 @@ forge's line anchors ("#L10-L20") need no target.`,
 			f := &p.Facts[i]
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
-			file, _, found := resolveFile(p, s, l.target, l.dir)
+			file, _, _, found, _ := findLink(p, s, l)
 			if !found || file == "" || !fragmentFormat(file) {
 				continue // a missing file is link-missing-file's
 			}
@@ -91,9 +91,11 @@ forge's line anchors ("#L10-L20") need no target.`,
 				continue
 			}
 			missing := d.Missing(l.fragment)
-			if len(missing) == 0 || l.xref && d.Title(l.fragment) || d.Includes {
-				// An included document's targets are the including one's
-				// too: they were not read, the fragment is not judged.
+			if len(missing) == 0 || l.xref && d.Title(l.fragment) || d.Includes || d.Partial {
+				// An including document's targets are the included ones'
+				// too, and an included one's are those of all the parts
+				// of the document it is part of: they were not read, the
+				// fragment is not judged.
 				continue
 			}
 			if _, _, antora := links.AntoraModule(file); antora && d.SectionUnderAnySettings(l.fragment) {

@@ -31,6 +31,9 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if p.File == "" || c.Kind != extract.KindRelativeRef || !c.Context.IsLink() || len(p.Placeholders) > 0 {
 		return links.Link{}, false
 	}
+	if a := strings.ToLower(c.Attribute); a == "action" || a == "formaction" {
+		return links.Link{}, false // where a form is sent: a server's endpoint, no file of the tree
+	}
 	if s, h := malformedLink(c.URI); s != "" || h != "" {
 		return links.Link{}, false // link-malformed's
 	}
@@ -104,6 +107,52 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 	return l
 }
 
+// findLink finds the file the link l names, as resolveFile does, and
+// where it is not there (at is the path it is found at: the link's own,
+// but for the first case):
+//   - from a page whose site serves it as a directory ("guide.md" as
+//     "guide/": Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs),
+//     a relative link is read from that directory too ("../other/" from
+//     "docs/guide.md" is "docs/other/"): found either way, it is found;
+//   - skip says the link is not to be judged: an AsciiDoc cross reference
+//     to a module of an Antora component that this tree does not hold
+//     (a component's modules may come from several trees), or a link of
+//     an AsciiDoc document that others include (Doc.Partial), which is
+//     resolved from where they are rendered.
+func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e links.Entry, at string, found, skip bool) {
+	doc, e, found = resolveFile(p, s, l.target, l.dir)
+	if found && !s.Outside(l.target) {
+		return doc, e, l.target, true, false
+	}
+	if l.xref {
+		if modules, module, ok := links.AntoraModule(l.target); ok && !p.Stat(filepath.Join(modules, module)).Exists {
+			return "", e, "", false, true
+		}
+	}
+	switch extract.FormatOf(l.from) {
+	case extract.FormatAsciiDoc:
+		if d := p.Doc(l.from, s); d != nil && d.Partial && !found {
+			return "", e, "", false, true
+		}
+	case extract.FormatMarkdown, extract.FormatReStructuredText:
+		dir := filepath.Dir(l.from)
+		stem := strings.TrimSuffix(filepath.Base(l.from), filepath.Ext(l.from))
+		switch strings.ToLower(stem) {
+		case "index", "_index", "readme":
+			// served as its directory already
+		default:
+			if rel, err := filepath.Rel(dir, l.target); err == nil {
+				if alt := filepath.Join(dir, stem, rel); alt != l.target && !s.Outside(alt) {
+					if doc2, e2, found2 := resolveFile(p, s, alt, l.dir); found2 {
+						return doc2, e2, alt, true, false
+					}
+				}
+			}
+		}
+	}
+	return doc, e, l.target, found, false
+}
+
 // resolveFile finds the file a link names, as the renderers and hosts of
 // documentation read it: the file itself; for a directory, the directory
 // (GitHub lists it), or its index file for a fragment; for a page that
@@ -150,6 +199,12 @@ func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool)
 			if f := target + src; p.Stat(f).Exists {
 				return f, e, true
 			}
+		}
+	}
+	if ext == "" && !dir {
+		// "markup" for "markup.en.html": a page the server negotiates.
+		if f := p.Variant(target); f != "" {
+			return f, e, true
 		}
 	}
 	return "", e, false

@@ -140,7 +140,21 @@ image::unknown.png[]
 `, want: []string{
 		`5:8-16 link-missing-file: no file "gone.png" in the tree`,
 	}},
-	"book/here.png":                   {src: "PNG"},
+	"book/here.png": {src: "PNG"},
+	// A chapter a book includes (no document title) links from where the
+	// book is rendered, and its ids are the book's: neither is judged.
+	"book/chapters/one.adoc": {src: `[[one]]
+== Chapter one
+
+See link:chapters/two.html[two], xref:chapters/two.adoc#two[] and <<two>>.
+`},
+	// A module of an Antora component that another tree holds.
+	"docs/modules/ROOT/pages/other.adoc": {src: `= Other
+
+xref:elsewhere:page.adoc[] and xref:api:nope.adoc[]
+`, want: []string{
+		`3:37-50 link-missing-file: no file "api:nope.adoc" in the tree (looked for as "../../api/pages/nope.adoc")`,
+	}},
 	"docs/modules/api/pages/use.adoc": {src: "= Use\n"},
 	"m.md": {src: `[a](r.html#sub-section) [b](r.rst#nope) [c](i.rst#whatever) [d](a.adoc#first-section)
 [e](a.adoc#_first_section) [f](c.html#kept) [g](c.adoc#_hidden)

@@ -66,7 +66,7 @@ func TestConfigPrintLinks(t *testing.T) {
 			"  slugs: [\"github\", \"python-markdown\"]\n" +
 			"  root: " + `"` + rootDocs + `"` + "\n" +
 			"  index: [\"README.md\", \"index.md\", \"index.html\", \"README.rst\", \"index.rst\", \"index.adoc\", \"README.adoc\"]\n" +
-			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\"]\n" +
+			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\", \".xml\"]\n" +
 			"  repository: \"https://github.com/o/r\"\n" +
 			"  site: \"\"\n" +
 			"  site-root: \"\"\n" +
@@ -75,7 +75,7 @@ func TestConfigPrintLinks(t *testing.T) {
 			"  slugs: [\"github\", \"docutils\", \"asciidoctor\"]\n" +
 			"  root: \"\"\n" +
 			"  index: [\"README.md\", \"index.md\", \"index.html\", \"README.rst\", \"index.rst\", \"index.adoc\", \"README.adoc\"]\n" +
-			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\"]\n" +
+			"  sources: [\".md\", \".markdown\", \".rst\", \".adoc\", \".asciidoc\", \".txt\", \".xml\"]\n" +
 			"  repository: \"\"\n" +
 			"  site: \"\"\n" +
 			"  site-root: \"\"\n" +

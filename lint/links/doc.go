@@ -29,6 +29,11 @@ type Doc struct {
 	// read, or that a script makes its ids (ReSpec): a fragment that names
 	// none of those read cannot be judged (see HasInclude).
 	Includes bool
+	// Partial says the document is a part of others, not a page of its
+	// own: an AsciiDoc document without a document title, which its
+	// author includes in others (see IsPartial). Its relative links are
+	// resolved from where the including document is rendered.
+	Partial  bool
 	explicit map[string]bool
 	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
 	headings map[string]map[string]bool // profile name -> ids
@@ -70,6 +75,7 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	f.Walk(src, extract.Options{Target: func(t extract.Target) { ts = append(ts, t) }}, func(*extract.Candidate) {})
 	d := DocOf(f, ts, countLines(src), configured)
 	d.Includes = HasInclude(f, src)
+	d.Partial = IsPartial(f, src)
 	return d
 }
 
@@ -81,9 +87,11 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 //     document that holds a snippet of pymdownx.snippets ("--8<--", MkDocs)
 //     or Hugo's readfile or include shortcodes; wherever it is (in a
 //     literal block too, which errs on the side of reporting less);
-//   - a script makes its ids when it is shown: an HTML document that loads
-//     ReSpec (the W3C's specifications: a section's id, a definition's
-//     "#dfn-term", a reference's "#bib-rfc3986" are made by it).
+//   - a script makes ids when it is shown: an HTML document that loads a
+//     script (<script src=...>), ReSpec above all (the W3C's
+//     specifications: a section's id, a definition's "#dfn-term", a
+//     reference's "#bib-rfc3986" are made by it), or a site's script that
+//     writes a footer with an id.
 func HasInclude(f extract.Format, src []byte) bool {
 	switch f {
 	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
@@ -91,10 +99,83 @@ func HasInclude(f extract.Format, src []byte) bool {
 	case extract.FormatMarkdown:
 		return bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("readfile")) || bytes.Contains(src, []byte("{{< include")) || bytes.Contains(src, []byte("{{% include"))
 	case extract.FormatHTML:
-		return bytes.Contains(src, []byte("respec-w3c")) || bytes.Contains(src, []byte("/respec/")) || bytes.Contains(src, []byte("respec.js"))
+		// ReSpec, or any script the page loads, which may write elements
+		// with ids (a footer's "#copyright").
+		return bytes.Contains(src, []byte("respec")) || hasScriptSrc(src)
 	}
 	return false
 }
+
+// IsPartial reports whether the document src of format f is a part of
+// others rather than a page: an AsciiDoc document whose first line of
+// content (after blank lines, comments, attribute entries, block
+// attributes and preprocessor directives) is no document title ("= Title",
+// or a title underlined with "="), as the files a manual includes are
+// ("config/core.adoc" in Git's documentation).
+func IsPartial(f extract.Format, src []byte) bool {
+	if f != extract.FormatAsciiDoc {
+		return false
+	}
+	rest := src
+	for len(rest) > 0 {
+		line, next, _ := bytes.Cut(rest, []byte("\n"))
+		line = bytes.TrimRight(line, "\r")
+		t := bytes.TrimSpace(line)
+		switch {
+		case len(t) == 0, bytes.HasPrefix(t, []byte("//")), bytes.HasPrefix(t, []byte(":")) && bytes.Count(t, []byte(":")) >= 2,
+			bytes.HasPrefix(t, []byte("[")) && bytes.HasSuffix(t, []byte("]")),
+			bytes.HasPrefix(t, []byte("include::")), bytes.HasPrefix(t, []byte("ifdef::")), bytes.HasPrefix(t, []byte("ifndef::")),
+			bytes.HasPrefix(t, []byte("endif::")), bytes.HasPrefix(t, []byte("ifeval::")):
+			rest = next
+			continue
+		case bytes.HasPrefix(line, []byte("= ")), bytes.HasPrefix(line, []byte("# ")):
+			return false
+		}
+		// A two-line title: the text, then "=" as long, give or take two.
+		under, _, _ := bytes.Cut(next, []byte("\n"))
+		under = bytes.TrimRight(under, "\r")
+		if len(under) >= 2 && len(bytes.Trim(under, "=")) == 0 && abs(len(under)-len([]rune(string(line)))) <= 2 {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// hasScriptSrc reports whether the HTML document src loads a script from
+// a file: a "<script" tag with a "src" attribute.
+func hasScriptSrc(src []byte) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte("<script"))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("<script"):]
+		end := bytes.IndexByte(rest, '>')
+		if end < 0 {
+			return false
+		}
+		if bytes.Contains(bytes.ToLower(rest[:end]), []byte("src")) {
+			return true
+		}
+	}
+}
+
+// headingIDReader reads a Markdown heading's own "{#id}" (see DocOf).
+var headingIDReader = func() *slug.Profile {
+	p, ok := slug.Lookup("kramdown")
+	if !ok {
+		panic("links: no kramdown slug profile")
+	}
+	return p
+}()
 
 // DocOf makes the Doc of a document of format f whose targets are ts, in
 // order, and which has lines lines. Each profile's ids are made in
@@ -117,6 +198,15 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 				d.attr[t.ID] = true
 			}
 		case extract.TargetHeading:
+			if f == extract.FormatMarkdown {
+				// A heading's own "{#id}" (kramdown, Python-Markdown,
+				// mmark, Hugo) is the author's: meant for a renderer that
+				// reads it, whichever profiles are configured (github.com
+				// makes "title-id" of it too, under its profile).
+				if id, ok := headingIDReader.ExplicitID(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); ok && id != "" {
+					d.explicit[id] = true
+				}
+			}
 			if f == extract.FormatAsciiDoc && t.Text != "" {
 				if d.titles == nil {
 					d.titles = map[string]bool{}

@@ -72,7 +72,7 @@ var (
 		extract.FormatAsciiDoc:         "asciidoctor",
 	}
 	DefaultIndex   = []string{"README.md", "index.md", "index.html", "README.rst", "index.rst", "index.adoc", "README.adoc"}
-	DefaultSources = []string{".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".txt"}
+	DefaultSources = []string{".md", ".markdown", ".rst", ".adoc", ".asciidoc", ".txt", ".xml"}
 )
 
 // DefaultSlugNames lists the default profile of each format (Markdown,

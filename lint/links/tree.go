@@ -84,6 +84,32 @@ func (t *Tree) stat(p string) Entry {
 	return Entry{}
 }
 
+// Variant returns a file of the tree that a server may send for the
+// absolute path p, which names none and has no extension: a file of p's
+// directory named p's name, a dot and more ("markup.en.html" for
+// "markup", as Apache's MultiViews negotiates it), the first by name; or
+// "".
+func (t *Tree) Variant(p string) string {
+	dir, name := filepath.Split(p)
+	if name == "" || strings.Contains(name, ".") {
+		return ""
+	}
+	dir = filepath.Clean(dir)
+	if d := t.Stat(dir); !d.Exists || !d.Dir {
+		return ""
+	}
+	best := ""
+	for n, isDir := range t.list(dir) {
+		if !isDir && strings.HasPrefix(n, name+".") && (best == "" || n < best) {
+			best = n
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return filepath.Join(dir, best)
+}
+
 // list returns the entries of the directory dir, read once.
 func (t *Tree) list(dir string) map[string]bool {
 	t.mu.Lock()
