@@ -864,7 +864,13 @@ func (p *adocBlocks) attributeEntry(pos, ce, next, n int) int {
 	// A value that is a URI is a candidate; other values are text.
 	t := d.text
 	if s := schemeLen(t); s > 0 && !bytes.ContainsAny(doc[vs:parts[0][1]], " \t") && (s+2 < len(t) && t[s] == '/' && t[s+1] == '/' || adocKnownScheme(t[:s-1])) {
-		emitValue(&w.buf, doc, &d, 0, len(t), ContextAdocAttribute, "", w.emit)
+		end := len(t)
+		if i := bytes.IndexByte(t, '['); i > s+2 && t[len(t)-1] == ']' {
+			// "https://example.com/x[Text]": a URL macro, used where the
+			// attribute is referenced; its attribute list is no part of it.
+			end = i
+		}
+		emitValue(&w.buf, doc, &d, 0, end, ContextAdocAttribute, "", w.emit)
 	} else if bytes.IndexByte(t, ':') >= 0 {
 		// Other values are AsciiDoc text (the uses read it where they
 		// are): macros are read as macros, not as prose.

@@ -24,6 +24,9 @@ func TestAsciiDocWalker(t *testing.T) {
 			[]string{"adoc-attribute 6-23 https://a.example", "adoc-attribute 31-38 https://a.example/r", "adoc-url-macro 40-46 https://a.example/r"}},
 		{"unset attribute", ":u: https://a.example/\n:u!:\n\n{u}[u] and https://b.example/{u}\n",
 			[]string{"adoc-attribute 4-22 https://a.example/", "text 40-61 https://b.example/{u}"}},
+		// git's Documentation/technical/unit-tests.adoc: ":clar: https://github.com/clar-test/clar[Clar]".
+		{"a value that is a URL macro", ":clar: https://a.example/clar[Clar]\n:v6: http://[::1]:8080/\n\nSee {clar}.\n",
+			[]string{"adoc-attribute 7-29 https://a.example/clar", "adoc-attribute 41-59 http://[::1]:8080/", "adoc-url-macro 65-71 https://a.example/clar"}},
 		{"names in any case", ":URL-X: https://a.example/\n\n{url-x}[a] {Url-X}[b]\n",
 			[]string{"adoc-attribute 8-26 https://a.example/", "adoc-url-macro 28-35 https://a.example/", "adoc-url-macro 39-46 https://a.example/"}},
 		{"intrinsic attributes", "https://a.example/a{sp}b and https://b.example/{startsb}x{endsb}\n",
