@@ -38,7 +38,8 @@ the links whose file is not there. It never uses the network.
   page as a directory reads it (Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs: from
   "docs/guide.md", served as "docs/guide/", "../install/" is "docs/install.md"): found either way,
   it is found.
-- Not judged: where a form is sent (action, formaction: a server's endpoint); the links of an
+- Not judged: where a form is sent (action, formaction: a server's endpoint); the pages Sphinx makes
+  with no source (genindex.html, search.html, py-modindex.html) from a reStructuredText page; the links of an
   AsciiDoc document without a document title, a part that others include and whose links are read
   from where they are rendered; a cross reference to a module of an Antora component that the tree
   does not hold (a component's modules may come from several trees).

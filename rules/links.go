@@ -114,7 +114,8 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 //     "guide/": Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs),
 //     a relative link is read from that directory too ("../other/" from
 //     "docs/guide.md" is "docs/other/"): found either way, it is found;
-//   - skip says the link is not to be judged: an AsciiDoc cross reference
+//   - skip says the link is not to be judged: a page Sphinx makes
+//     (genindex.html, search.html, py-modindex.html); an AsciiDoc cross reference
 //     to a module of an Antora component that this tree does not hold
 //     (a component's modules may come from several trees), or a link of
 //     an AsciiDoc document that others include (Doc.Partial), which is
@@ -135,6 +136,9 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			return "", e, "", false, true
 		}
 	case extract.FormatMarkdown, extract.FormatReStructuredText:
+		if sphinxPage(l.from, l.target) {
+			return "", e, "", false, true
+		}
 		dir := filepath.Dir(l.from)
 		stem := strings.TrimSuffix(filepath.Base(l.from), filepath.Ext(l.from))
 		switch strings.ToLower(stem) {
@@ -151,6 +155,20 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		}
 	}
 	return doc, e, l.target, found, false
+}
+
+// sphinxPage reports whether target, linked from the reStructuredText
+// document from, is a page Sphinx makes with no source: the index, the
+// search page, the module index.
+func sphinxPage(from, target string) bool {
+	if extract.FormatOf(from) != extract.FormatReStructuredText {
+		return false
+	}
+	switch filepath.Base(target) {
+	case "genindex.html", "search.html", "py-modindex.html", "modindex.html":
+		return true
+	}
+	return false
 }
 
 // resolveFile finds the file a link names, as the renderers and hosts of
