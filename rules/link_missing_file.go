@@ -73,7 +73,7 @@ the links whose file is not there. It never uses the network.
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			_, e, at, found, skip := findLink(p, s, l)
-			if s.Outside(l.target) && (!found || s.Outside(at)) {
+			if s.Outside(l.target) && (!found || s.Outside(at)) && !skip {
 				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, writtenPath(f)))
 				continue
 			}

@@ -25,7 +25,8 @@ slug). The rule checks the fragments of links to the document itself ("#usage") 
 document of the tree ("guide.md#usage", "guide.html#usage" for guide.rst or guide.adoc), offline, once
 every document is read, against the targets of its format:
 - Markdown: its headings, their ids made as each configured slug profile makes them (links.slugs;
-  default: github, the ids github.com gives, which match a fragment in any letter case; others: gitlab,
+  default: github, the ids github.com gives, which match a fragment in any letter case, but under a
+  site generator's configuration file (mkdocs.yml, docusaurus.config.js, hugo.toml) its; others: gitlab,
   goldmark, hugo, python-markdown (MkDocs), github-slugger (Docusaurus, Starlight)...
   docs/configuration.md, "Local links", lists them all), with their duplicates numbered as the
   renderer numbers them; the ids of its raw HTML; a heading's own "{#id}", under every profile (its

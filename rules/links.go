@@ -114,7 +114,8 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 //     "guide/": Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs),
 //     a relative link is read from that directory too ("../other/" from
 //     "docs/guide.md" is "docs/other/"): found either way, it is found;
-//   - skip says the link is not to be judged: a page Sphinx makes
+//   - skip says the link is not to be judged: a page of the forge reached
+//     by climbing out of the tree ("../../issues/new"); a page Sphinx makes
 //     (genindex.html, search.html, py-modindex.html); an AsciiDoc cross reference
 //     to a module of an Antora component that this tree does not hold
 //     (a component's modules may come from several trees), or a link of
@@ -130,9 +131,16 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			return "", e, "", false, true
 		}
 	}
+	if githubRoute(s, l.target) {
+		return "", e, "", false, true
+	}
 	switch extract.FormatOf(l.from) {
 	case extract.FormatAsciiDoc:
 		if d := p.Doc(l.from, s); d != nil && d.Partial && !found {
+			return "", e, "", false, true
+		}
+	case extract.FormatHTML:
+		if d := p.Doc(l.from, s); d != nil && d.Base && !found {
 			return "", e, "", false, true
 		}
 	case extract.FormatMarkdown, extract.FormatReStructuredText:
@@ -155,6 +163,33 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		}
 	}
 	return doc, e, l.target, found, false
+}
+
+// githubRoute reports whether target, which leaves the top of the tree,
+// is a page of the repository's forge that a README reaches by climbing
+// out of its blob URL ("../../issues/new" from README.md on GitHub is the
+// repository's issue form): issues, pulls, wiki, releases and the like.
+func githubRoute(s *links.Settings, target string) bool {
+	if s.Top == "" || !s.Outside(target) {
+		return false
+	}
+	rel, err := filepath.Rel(s.Top, target)
+	if err != nil {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	for len(parts) > 0 && parts[0] == ".." {
+		parts = parts[1:]
+	}
+	if len(parts) == 0 {
+		return false
+	}
+	switch parts[0] {
+	case "issues", "pulls", "pull", "wiki", "releases", "actions", "discussions", "commit", "commits",
+		"compare", "blob", "tree", "security", "graphs", "network", "projects", "milestones", "labels", "tags", "stargazers":
+		return true
+	}
+	return false
 }
 
 // sphinxPage reports whether target, linked from the reStructuredText

@@ -23,6 +23,7 @@ type Resolver struct {
 	mu     sync.Mutex
 	byKey  map[profileKey]*Profile
 	tops   map[string]string // a directory's git checkout, or ""
+	sites  map[string]string // a directory's site generator's slug profile, or ""
 }
 
 // profileKey tells effective configurations apart: a configuration file,
@@ -32,12 +33,13 @@ type profileKey struct {
 	file      *File
 	overrides string
 	top       string // the top of the tree links may reach (see linkTop)
+	site      string // the slug profile of the site the file is part of (see siteSlugs)
 }
 
 // NewResolver returns the resolver of the files configured by finder, with
 // rules, and the settings cli (the command line's) last.
 func NewResolver(rules []*lint.Rule, finder *Finder, cli Settings) *Resolver {
-	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}}
+	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}, sites: map[string]string{}}
 }
 
 // Resolve returns the profile of the file at path, or the error of its
@@ -55,12 +57,19 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	top := r.linkTop(cf, filepath.Dir(abs))
-	key := profileKey{cf, fmt.Sprint(p.Overrides), top}
+	site := ""
+	if len(p.Config.Links.Slugs) == 0 {
+		site = r.siteSlugs(filepath.Dir(abs), top)
+	}
+	key := profileKey{cf, fmt.Sprint(p.Overrides), top, site}
 	if known := r.byKey[key]; known != nil {
 		return known, nil
 	}
 	cfg := p.Config
 	cfg.Links.Top = top
+	if site != "" {
+		cfg.Links.Slugs = []string{site}
+	}
 	cfg.Across = r.across
 	ch, err := lint.NewChecker(r.rules, &cfg)
 	if err != nil {
@@ -125,4 +134,41 @@ func (r *Resolver) linkTop(cf *File, dir string) string {
 func within(top, dir string) bool {
 	rel, err := filepath.Rel(top, dir)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// siteFiles are the configuration files of the site generators whose
+// heading ids differ from GitHub's, and the slug profile of each: a
+// Markdown document under one is published by it.
+var siteFiles = []struct{ name, profile string }{
+	{"mkdocs.yml", "python-markdown"},
+	{"mkdocs.yaml", "python-markdown"},
+	{"docusaurus.config.js", "docusaurus"},
+	{"docusaurus.config.ts", "docusaurus"},
+	{"docusaurus.config.mjs", "docusaurus"},
+	{"hugo.toml", "hugo"},
+	{"hugo.yaml", "hugo"},
+	{"hugo.json", "hugo"},
+}
+
+// siteSlugs returns the slug profile of the site generator whose
+// configuration file is in the absolute directory dir or above it, up to
+// top (or the root when top is ""): where the configuration gives no
+// links.slugs, the headings of a Markdown document get the ids its site
+// gives them. "" when none is found. It is called with r.mu held.
+func (r *Resolver) siteSlugs(dir, top string) string {
+	if site, ok := r.sites[dir]; ok {
+		return site
+	}
+	site := ""
+	for _, f := range siteFiles {
+		if osfile.Exists(filepath.Join(dir, f.name)) {
+			site = f.profile
+			break
+		}
+	}
+	if parent := filepath.Dir(dir); site == "" && dir != top && parent != dir {
+		site = r.siteSlugs(parent, top)
+	}
+	r.sites[dir] = site
+	return site
 }

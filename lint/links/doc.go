@@ -33,7 +33,10 @@ type Doc struct {
 	// own: an AsciiDoc document without a document title, which its
 	// author includes in others (see IsPartial). Its relative links are
 	// resolved from where the including document is rendered.
-	Partial  bool
+	Partial bool
+	// Base says the document, HTML, sets the base of its relative links
+	// (<base href>): where they lead depends on where it is served.
+	Base     bool
 	explicit map[string]bool
 	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
 	headings map[string]map[string]bool // profile name -> ids
@@ -76,6 +79,7 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	d := DocOf(f, ts, countLines(src), configured)
 	d.Includes = HasInclude(f, src)
 	d.Partial = IsPartial(f, src)
+	d.Base = HasBase(f, src)
 	return d
 }
 
@@ -149,6 +153,28 @@ func abs(n int) int {
 	return n
 }
 
+// HasBase reports whether the HTML document src sets the base its
+// relative links are read against (<base href=...>).
+func HasBase(f extract.Format, src []byte) bool {
+	if f != extract.FormatHTML {
+		return false
+	}
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte("<base"))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("<base"):]
+		end := bytes.IndexByte(rest, '>')
+		if end < 0 {
+			return false
+		}
+		if len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') && bytes.Contains(bytes.ToLower(rest[:end]), []byte("href")) {
+			return true
+		}
+	}
+}
+
 // hasScriptSrc reports whether the HTML document src loads a script from
 // a file: a "<script" tag with a "src" attribute.
 func hasScriptSrc(src []byte) bool {
@@ -168,13 +194,19 @@ func hasScriptSrc(src []byte) bool {
 	}
 }
 
-// headingIDReader reads a Markdown heading's own "{#id}" (see DocOf).
-var headingIDReader = func() *slug.Profile {
-	p, ok := slug.Lookup("kramdown")
-	if !ok {
-		panic("links: no kramdown slug profile")
+// headingIDReaders read a Markdown heading's own id, each in its syntax:
+// kramdown's "{#id}", Python-Markdown's attr_list "{ #id }" and "{: #id}"
+// (see DocOf).
+var headingIDReaders = func() []*slug.Profile {
+	var ps []*slug.Profile
+	for _, name := range []string{"kramdown", "python-markdown"} {
+		p, ok := slug.Lookup(name)
+		if !ok {
+			panic("links: no slug profile " + name)
+		}
+		ps = append(ps, p)
 	}
-	return p
+	return ps
 }()
 
 // DocOf makes the Doc of a document of format f whose targets are ts, in
@@ -203,8 +235,11 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 				// mmark, Hugo) is the author's: meant for a renderer that
 				// reads it, whichever profiles are configured (github.com
 				// makes "title-id" of it too, under its profile).
-				if id, ok := headingIDReader.ExplicitID(slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}); ok && id != "" {
-					d.explicit[id] = true
+				h := slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}
+				for _, r := range headingIDReaders {
+					if id, ok := r.ExplicitID(h); ok && id != "" {
+						d.explicit[id] = true
+					}
 				}
 			}
 			if f == extract.FormatAsciiDoc && t.Text != "" {

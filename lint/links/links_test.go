@@ -155,8 +155,8 @@ func TestDocAttrLists(t *testing.T) {
 		frag string
 		want []string
 	}{
-		{"preprocessors", []string{"github", "goldmark-attributes", "kramdown-gfm"}}, // "{: ...}" on a heading is attr_list's
-		{"setup", nil}, // a heading's own {#id} is the author's, under every profile
+		{"preprocessors", nil}, // "{: ...}" on a heading is attr_list's: the author's id, under every profile
+		{"setup", nil},         // a heading's own {#id} is the author's, under every profile
 		{"text", []string{"github", "goldmark-attributes"}},
 		{"para", []string{"github", "goldmark-attributes"}},
 		{"Text", []string{"github", "goldmark-attributes", "kramdown-gfm", "python-markdown"}},
@@ -194,6 +194,19 @@ func TestHasInclude(t *testing.T) {
 	} {
 		if got := HasInclude(tt.f, []byte(tt.src)); got != tt.want {
 			t.Errorf("HasInclude(%v, %q) = %v, want %v", tt.f, tt.src, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		f    extract.Format
+		src  string
+		want bool
+	}{
+		{extract.FormatHTML, `<head><base href="/"></head><a href="assets/x.js">`, true},
+		{extract.FormatHTML, `<head><basefont size=3></head><a href="x.html">`, false},
+		{extract.FormatMarkdown, `<base href="/">`, false},
+	} {
+		if got := HasBase(tt.f, []byte(tt.src)); got != tt.want {
+			t.Errorf("HasBase(%v, %q) = %v, want %v", tt.f, tt.src, got, tt.want)
 		}
 	}
 }
