@@ -149,7 +149,7 @@ func ofSize(gen func(k int) string, n int) []byte {
 
 // TestMarkdownPathologicalLinear runs the Markdown walker on each
 // pathological input at two sizes, 64 KiB and 640 KiB: the larger must take
-// at most fifteen times as long. Timings are the process's CPU time, the
+// at most twenty-five times as long. Timings are the process's CPU time, the
 // best of five runs, and a shape gets three attempts (as in
 // TestWalkersLinearTime); runs under 10 ms pass. Before the walker's
 // bounds (mdlimits.go), "mismatched openers and closers" took 37 s at
@@ -438,7 +438,7 @@ var pathologicalRST = []struct {
 
 // TestRSTPathologicalLinear runs the reStructuredText walker on each
 // pathological input at two sizes, 64 KiB and 640 KiB: the larger must
-// take at most fifteen times as long (CPU time, best of five runs, three
+// take at most twenty-five times as long (CPU time, best of five runs, three
 // attempts, as in TestMarkdownPathologicalLinear).
 func TestRSTPathologicalLinear(t *testing.T) {
 	if testing.Short() {

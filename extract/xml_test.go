@@ -221,7 +221,7 @@ func TestXMLEscape(t *testing.T) {
 
 // TestXMLLinearTime checks that deeply nested, repetitive and
 // entity-laden input takes linear time (as TestWalkersLinearTime does for
-// the other walkers): ten times the input takes at most fifteen times as
+// the other walkers): ten times the input takes at most twenty-five times as
 // long, in CPU time, the best of five runs, three attempts.
 func TestXMLLinearTime(t *testing.T) {
 	if testing.Short() {

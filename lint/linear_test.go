@@ -14,7 +14,7 @@ import (
 
 // TestPathologicalInputsLinear runs urilint check (extraction and every
 // rule) on pathological inputs in each format, at two sizes ten times
-// apart: the larger must take at most fifteen times as long. Timings are
+// apart: the larger must take at most twenty-five times as long. Timings are
 // the process's CPU time (other packages' tests run at the same time), the
 // best of three runs (one, past a second), and a case gets three attempts, so that a noisy
 // machine cannot fail linear code while quadratic code (a hundredfold)

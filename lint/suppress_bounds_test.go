@@ -14,7 +14,7 @@ import (
 
 // TestSuppressionLinear runs urilint check on documents made of suppression
 // comments, at two sizes ten times apart, as TestPathologicalInputsLinear
-// does: the larger must take at most fifteen times as long (CPU time, best
+// does: the larger must take at most twenty-five times as long (CPU time, best
 // of three runs, three attempts; runs under 10 ms pass).
 func TestSuppressionLinear(t *testing.T) {
 	if testing.Short() {

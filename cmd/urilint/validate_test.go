@@ -15,7 +15,7 @@ import (
 
 // TestValidateLinear runs urilint validate on values with a problem at
 // every character or few, at two sizes ten times apart: the larger must
-// take at most fifteen times as long (CPU time, best of three runs, three
+// take at most twenty-five times as long (CPU time, best of three runs, three
 // attempts; runs under 10 ms pass), as check does on the same URI. Each
 // value gets at most 100 problems and 100 findings of a rule listed, then
 // one that says how many more there are.

@@ -6,8 +6,11 @@ import (
 )
 
 // Linear fails t unless run on the large input (ten times the small one)
-// takes at most limit times the CPU time it takes on the small one (15
-// when limit is 0): linear time, with room for caches and the collector.
+// takes at most limit times the CPU time it takes on the small one (25
+// when limit is 0): linear time, with room for caches and the collector
+// (a 64 KiB input that stays in the caches against a 640 KiB one that
+// does not measured 15 to 18 times on a loaded machine, for walkers that
+// are linear), and far from the 100 times of a quadratic one.
 // Each size is timed as the best of up to five runs (a run that takes less
 // than 20 ms is timed over as many runs in a row as take that long) (one when a run takes
 // a second or more: long runs are steady), and a shape gets three attempts,
@@ -17,7 +20,7 @@ import (
 func Linear(t testing.TB, small, large int, run func(large bool), limit float64, floor time.Duration) {
 	t.Helper()
 	if limit == 0 {
-		limit = 15
+		limit = 25
 	}
 	if floor == 0 {
 		floor = 10 * time.Millisecond
