@@ -500,59 +500,69 @@ func offsetIn(buf, b []byte) (int, bool) {
 // without its images' alt text), its source, and an id given in an
 // attribute list at its end ("Title {#id}") as a target of its own.
 func (w *mdWalker) heading(h *ast.Heading) {
-	var text, withAlt strings.Builder
-	var walk func(n ast.Node, alt bool)
-	walk = func(n ast.Node, alt bool) {
+	// The text without images' alt, then, only where an image was met,
+	// the text with it (most headings have none: one string serves both).
+	var text strings.Builder
+	sawImage := false
+	var walk func(n ast.Node, alt, withAlt bool)
+	walk = func(n ast.Node, alt, withAlt bool) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			write := !alt || withAlt
 			switch c := c.(type) {
 			case *ast.Text:
-				seg := c.Segment
-				d := decodeMarkdown(w.doc, seg.Start, seg.Stop)
-				if !alt {
-					text.Write(d.text)
-				}
-				withAlt.Write(d.text)
-				if c.SoftLineBreak() || c.HardLineBreak() {
-					if !alt {
+				if write {
+					seg := c.Segment
+					text.Write(decodeMarkdown(w.doc, seg.Start, seg.Stop).text)
+					if c.SoftLineBreak() || c.HardLineBreak() {
 						text.WriteByte('\n')
 					}
-					withAlt.WriteByte('\n')
 				}
 			case *ast.String:
-				if !alt {
+				if write {
 					text.Write(c.Value)
 				}
-				withAlt.Write(c.Value)
 			case *ast.AutoLink:
-				if !alt {
+				if write {
 					text.Write(c.Label(w.src))
 				}
-				withAlt.Write(c.Label(w.src))
 			case *ast.RawHTML:
 				// Tags are dropped; the text between them is the heading's.
 			case *ast.Image:
-				walk(c, true)
+				sawImage = true
+				walk(c, true, withAlt)
 			default:
-				walk(c, alt)
+				walk(c, alt, withAlt)
 			}
 		}
 	}
-	walk(h, false)
+	walk(h, false, false)
+	plain := text.String()
+	withAlt := plain
+	if sawImage {
+		text = strings.Builder{}
+		walk(h, false, true)
+		withAlt = text.String()
+	}
 	lines := h.Lines()
 	if lines.Len() == 0 {
 		return
 	}
 	start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
-	var src strings.Builder
-	for i := 0; i < lines.Len(); i++ {
-		seg := lines.At(i)
-		if i > 0 {
-			src.WriteByte('\n')
+	var source string
+	if lines.Len() == 1 {
+		source = string(w.doc[start:end])
+	} else {
+		var src strings.Builder
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			if i > 0 {
+				src.WriteByte('\n')
+			}
+			src.Write(w.doc[seg.Start:seg.Stop])
 		}
-		src.Write(w.doc[seg.Start:seg.Stop])
+		source = src.String()
 	}
-	t := Target{Kind: TargetHeading, Text: text.String(), TextWithAlt: withAlt.String(),
-		Source: src.String(), Level: h.Level, Start: start, End: end}
+	t := Target{Kind: TargetHeading, Text: plain, TextWithAlt: withAlt, Source: source, Level: h.Level, Start: start, End: end}
 	w.opts.Target(t)
 	if id, _, ok := explicitID(t.Source); ok {
 		w.opts.Target(Target{Kind: TargetAttrID, ID: id, Level: h.Level, Start: start, End: end})

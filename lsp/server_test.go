@@ -410,6 +410,10 @@ func TestLinkedFileWatched(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// link-missing-fragment is off by default: the project turns it on.
+	if err := os.WriteFile(filepath.Join(dir, ".urilint.yaml"), []byte("rules: {link-missing-fragment: warning}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	target := filepath.Join(dir, "b.md")
 	c := startServer(t)
 	c.initialize()

@@ -63,9 +63,18 @@ the links whose file is not there. It never uses the network.
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
-		if l, ok := localLink(p); ok && l.Path != "" {
-			recordLink(p, l)
+		l, ok := localLink(p)
+		if !ok || l.Path == "" {
+			return
 		}
+		if _, configured := p.Config.Severity["link-missing-file"]; !configured && !p.Config.Strict && !namesFile(p.Candidate) {
+			// A link without a file extension ("./errors/x", "guide/")
+			// is a site's address as often as a file's: its generator
+			// resolves it (Docusaurus, VitePress, Hugo). Checked with
+			// --strict, or with the rule's severity configured.
+			return
+		}
+		recordLink(p, l)
 	},
 	Across: func(p *lint.AcrossPass) {
 		for i := range p.Facts {

@@ -58,6 +58,22 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	return links.Resolve(from, c.URI, &p.Config.Links)
 }
 
+// namesFile reports whether the link of candidate c names a file by its
+// extension ("guide.md", "img/logo.png", "../api.html#x"), rather than a
+// site's address ("./errors/x", "guide/"), or is a cross reference.
+func namesFile(c *extract.Candidate) bool {
+	if c.Kind == extract.KindXref {
+		return true
+	}
+	u := c.URI
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	u = strings.TrimSuffix(u, "/") // "guide.md/": a file written as a directory
+	base := u[strings.LastIndexByte(u, '/')+1:]
+	return strings.IndexByte(base, '.') > 0 && base != ".."
+}
+
 // recordLink records the link l of the candidate of p: the file it names
 // (the document itself for a fragment alone), whether it names a
 // directory, its fragment and its line range.

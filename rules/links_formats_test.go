@@ -186,6 +186,9 @@ func TestLinksAcrossFormats(t *testing.T) {
 			cfg.Severity[r.Name] = lint.Off
 		}
 	}
+	// link-missing-fragment is off by default: on, as a configuration
+	// that checks fragments has it.
+	cfg.Severity[LinkMissingFragment.Name] = LinkMissingFragment.Severity
 	opts := linttest.Options{Rules: All, Config: func(string) *lint.Config {
 		c := cfg
 		return &c

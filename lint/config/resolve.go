@@ -2,13 +2,13 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
 // Resolver resolves the configuration of each file, once: the one place
@@ -24,6 +24,7 @@ type Resolver struct {
 	byKey  map[profileKey]*Profile
 	tops   map[string]string // a directory's git checkout, or ""
 	sites  map[string]string // a directory's site generator's slug profile, or ""
+	has    map[string]dirFacts
 }
 
 // profileKey tells effective configurations apart: a configuration file,
@@ -39,7 +40,7 @@ type profileKey struct {
 // NewResolver returns the resolver of the files configured by finder, with
 // rules, and the settings cli (the command line's) last.
 func NewResolver(rules []*lint.Rule, finder *Finder, cli Settings) *Resolver {
-	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}, sites: map[string]string{}}
+	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}, sites: map[string]string{}, has: map[string]dirFacts{}}
 }
 
 // Resolve returns the profile of the file at path, or the error of its
@@ -121,7 +122,7 @@ func (r *Resolver) linkTop(cf *File, dir string) string {
 		return top
 	}
 	top := ""
-	if osfile.Exists(filepath.Join(dir, ".git")) {
+	if r.dirHas(dir).git {
 		top = dir
 	} else if parent := filepath.Dir(dir); parent != dir {
 		top = r.linkTop(nil, parent)
@@ -159,16 +160,43 @@ func (r *Resolver) siteSlugs(dir, top string) string {
 	if site, ok := r.sites[dir]; ok {
 		return site
 	}
-	site := ""
-	for _, f := range siteFiles {
-		if osfile.Exists(filepath.Join(dir, f.name)) {
-			site = f.profile
-			break
-		}
-	}
+	site := r.dirHas(dir).site
 	if parent := filepath.Dir(dir); site == "" && dir != top && parent != dir {
 		site = r.siteSlugs(parent, top)
 	}
 	r.sites[dir] = site
 	return site
+}
+
+// dirFacts is what a directory holds that the link settings depend on.
+type dirFacts struct {
+	git  bool   // .git: the top of a checkout
+	site string // the slug profile of the site generator whose configuration file it holds (see siteFiles)
+}
+
+// dirHas reads the names of the absolute directory dir once (one system
+// call for the names a file of it may look for, where a stat each took
+// nine). It is called with r.mu held.
+func (r *Resolver) dirHas(dir string) dirFacts {
+	if f, ok := r.has[dir]; ok {
+		return f
+	}
+	var facts dirFacts
+	if d, err := os.Open(dir); err == nil {
+		names, _ := d.Readdirnames(-1)
+		_ = d.Close()
+		set := make(map[string]bool, len(names))
+		for _, n := range names {
+			set[n] = true
+		}
+		facts.git = set[".git"]
+		for _, f := range siteFiles {
+			if set[f.name] {
+				facts.site = f.profile
+				break
+			}
+		}
+	}
+	r.has[dir] = facts
+	return facts
 }

@@ -101,7 +101,7 @@ func HasInclude(f extract.Format, src []byte) bool {
 	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
 		return bytes.Contains(src, []byte("include::"))
 	case extract.FormatMarkdown:
-		return bytes.Contains(src, []byte("--8<--")) || bytes.Contains(src, []byte("readfile")) || bytes.Contains(src, []byte("{{< include")) || bytes.Contains(src, []byte("{{% include"))
+		return bytes.Contains(src, []byte("--8<--")) || hugoInclude(src)
 	case extract.FormatHTML:
 		// ReSpec, or any script the page loads, which may write elements
 		// with ids (a footer's "#copyright").
@@ -175,6 +175,23 @@ func HasBase(f extract.Format, src []byte) bool {
 	}
 }
 
+// hugoInclude reports whether the Markdown document src calls Hugo's
+// readfile or include shortcodes ("{{< readfile ... >}}", "{{% include
+// ... %}}"), in one pass over its "{{" (most documents have none).
+func hugoInclude(src []byte) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte("{{"))
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+2:]
+		t := bytes.TrimLeft(rest, "<% \t")
+		if bytes.HasPrefix(t, []byte("readfile")) || bytes.HasPrefix(t, []byte("include")) {
+			return true
+		}
+	}
+}
+
 // hasScriptSrc reports whether the HTML document src loads a script from
 // a file: a "<script" tag with a "src" attribute.
 func hasScriptSrc(src []byte) bool {
@@ -237,6 +254,9 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 				// makes "title-id" of it too, under its profile).
 				h := slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}
 				for _, r := range headingIDReaders {
+					if strings.IndexByte(t.Source, '{') < 0 {
+						break // no attribute list: the readers' patterns cost
+					}
 					if id, ok := r.ExplicitID(h); ok && id != "" {
 						d.explicit[id] = true
 					}
