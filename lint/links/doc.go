@@ -156,23 +156,7 @@ func abs(n int) int {
 // HasBase reports whether the HTML document src sets the base its
 // relative links are read against (<base href=...>).
 func HasBase(f extract.Format, src []byte) bool {
-	if f != extract.FormatHTML {
-		return false
-	}
-	for rest := src; ; {
-		i := bytes.Index(rest, []byte("<base"))
-		if i < 0 {
-			return false
-		}
-		rest = rest[i+len("<base"):]
-		end := bytes.IndexByte(rest, '>')
-		if end < 0 {
-			return false
-		}
-		if len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') && bytes.Contains(bytes.ToLower(rest[:end]), []byte("href")) {
-			return true
-		}
-	}
+	return f == extract.FormatHTML && hasTagWith(src, "<base", "href")
 }
 
 // hugoInclude reports whether the Markdown document src calls Hugo's
@@ -194,18 +178,23 @@ func hugoInclude(src []byte) bool {
 
 // hasScriptSrc reports whether the HTML document src loads a script from
 // a file: a "<script" tag with a "src" attribute.
-func hasScriptSrc(src []byte) bool {
+func hasScriptSrc(src []byte) bool { return hasTagWith(src, "<script", "src") }
+
+// hasTagWith reports whether src holds the start tag open ("<base") with
+// attr ("href") among its attributes (a cheap reading: the tag's text up
+// to its ">" holds the name, in any letter case).
+func hasTagWith(src []byte, open, attr string) bool {
 	for rest := src; ; {
-		i := bytes.Index(rest, []byte("<script"))
+		i := bytes.Index(rest, []byte(open))
 		if i < 0 {
 			return false
 		}
-		rest = rest[i+len("<script"):]
+		rest = rest[i+len(open):]
 		end := bytes.IndexByte(rest, '>')
 		if end < 0 {
 			return false
 		}
-		if bytes.Contains(bytes.ToLower(rest[:end]), []byte("src")) {
+		if end > 0 && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r') && bytes.Contains(bytes.ToLower(rest[:end]), []byte(attr)) {
 			return true
 		}
 	}
