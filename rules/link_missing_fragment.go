@@ -12,17 +12,17 @@ import (
 // LinkMissingFragment reports a link's fragment that names no heading or
 // id of the document it links to.
 var LinkMissingFragment = &lint.Rule{
-	Name:      "link-missing-fragment",
-	Category:  lint.Policy,
-	Severity:  lint.Warning,
+	Name:     "link-missing-fragment",
+	Category: lint.Policy,
+	Severity: lint.Warning,
 	// Off by default: judged on three sets of trees nobody here had seen,
 	// 13%, 22% and 52% of its reports were worth the author's time, each
 	// site generator making heading ids its own way (docs/evaluation.md).
 	// Turned on with a severity in the configuration, with links.slugs
 	// naming the site's renderer.
 	DefaultOff: true,
-	Certainty: extract.Certain,
-	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref},
+	Certainty:  extract.Certain,
+	Kinds:      []extract.Kind{extract.KindRelativeRef, extract.KindXref},
 	Doc: lint.Doc{
 		Title: `A link's fragment names no heading or id of the document it links to.`,
 		Text: `A fragment ("#installation") names a place of a page: an element with that id, or, in rendered

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -51,7 +52,10 @@ none a slip. Standards editors who want their plain text to the letter of RFC 39
 		Fix: `Fix: percent-encode the UTF-8 octets (RFC 3987 section 3.1, mapping an IRI to a URI), which is safe:
 it never changes what the identifier means. In a host name, the A-label (RFC 5891) is offered
 instead, and not as safe: IDNA's mappings differ between its versions for a few characters ("ß"); none
-when the name is not one DNS can hold (a label over 63 octets, or a name over 253, once encoded).`,
+when the name is not one DNS can hold (a label over 63 octets, or a name over 253, once encoded). An
+invisible format character (a left-to-right mark, a zero-width space: Unicode's Cf) is a slip of a copy
+that no link means: its fix removes it, not as safe, since encoded the link would stay as broken and
+look deliberate.`,
 	},
 	Run: func(p *lint.Pass) {
 		if !unlinked(p) && p.Candidate.Kind != extract.KindURN && !p.Config.Strict {
@@ -71,6 +75,13 @@ when the name is not one DNS can hold (a label over 63 octets, or a name over 25
 					}
 				}
 				return hostFix
+			}
+			if text := u.Input[pr.Start:pr.End]; invisible(text) {
+				// A left-to-right mark, a zero-width space: a slip of a
+				// copy, which no link means; encoded, the link would stay
+				// as broken and look deliberate.
+				return []lint.Fix{{Message: fmt.Sprintf("remove the invisible %s", codePoints(text)),
+					Edits: []lint.Edit{{Start: pr.Start, End: pr.End}}}}
 			}
 			return []lint.Fix{encodeFix(u.Input, pr.Start, pr.End, true)}
 		})
@@ -166,4 +177,34 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// invisible reports whether text is made only of format characters
+// (Unicode category Cf: U+200B to U+200F, U+202A to U+202E, U+2060,
+// U+FEFF, the soft hyphen...), which show nothing.
+func invisible(text string) bool {
+	for _, r := range text {
+		if !unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return text != ""
+}
+
+// codePoints names the code points of text: "U+200E U+200B", the first
+// three and how many more.
+func codePoints(text string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range text {
+		if n == 3 {
+			return b.String() + fmt.Sprintf(" and %d more", utf8.RuneCountInString(text)-3)
+		}
+		if n > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "U+%04X", r)
+		n++
+	}
+	return b.String()
 }
