@@ -354,6 +354,11 @@ func fileName(path string) bool {
 			return false
 		}
 	}
+	// "nsDragAndDrop.js nsDragAndDrop.js": two names, a slip of the
+	// markup, not one name with a space.
+	if sp := strings.LastIndexByte(last, ' '); sp > 0 && fileName(strings.TrimRight(last[:sp], " ")) {
+		return false
+	}
 	return true
 }
 
