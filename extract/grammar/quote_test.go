@@ -55,19 +55,25 @@ func TestMessagef(t *testing.T) {
 	}
 }
 
-// FuzzQuote: Quote is strconv.Quote for text of 100 characters or fewer;
+// FuzzQuote: Quote is strconv.Quote for text of 100 characters or fewer
+// (between backticks when it holds a quote or a backslash and nothing a
+// backtick cannot hold);
 // longer text keeps its first and last characters, whole, around "…", with
 // its length, in a bounded number of bytes.
 func FuzzQuote(f *testing.F) {
-	for _, s := range []string{"", "abc", strings.Repeat("é%", 100), strings.Repeat("\xff\x00%4", 50), strings.Repeat("%C3%A9", 30)} {
+	for _, s := range []string{"", "abc", `"`, `a\b`, "a\t\"", strings.Repeat("é%", 100), strings.Repeat("\xff\x00%4", 50), strings.Repeat("%C3%A9", 30)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		q := Quote(s)
 		n := utf8.RuneCountInString(s)
 		if n <= abbreviateOver {
-			if q != strconv.Quote(s) {
-				t.Fatalf("Quote(%q) = %s", s, q)
+			want := strconv.Quote(s)
+			if strings.ContainsAny(s, "\"\\") && strconv.CanBackquote(s) && !strings.Contains(s, "\t") {
+				want = "`" + s + "`" // read as written, with no escape
+			}
+			if q != want {
+				t.Fatalf("Quote(%q) = %s, want %s", s, q, want)
 			}
 			return
 		}
@@ -88,7 +94,11 @@ func FuzzQuote(f *testing.F) {
 		if len(mid) > 0 && (!utf8.RuneStart(mid[0]) || !utf8.RuneStart(s[len(s)-len(tail)])) && utf8.ValidString(s) {
 			t.Fatalf("%q: cut inside a character", s)
 		}
-		if want := strconv.Quote(head)[:len(strconv.Quote(head))-1] + "…" + strconv.Quote(tail)[1:] + " (" + strconv.Itoa(n) + " characters)"; q != want {
+		quote := strconv.Quote
+		if strings.ContainsAny(s, "\"\\") && strconv.CanBackquote(s) && !strings.Contains(s, "\t") {
+			quote = func(s string) string { return "`" + s + "`" }
+		}
+		if want := quote(head)[:len(quote(head))-1] + "…" + quote(tail)[1:] + " (" + strconv.Itoa(n) + " characters)"; q != want {
 			t.Fatalf("Quote(%q) = %s, want %s", s, q, want)
 		}
 	})
