@@ -51,15 +51,7 @@ func WriteFileAtomic(path string, data, orig []byte) error {
 // inside DIR.)
 func FixFile(path string, data, orig []byte, allowed func(real string) error) error {
 	if orig == nil {
-		a, err := CreateAtomic(path)
-		if err != nil {
-			return err
-		}
-		defer a.Abort()
-		if _, err := a.Write(data); err != nil {
-			return err
-		}
-		return a.Commit()
+		return writeAll(CreateAtomic(path))(data)
 	}
 	real, err := filepath.EvalSymlinks(path)
 	if err == nil {
@@ -170,15 +162,23 @@ func CreateOutput(path string) (*AtomicFile, error) {
 
 // WriteOutput writes data to the output file at path through CreateOutput.
 func WriteOutput(path string, data []byte) error {
-	a, err := CreateOutput(path)
-	if err != nil {
-		return err
+	return writeAll(CreateOutput(path))(data)
+}
+
+// writeAll returns the function that writes data through the atomic file
+// a, once created without err, and commits it; on any error, nothing is
+// left of it.
+func writeAll(a *AtomicFile, err error) func(data []byte) error {
+	return func(data []byte) error {
+		if err != nil {
+			return err
+		}
+		defer a.Abort()
+		if _, err := a.Write(data); err != nil {
+			return err
+		}
+		return a.Commit()
 	}
-	defer a.Abort()
-	if _, err := a.Write(data); err != nil {
-		return err
-	}
-	return a.Commit()
 }
 
 // createAtomic starts writing the file at path; a symbolic link there is
