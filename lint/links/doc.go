@@ -236,16 +236,13 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 				d.attr[t.ID] = true
 			}
 		case extract.TargetHeading:
-			if f == extract.FormatMarkdown {
+			if f == extract.FormatMarkdown && strings.IndexByte(t.Source, '{') >= 0 {
 				// A heading's own "{#id}" (kramdown, Python-Markdown,
 				// mmark, Hugo) is the author's: meant for a renderer that
 				// reads it, whichever profiles are configured (github.com
 				// makes "title-id" of it too, under its profile).
 				h := slug.Heading{Text: t.Text, TextWithAlt: t.TextWithAlt, Source: t.Source}
 				for _, r := range headingIDReaders {
-					if strings.IndexByte(t.Source, '{') < 0 {
-						break // no attribute list: the readers' patterns cost
-					}
 					if id, ok := r.ExplicitID(h); ok && id != "" {
 						d.explicit[id] = true
 					}
