@@ -19,7 +19,9 @@ import (
 // A URI that starts a column of a table (two spaces or more between it and
 // the text before it on its line: "example     https://...") is in a cell:
 // the next line is the next row, or the cell wrapped by the tool that laid
-// the table out; either way no author cut it.
+// the table out; either way no author cut it. So is one whose next line
+// has its line's layout, a word and then text in the URI's column
+// ("FITSview http://..." above "XMM-SAS  http://...").
 //
 // Only a URI that starts a word of prose and is likely one is looked at: not
 // one that starts inside another token ("...&origin=https://...", the inner
@@ -58,7 +60,27 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if e < len(src) && src[e] == ':' && (e+1 == len(src) || grammar.IsSpace(src[e+1])) {
 		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
 	}
+	if sameLayout(src, start, k, e) {
+		return 0, 0, false // the next row of a list of labels and URIs
+	}
 	return k, e, true
+}
+
+// sameLayout reports whether the word src[k:e] that starts a line is
+// followed, after spaces, by text in the column where the URI at
+// src[start] starts on the line before: the next row of a list laid out
+// in columns ("FITSview http://.../fitsview/" then "XMM-SAS  http://..."),
+// whose first column is a label, not more of the URI.
+func sameLayout(src []byte, start, k, e int) bool {
+	j := e
+	for j < len(src) && src[j] == ' ' {
+		j++
+	}
+	if j == e || j >= len(src) || src[j] == '\n' || src[j] == '\r' {
+		return false
+	}
+	lineStart := func(i int) int { return bytes.LastIndexByte(src[:i], '\n') + 1 }
+	return j-lineStart(k) == start-lineStart(start)
 }
 
 // startsProse reports whether a URI at src[start] starts a word of prose:
