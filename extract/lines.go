@@ -20,7 +20,7 @@ import (
 // the text before it on its line: "example     https://...") is in a cell:
 // the next line is the next row, or the cell wrapped by the tool that laid
 // the table out; either way no author cut it. So is one whose next line
-// has its line's layout, a word and then text in the URI's column
+// has its line's layout, a word and then another URI in the URI's column
 // ("FITSview http://..." above "XMM-SAS  http://...").
 //
 // Only a URI that starts a word of prose and is likely one is looked at: not
@@ -67,7 +67,7 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is
-// followed, after spaces, by text in the column where the URI at
+// followed, after spaces, by another URI in the column where the URI at
 // src[start] starts on the line before: the next row of a list laid out
 // in columns ("FITSview http://.../fitsview/" then "XMM-SAS  http://..."),
 // whose first column is a label, not more of the URI.
@@ -80,8 +80,12 @@ func sameLayout(src []byte, start, k, e int) bool {
 		return false
 	}
 	lineStart := func(i int) int { return bytes.LastIndexByte(src[:i], '\n') + 1 }
-	return j-lineStart(k) == start-lineStart(start)
+	return j-lineStart(k) == start-lineStart(start) && startsURI(src[j:min(len(src), j+maxSchemeRun)])
 }
+
+// maxSchemeRun bounds the text sameLayout reads for a URI's start: a
+// scheme and "://".
+const maxSchemeRun = 64
 
 // startsProse reports whether a URI at src[start] starts a word of prose:
 // at the start of src or after whitespace or an opening bracket or
