@@ -160,7 +160,10 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 		return 0, false // nothing but layout after the ":"
 	}
 	c.URI = string(uri)
-	c.Raw = string(src[start : c.End-base])
+	// The candidate starts at its first character, not at the layout
+	// before it ("<" and a line break, then the URI).
+	c.Start = c.pieces[0].src
+	c.Raw = string(src[c.Start-base : c.End-base])
 	if split {
 		c.Kind = kindOf(isURNScheme(uri[:bytes.IndexByte(uri, ':')]))
 	}

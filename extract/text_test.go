@@ -300,6 +300,12 @@ func TestTextLayoutAndPositions(t *testing.T) {
 	)
 	// A BOM is not counted in columns; tabs count as one character; so does
 	// an invalid UTF-8 byte; CRLF line ends.
+	// A line break right after the "<" is layout before the URI: the
+	// candidate starts at its first character (found by fuzzing).
+	checkText(t, "a <\nhttp://a.example/x> b <\n  http://b.example/\n  y>",
+		`2:1-2:19 4-22 uri angle "http://a.example/x"`,
+		`3:3-4:4 30-51 uri angle "http://b.example/y" raw="http://b.example/\n  y"`,
+	)
 	checkText(t, "\xef\xbb\xbfhttp://a.example/\r\n\tét\xff urn:example:x\r\n",
 		`1:1-1:18 3-20 uri text "http://a.example/"`,
 		`2:6-2:19 28-41 urn text "urn:example:x"`,
