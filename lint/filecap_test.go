@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -96,5 +97,43 @@ func TestFileMemoryBounded(t *testing.T) {
 	// half million found took hundreds.
 	if grown := int64(peak) - int64(base); grown > 64<<20 {
 		t.Errorf("the heap grew by %d MB while checking", grown>>20)
+	}
+}
+
+// TestOneURIMemoryBounded: a URI written as a million times the same
+// mistake (issue 22, item 14: 50 MB of "%" took 3.8 GB) allocates a small
+// constant times its size in all, and its finding still counts every one.
+// Bytes allocated (not the heap's size at some moment) do not depend on
+// when the collector runs: the test cannot flake.
+func TestOneURIMemoryBounded(t *testing.T) {
+	ch, err := lint.NewChecker(rules.All, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1 << 20
+	for _, tc := range []struct {
+		name string
+		f    extract.Format
+		doc  string
+	}{
+		{"doc.txt", extract.FormatText, "http://a.example/" + strings.Repeat("%", n) + "\n"},
+		{"doc.md", extract.FormatMarkdown, "<http://a.example/" + strings.Repeat("%", n) + ">\n"},
+	} {
+		doc := []byte(tc.doc)
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		before := m.TotalAlloc
+		var msgs []string
+		ch.Check(tc.name, tc.f, doc, func(d *lint.Diagnostic) { msgs = append(msgs, d.Rule.Name+": "+d.Message) })
+		runtime.ReadMemStats(&m)
+		grown := m.TotalAlloc - before
+		t.Logf("%s: %.1f times the document allocated", tc.name, float64(grown)/float64(len(doc)))
+		if grown > 10*uint64(len(doc)) {
+			t.Errorf("%s: %d MB allocated for a document of %d MB", tc.name, grown>>20, len(doc)>>20)
+		}
+		want := fmt.Sprintf(`percent-malformed: "%%" not followed by two hexadecimal digits (found "%%%%%%"); a literal "%%" is written %%25 (and %d more in this URI)`, n-1)
+		if len(msgs) != 1 || msgs[0] != want {
+			t.Errorf("%s: diagnostics %q, want [%q]", tc.name, msgs, want)
+		}
 	}
 }

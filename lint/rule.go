@@ -177,6 +177,7 @@ type Pass struct {
 	rule   *Rule
 	report func(*Rule, Finding)
 	full   func() bool
+	more   func(n int) // counts n findings of the running rule past those kept
 }
 
 // Report records a finding of the running rule. A candidate keeps the
@@ -190,11 +191,20 @@ func (p *Pass) Report(f Finding) { p.report(p.rule, f) }
 func (p *Pass) Full() bool { return p.full != nil && p.full() }
 
 // Problems yields the grammar problems of the URI that the running rule
-// reports: those with one of its Codes.
+// reports: those with one of its Codes. Problems the grammar counted and
+// did not record (past grammar.MaxProblemsPerCode of a code, far more than
+// a rule keeps) are counted as findings of the rule, once all are yielded.
 func (p *Pass) Problems(yield func(grammar.Problem) bool) {
 	for _, pr := range p.URI.Problems {
 		if slices.Contains(p.rule.Codes, pr.Code) && !yield(pr) {
 			return
+		}
+	}
+	if p.more != nil {
+		for _, c := range p.rule.Codes {
+			if n := p.URI.Omitted(c); n > 0 {
+				p.more(n)
+			}
 		}
 	}
 }

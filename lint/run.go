@@ -54,7 +54,7 @@ const MaxFindings = maxFindings
 
 func (ch *Checker) newCheckState() *checkState {
 	r := &checkState{ch: ch}
-	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report, full: r.full}
+	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report, full: r.full, more: func(n int) { r.more += n }}
 	return r
 }
 

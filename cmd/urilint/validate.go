@@ -126,7 +126,7 @@ func runValidate(e *env, args []string) int {
 			if i == lint.MaxFindings {
 				at := loc.Pos(pr.Start)
 				r.Problems = append(r.Problems, validateProblem{Start: at, End: at,
-					Message: fmt.Sprintf("%d more problems in this value are not listed (only the first %d are)", len(p.Problems)-i, i)})
+					Message: fmt.Sprintf("%d more problems in this value are not listed (only the first %d are)", len(p.Problems)-i+p.OmittedAll(), i)})
 				break
 			}
 			r.Problems = append(r.Problems, validateProblem{Message: pr.Message(v), Start: loc.Pos(pr.Start), End: loc.Pos(pr.End)})

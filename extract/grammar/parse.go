@@ -100,8 +100,41 @@ type Parsed struct {
 	Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment Span
 	NID, NSS, RComponent, QComponent, FComponent                   Span
 
-	// Problems in order of position. Empty when the string is valid.
+	// Problems in order of position. Empty when the string is valid. At
+	// most MaxProblemsPerCode of one code are recorded; Omitted counts the
+	// rest.
 	Problems []Problem
+
+	// tally counts the problems of each code, once the parse has found
+	// MaxProblemsPerCode problems: only a string with that many pays for it.
+	tally *[codeCount]int
+}
+
+// MaxProblemsPerCode is how many problems of one code a parse records. A
+// string with a million "%" is one mistake written a million times: its
+// first problems are recorded and the rest only counted (Omitted), so that
+// memory stays a small constant times the string (a recorded problem takes
+// 24 bytes per byte of input). The checks report 100 findings of a rule on
+// a URI at most, so a rule never misses one it would have shown.
+const MaxProblemsPerCode = 1024
+
+// Omitted returns how many problems of code c the parse found and did not
+// record in Problems (beyond the first MaxProblemsPerCode).
+func (p *Parsed) Omitted(c Code) int {
+	if p.tally == nil || int(c) >= len(p.tally) {
+		return 0
+	}
+	return max(p.tally[c]-MaxProblemsPerCode, 0)
+}
+
+// OmittedAll returns how many problems of any code the parse found and did
+// not record.
+func (p *Parsed) OmittedAll() int {
+	n := 0
+	for c := Code(1); c < codeCount; c++ {
+		n += p.Omitted(c)
+	}
+	return n
 }
 
 // Valid reports whether the grammar found no problem.
@@ -121,7 +154,7 @@ func Parse(s string, as As, syn Syntax) Parsed {
 // it reuses the memory of p.Problems, which must no longer be in use.
 func ParseTo(p *Parsed, s string, as As, syn Syntax) {
 	// Field by field: a composite literal is built aside, then copied.
-	p.Input, p.Syntax, p.Problems = s, syn, p.Problems[:0]
+	p.Input, p.Syntax, p.Problems, p.tally = s, syn, p.Problems[:0], nil
 	p.Scheme, p.Authority, p.Userinfo, p.Host, p.Port = absent, absent, absent, absent, absent
 	p.Path, p.Query, p.Fragment = absent, absent, absent
 	p.NID, p.NSS, p.RComponent, p.QComponent, p.FComponent = absent, absent, absent, absent, absent
@@ -167,7 +200,23 @@ func schemeColon(s string) int {
 }
 
 func (p *Parsed) add(c Code, start, end int) {
+	if len(p.Problems) >= MaxProblemsPerCode && p.omit(c) {
+		return
+	}
 	p.Problems = append(p.Problems, Problem{c, start, end})
+}
+
+// omit counts a problem of code c, found after MaxProblemsPerCode
+// problems, and reports whether it is one too many of its code to record.
+func (p *Parsed) omit(c Code) bool {
+	if p.tally == nil {
+		p.tally = new([codeCount]int)
+		for _, pr := range p.Problems {
+			p.tally[pr.Code]++
+		}
+	}
+	p.tally[c]++
+	return p.tally[c] > MaxProblemsPerCode
 }
 
 // parseURI parses a URI (RFC 3986 section 3), URI-reference (section 4.1) or

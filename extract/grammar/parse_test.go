@@ -325,3 +325,31 @@ func TestMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestParseProblemsCapped: past MaxProblemsPerCode problems of one code,
+// the parse counts them and records no more (a string of a million "%"),
+// while problems of the other codes are still recorded; a parse reusing
+// the Parsed starts counting afresh.
+func TestParseProblemsCapped(t *testing.T) {
+	s := "http://a.example/" + strings.Repeat("%", MaxProblemsPerCode+500) + strings.Repeat("a ", 3)
+	var p Parsed
+	ParseTo(&p, s, AsURI, RFC8141)
+	counts := map[Code]int{}
+	for _, pr := range p.Problems {
+		counts[pr.Code]++
+	}
+	if counts[PercentMalformed] != MaxProblemsPerCode || counts[Unencoded] != 3 {
+		t.Errorf("recorded %v, want %d %v and 3 %v", counts, MaxProblemsPerCode, PercentMalformed, Unencoded)
+	}
+	if p.Omitted(PercentMalformed) != 500 || p.Omitted(Unencoded) != 0 || p.OmittedAll() != 500 {
+		t.Errorf("omitted %d %v, %d %v, %d in all; want 500, 0, 500",
+			p.Omitted(PercentMalformed), PercentMalformed, p.Omitted(Unencoded), Unencoded, p.OmittedAll())
+	}
+	if last := p.Problems[len(p.Problems)-1]; last.Code != Unencoded || last.Start != len(s)-1 || last.End != len(s) {
+		t.Errorf("last problem %+v, want the last space", last)
+	}
+	ParseTo(&p, "http://a.example/%", AsURI, RFC8141)
+	if len(p.Problems) != 1 || p.OmittedAll() != 0 {
+		t.Errorf("the next parse: %v, %d omitted", p.Problems, p.OmittedAll())
+	}
+}
