@@ -143,7 +143,7 @@ func angle(c *Candidate, src []byte, base, s, colon int) (int, bool) {
 			j++
 		}
 		if j > i {
-			c.pieces = append(c.pieces, piece{uri: len(uri), src: base + i, n: j - i, srcN: j - i})
+			c.pieces = addPiece(c.pieces, piece{uri: len(uri), src: base + i, n: j - i, srcN: j - i})
 			uri = append(uri, src[i:j]...)
 			c.End = base + j
 		}
@@ -297,7 +297,7 @@ func angleInTable(c *Candidate, src []byte, base, start, colon, bar int) (int, b
 			to--
 		}
 		if to > from {
-			c.pieces = append(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
+			c.pieces = addPiece(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
 			uri = append(uri, src[from:to]...)
 			c.End = base + to
 		}

@@ -216,6 +216,57 @@ func (c *Candidate) Escape(s string) string {
 type piece struct {
 	uri, src, n, srcN int
 	decoded           bool
+	// coarse marks a piece that stands for many: past maxPieces, a map
+	// takes in each further piece into its last one (see addPiece).
+	coarse bool
+}
+
+// maxPieces is how many pieces a map keeps exactly. A URI of a million
+// character references, escapes or layout breaks would take a piece (40
+// bytes) for every two or three bytes of the document; past maxPieces, the
+// rest of the map is one coarse piece, so that a map never holds more than
+// 2.5 MB. Offsets there map to the whole of that piece (a candidate found
+// there spans it all), and no fix is applied there (Candidate.Coarse). No
+// real document comes near: that many references in one attribute value,
+// one run of text or one URI is hostile input.
+const maxPieces = 1 << 16
+
+// approx maps the text offset i inside the coarse piece p to a document
+// offset in proportion: not exact, but in order (a later offset never maps
+// before an earlier one), so that candidates found there stay in order.
+func (p piece) approx(i int) int {
+	if p.n <= 0 {
+		return p.src
+	}
+	return p.src + int(int64(i-p.uri)*int64(p.srcN)/int64(p.n))
+}
+
+// addPiece appends p to the map ps. Once ps holds maxPieces pieces, its
+// last one widens to take in each further piece (a coarse piece, which
+// maps in proportion), but for the piece after the last decoded one, kept
+// exact: the text after the last reference of a long value, where its
+// problems usually are, maps exactly.
+func addPiece(ps []piece, p piece) []piece {
+	if len(ps) < maxPieces {
+		return append(ps, p)
+	}
+	if len(ps) > maxPieces { // the exact piece: it is not the last any more
+		ps[maxPieces-1] = ps[maxPieces-1].widen(ps[maxPieces])
+		ps = ps[:maxPieces]
+	}
+	if !p.decoded && p.n == p.srcN {
+		return append(ps, p)
+	}
+	ps[maxPieces-1] = ps[maxPieces-1].widen(p)
+	return ps
+}
+
+// widen returns the coarse piece that maps p and q, which comes after it.
+func (p piece) widen(q piece) piece {
+	p.n = q.uri + q.n - p.uri
+	p.srcN = max(q.src+q.srcN, p.src+p.srcN) - p.src
+	p.decoded, p.coarse = true, true
+	return p
 }
 
 // Shift moves a candidate found in a stretch of a document to where that
@@ -245,6 +296,19 @@ func (c *Candidate) SourceSpan(start, end int) (int, int) {
 		return c.Start + start, c.Start + end
 	}
 	return mapSpan(c.pieces, start, end)
+}
+
+// Coarse reports whether the URI bytes [start, end) touch a part of the
+// URI that maps to the document only as a whole: one past the first
+// thousands of character references, escapes or layout breaks of a URI
+// (see maxPieces). An edit there could not be placed exactly.
+func (c *Candidate) Coarse(start, end int) bool {
+	for _, p := range c.pieces {
+		if p.coarse && start < p.uri+p.n && p.uri < max(end, start+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // Substituted reports whether the URI bytes [start, end) are, or touch,
@@ -286,6 +350,8 @@ func mapOffset(ps []piece, i int, isEnd bool) int {
 	}
 	p := ps[k]
 	switch {
+	case p.coarse:
+		return p.approx(i)
 	case !p.decoded:
 		return p.src + (i - p.uri)
 	case isEnd && i > p.uri:

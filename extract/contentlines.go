@@ -117,7 +117,7 @@ func unfold(src []byte, start, end, indent int) decoded {
 			if text == nil {
 				text = make([]byte, 0, end-start)
 			}
-			d.pieces = append(d.pieces, piece{uri: len(text), src: from, n: e - from, srcN: e - from})
+			d.pieces = addPiece(d.pieces, piece{uri: len(text), src: from, n: e - from, srcN: e - from})
 			text = append(text, src[from:e]...)
 			from = next + ind
 		}
@@ -126,7 +126,7 @@ func unfold(src []byte, start, end, indent int) decoded {
 	if text == nil {
 		return verbatim(src, start, end)
 	}
-	d.pieces = append(d.pieces, piece{uri: len(text), src: from, n: end - from, srcN: end - from})
+	d.pieces = addPiece(d.pieces, piece{uri: len(text), src: from, n: end - from, srcN: end - from})
 	text = append(text, src[from:end]...)
 	d.text = text
 	return d

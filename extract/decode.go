@@ -103,10 +103,10 @@ func (b *decoder) replace(i, j int, rep []byte) {
 		b.d.text = make([]byte, 0, j-b.start+64)
 	}
 	if i > b.copied {
-		b.d.pieces = append(b.d.pieces, piece{uri: len(b.d.text), src: b.copied, n: i - b.copied, srcN: i - b.copied})
+		b.d.pieces = addPiece(b.d.pieces, piece{uri: len(b.d.text), src: b.copied, n: i - b.copied, srcN: i - b.copied})
 		b.d.text = append(b.d.text, b.doc[b.copied:i]...)
 	}
-	b.d.pieces = append(b.d.pieces, piece{uri: len(b.d.text), src: i, n: len(rep), srcN: j - i, decoded: true})
+	b.d.pieces = addPiece(b.d.pieces, piece{uri: len(b.d.text), src: i, n: len(rep), srcN: j - i, decoded: true})
 	b.d.text = append(b.d.text, rep...)
 	b.copied = j
 }
@@ -116,7 +116,7 @@ func (b *decoder) finish(end int) decoded {
 		return verbatim(b.doc, b.start, end)
 	}
 	if end > b.copied {
-		b.d.pieces = append(b.d.pieces, piece{uri: len(b.d.text), src: b.copied, n: end - b.copied, srcN: end - b.copied})
+		b.d.pieces = addPiece(b.d.pieces, piece{uri: len(b.d.text), src: b.copied, n: end - b.copied, srcN: end - b.copied})
 		b.d.text = append(b.d.text, b.doc[b.copied:end]...)
 	}
 	return b.d
@@ -321,7 +321,7 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 	for _, up := range uriPieces {
 		if up.decoded { // maps as a whole: so does its whole text range
 			s, e := d.span(up.src, up.src+up.srcN)
-			out = append(out, piece{uri: up.uri, src: s, n: up.n, srcN: e - s, decoded: true})
+			out = addPiece(out, piece{uri: up.uri, src: s, n: up.n, srcN: e - s, decoded: true, coarse: up.coarse})
 			continue
 		}
 		a, b := up.src, up.src+up.srcN
@@ -330,11 +330,14 @@ func remap(c *Candidate, d *decoded, doc []byte) {
 			u := up.uri + lo - a
 			switch {
 			case !p.decoded:
-				out = append(out, piece{uri: u, src: p.src + lo - p.uri, n: hi - lo, srcN: hi - lo})
+				out = addPiece(out, piece{uri: u, src: p.src + lo - p.uri, n: hi - lo, srcN: hi - lo})
+			case p.coarse: // placed in proportion
+				s, e := p.approx(lo), p.approx(hi)
+				out = addPiece(out, piece{uri: u, src: s, n: hi - lo, srcN: e - s, decoded: true, coarse: true})
 			case len(out) > 0 && out[len(out)-1].decoded && out[len(out)-1].src == p.src:
 				out[len(out)-1].n += hi - lo // the rest of the same reference
 			default:
-				out = append(out, piece{uri: u, src: p.src, n: hi - lo, srcN: p.srcN, decoded: true})
+				out = addPiece(out, piece{uri: u, src: p.src, n: hi - lo, srcN: p.srcN, decoded: true, coarse: p.coarse})
 			}
 		}
 	}

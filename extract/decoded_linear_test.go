@@ -155,3 +155,70 @@ func BenchmarkDecodedStretch(b *testing.B) {
 		})
 	}
 }
+
+// TestCoarseMap: past maxPieces pieces, a map widens its last piece
+// (issue 22, item 14: 20 MB of "&amp;" in one href took 735 MB, a piece of
+// 40 bytes per reference, twice). A long value keeps its start and the text
+// after its last reference exact, maps what is between in proportion, and
+// says that no edit may be placed there (Coarse); candidates of a long
+// stretch stay in order, inside the document, their raw text its bytes.
+func TestCoarseMap(t *testing.T) {
+	const n = maxPieces + 100
+	prefix := `<a href="http://a.example/?`
+	doc := []byte(prefix + strings.Repeat("&amp;", n) + `x y">t</a>`)
+	var cands []Candidate
+	HTML(doc, Options{}, func(c *Candidate) { cands = append(cands, *c) })
+	if len(cands) != 1 {
+		t.Fatalf("%d candidates", len(cands))
+	}
+	c := cands[0]
+	wantURI := "http://a.example/?" + strings.Repeat("&", n) + "x y"
+	start, end := len(`<a href="`), len(doc)-len(`">t</a>`)
+	if c.URI != wantURI || c.Start != start || c.End != end || c.Raw != string(doc[start:end]) {
+		t.Fatalf("URI %d bytes at [%d, %d), want %d bytes at [%d, %d)", len(c.URI), c.Start, c.End, len(wantURI), start, end)
+	}
+	if len(c.pieces) > maxPieces+1 {
+		t.Errorf("%d pieces, want at most %d", len(c.pieces), maxPieces+1)
+	}
+	space := len(c.URI) - 2
+	for _, tc := range []struct {
+		name       string
+		start, end int
+		wantStart  int
+		wantEnd    int
+		coarse     bool
+	}{
+		{"the scheme", 0, 4, start, start + 4, false},
+		{"the first reference", 18, 19, len(prefix), len(prefix) + 5, false},
+		{"the space after the last reference", space, space + 1, end - 2, end - 1, false},
+		{"the text after the last reference", space - 1, len(c.URI), end - 3, end, false},
+	} {
+		s, e := c.SourceSpan(tc.start, tc.end)
+		if s != tc.wantStart || e != tc.wantEnd || c.Coarse(tc.start, tc.end) != tc.coarse {
+			t.Errorf("%s: [%d, %d) maps to [%d, %d), coarse %v; want [%d, %d), %v", tc.name, tc.start, tc.end, s, e,
+				c.Coarse(tc.start, tc.end), tc.wantStart, tc.wantEnd, tc.coarse)
+		}
+	}
+	// Between: placed in proportion, inside the value, no edit there.
+	mid := 18 + n - 10
+	if s, e := c.SourceSpan(mid, mid+1); s < start || e > end || s > e || !c.Coarse(mid, mid+1) {
+		t.Errorf("a reference past the map's limit: [%d, %d), coarse %v", s, e, c.Coarse(mid, mid+1))
+	}
+
+	for _, sh := range decodedShapes {
+		t.Run(sh.name, func(t *testing.T) {
+			doc := []byte(sh.gen(maxPieces))
+			prev, k := -1, 0
+			walkFormat(sh.format, doc, func(c *Candidate) {
+				k++
+				if c.Start <= prev || c.End > len(doc) || c.Start >= c.End || c.Raw != string(doc[c.Start:c.End]) {
+					t.Fatalf("candidate %d %q at [%d, %d) after %d", k, c.URI, c.Start, c.End, prev)
+				}
+				prev = c.Start
+			})
+			if k < maxPieces {
+				t.Errorf("%d candidates, want %d", k, maxPieces)
+			}
+		})
+	}
+}

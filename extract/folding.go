@@ -35,7 +35,7 @@ func rejoinFolded(c *Candidate, src []byte, base, s, end int, kind Kind, ctx Con
 	*c = Candidate{Kind: kind, Context: ctx, Start: base + s, PrefixStart: -1}
 	uri := make([]byte, 0, 2*(end-s))
 	add := func(from, to int) {
-		c.pieces = append(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
+		c.pieces = addPiece(c.pieces, piece{uri: len(uri), src: base + from, n: to - from, srcN: to - from})
 		uri = append(uri, src[from:to]...)
 		c.End = base + to
 	}

@@ -453,7 +453,7 @@ func (w *mdWalker) html(segs []text.Segment, block bool) {
 	joined := &w.joined
 	joined.text, joined.pieces = joined.text[:0], joined.pieces[:0]
 	for _, seg := range segs {
-		joined.pieces = append(joined.pieces, piece{uri: len(joined.text), src: seg.Start, n: seg.Stop - seg.Start, srcN: seg.Stop - seg.Start})
+		joined.pieces = addPiece(joined.pieces, piece{uri: len(joined.text), src: seg.Start, n: seg.Stop - seg.Start, srcN: seg.Stop - seg.Start})
 		joined.text = append(joined.text, w.doc[seg.Start:seg.Stop]...)
 	}
 	if len(joined.text) == 0 {

@@ -396,7 +396,7 @@ func (v *valueBuilder) start(src []byte, at int) {
 // flush takes over src[copied:i] as it is.
 func (v *valueBuilder) flush(i int) {
 	if i > v.copied {
-		v.d.pieces = append(v.d.pieces, piece{uri: len(v.d.text), src: v.copied, n: i - v.copied, srcN: i - v.copied})
+		v.d.pieces = addPiece(v.d.pieces, piece{uri: len(v.d.text), src: v.copied, n: i - v.copied, srcN: i - v.copied})
 		v.d.text = append(v.d.text, v.src[v.copied:i]...)
 	}
 	v.copied = i
@@ -418,7 +418,7 @@ func (v *valueBuilder) skip(i, j int) {
 func (v *valueBuilder) decode(i, j int, rep string) {
 	v.changed = true
 	v.flush(i)
-	v.d.pieces = append(v.d.pieces, piece{uri: len(v.d.text), src: i, n: len(rep), srcN: j - i, decoded: true})
+	v.d.pieces = addPiece(v.d.pieces, piece{uri: len(v.d.text), src: i, n: len(rep), srcN: j - i, decoded: true})
 	v.d.text = append(v.d.text, rep...)
 	v.copied = j
 }

@@ -35,10 +35,10 @@ func (w *rstWalker) cell(f *rstFrame, segs []seg, depth int) {
 	prev := 0
 	for k, s := range segs {
 		if k > 0 {
-			m.pieces = append(m.pieces, piece{uri: len(m.text), src: prev, n: 1, decoded: true})
+			m.pieces = addPiece(m.pieces, piece{uri: len(m.text), src: prev, n: 1, decoded: true})
 			m.text = append(m.text, '\n')
 		}
-		m.pieces = append(m.pieces, piece{uri: len(m.text), src: s.start, n: s.end - s.start, srcN: s.end - s.start})
+		m.pieces = addPiece(m.pieces, piece{uri: len(m.text), src: s.start, n: s.end - s.start, srcN: s.end - s.start})
 		m.text = append(m.text, f.src[s.start:s.end]...)
 		prev = s.end
 	}

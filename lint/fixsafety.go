@@ -33,6 +33,9 @@ func (r *checkState) judge(c *extract.Candidate, rule *Rule, first int) (reason 
 			continue // outside the URI, as a "URL:" prefix: nothing to parse again
 		}
 		for _, e := range fs[i].f.Fixes[0].Edits {
+			if c.Coarse(e.Start, e.End) {
+				return "the URI is too long to place this edit exactly in the document: fix it by hand"
+			}
 			if c.Substituted(e.Start, e.End) {
 				return "the text is the value of a reference (an attribute of the document): fix it where it is defined"
 			}
