@@ -199,6 +199,8 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 		}
 	}
 	end := trim(src, s, stop, s > 0 && src[s-1] == '*')
+	end = linkText(src, s, colon, end)
+	end = portComma(src, colon, end)
 	// Something other than slashes must follow the ":": "see the http://
 	// prefix" names a scheme, it is not a URI.
 	j := colon + 1
@@ -309,10 +311,15 @@ func extend(src []byte, i int) int {
 			}
 			i++
 		case sStop:
-			if opened >= 0 && (b == ' ' || b == '\t') && closesOnLine(src, i, src[opened]) {
+			if opened >= 0 && (src[opened] == '[' && !labelFollows(src, i) || (b == ' ' || b == '\t') && closesOnLine(src, i, src[opened])) {
 				// "http://example.com/[app name]/x": a name with spaces in
 				// brackets stands in for part of the URI, which ends before
-				// it.
+				// it; so does the text of an AsciiDoc link,
+				// "https://a.example/#x[the manual]", on one line or more.
+				// A "[" still open where the URI would end is the text's,
+				// but for Markdown's "[label]:" or "[text](" glued to the URI
+				// before it, a line break or a space missing
+				// ("[a]: https://a.example/[b label]:"): reported.
 				return opened
 			}
 			return i
@@ -384,7 +391,117 @@ func extend(src []byte, i int) int {
 			i += size
 		}
 	}
+	if opened >= 0 && src[opened] == '[' {
+		return opened
+	}
 	return n
+}
+
+// labelFollows reports whether the "[" opened before src[i] closes on the
+// same line with "]:" or "](", as Markdown's "[label]:" and "[text](" do.
+func labelFollows(src []byte, i int) bool {
+	for j := i; j < len(src) && src[j] != '\n' && j < i+1000; j++ {
+		if src[j] == ']' {
+			return j+1 < len(src) && (src[j+1] == ':' || src[j+1] == '(')
+		}
+	}
+	return false
+}
+
+// linkText returns where the candidate src[s:end], whose scheme ends at
+// src[colon], ends when it is written "scheme://..." and ends with a group
+// in square brackets that is the text of an AsciiDoc link
+// ("https://blake3.io[BLAKE3]", "https://a.example/m.html#x[*x*]"): before
+// the group, when it comes right after the authority, in the fragment, or
+// right after a file name with an extension. "[" and "]" are allowed only
+// around an IP literal host ("http://[2001:db8::1]", kept); elsewhere such
+// a group in running text is the text's. Left as they are: a group in the
+// query, where APIs write brackets unencoded ("?filter[repo]=x"), and one
+// in the middle of a path ("http://a.example/path_[more]", as xurls reads
+// it; urilint reports the brackets), and a group of digits (an index:
+// "cfg://handlers.email[0]").
+func linkText(src []byte, s, colon, end int) int {
+	if end <= colon+3 || src[end-1] != ']' || src[colon+1] != '/' || src[colon+2] != '/' {
+		return end
+	}
+	depth, k := 0, end-1
+	for ; k > colon+2; k-- {
+		if src[k] == ']' {
+			depth++
+		} else if src[k] == '[' {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	if k <= colon+2 || src[k-1] == '/' || src[k-1] == '@' || isDigitRun(src[k+1:end-1]) {
+		return end // "http://[::1]", "http://user@[::1]", an index ("cfg://handlers.email[0]")
+	}
+	rest := src[colon+3 : k]
+	q, h := bytes.IndexByte(rest, '?'), bytes.IndexByte(rest, '#')
+	switch {
+	case h >= 0 && (q < 0 || q < h): // in the fragment
+	case q >= 0: // in the query
+		return end
+	case bytes.IndexByte(rest, '/') < 0: // right after the authority
+	default: // in the path: only right after a file name with an extension
+		seg := rest[bytes.LastIndexByte(rest, '/')+1:]
+		dot := bytes.LastIndexByte(seg, '.')
+		if dot <= 0 || dot == len(seg)-1 || !isAlnumRun(seg[dot+1:]) {
+			return end
+		}
+	}
+	return trim(src, s, k, false)
+}
+
+// portComma returns where the candidate src[:end], whose scheme ends at
+// src[colon], ends when a "," follows the digits of its port: there, before
+// the ",". A port is digits, and nothing but "/", "?", "#" or the end may
+// follow it, so "tcp://myserver:2376,ca=~/ca-file" in an option list
+// ("--docker host=tcp://myserver:2376,ca=...") is a URI and the next key.
+func portComma(src []byte, colon, end int) int {
+	if end <= colon+3 || src[colon+1] != '/' || src[colon+2] != '/' {
+		return end
+	}
+	a := colon + 3
+	e := a
+	for e < end && src[e] != '/' && src[e] != '?' && src[e] != '#' {
+		e++
+	}
+	auth := src[a:e]
+	h := bytes.LastIndexByte(auth, '@') + 1
+	c := bytes.IndexByte(auth[h:], ':')
+	if c < 0 || bytes.HasPrefix(auth[h:], []byte("[")) {
+		return end
+	}
+	k := h + c + 1
+	for k < len(auth) && grammar.IsDigit(auth[k]) {
+		k++
+	}
+	if k == h+c+1 || k == len(auth) || auth[k] != ',' || bytes.IndexByte(auth[k:], '@') >= 0 {
+		return end
+	}
+	return a + k
+}
+
+// isDigitRun reports whether b is one or more ASCII digits.
+func isDigitRun(b []byte) bool {
+	for _, c := range b {
+		if !grammar.IsDigit(c) {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// isAlnumRun reports whether b is all ASCII letters and digits.
+func isAlnumRun(b []byte) bool {
+	for _, c := range b {
+		if !grammar.IsAlnum(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // delimiterReference reports whether b starts with a character reference

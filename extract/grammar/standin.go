@@ -11,7 +11,10 @@ import "strings"
 //   - a variable with a sigil: "$PORT", "$HOME", "$1" (shells, Make,
 //     regular expressions' replacements), "%lat%", "%USERPROFILE%"
 //     (Windows), "\1" (a regular expression's back-reference, "\\1" in a
-//     DNS zone file's NAPTR record);
+//     DNS zone file's NAPTR record), "%1" (one in a rewrite rule of Apache
+//     or lighttpd: "%" and one digit, a part of its own, with no letter or
+//     digit right before or after it: "http://%1/$1", not the typo of
+//     "required%1&url=");
 //   - an elision: "..." (three dots or more) or "…";
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, or four
 //     "N"), after letters or alone ("rfcXXXX", "urn:ietf:rfc:XXXX"), and
@@ -25,7 +28,9 @@ import "strings"
 //   - a group of an IPv6 literal with "x" for digits ("[ff0x::1]",
 //     "[2001:db8::xxxx]");
 //   - the optional parts of an authority, as ABNF writes them:
-//     "sh://[user@]machine[:options]/".
+//     "sh://[user@]machine[:options]/", and names in brackets there, as
+//     manuals write them: "tcp://[host]:[port][path]",
+//     "unix://[/path/to/socket]".
 //
 // A data URI has none: it holds data, not names.
 func StandIns(s string) []Span {
@@ -54,6 +59,9 @@ func StandIns(s string) []Span {
 			if j, ok := percentName(s, i); ok {
 				add(i, j)
 				i = j - 1
+			} else if i+2 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && !IsAlnum(s[i+2]) && i > 0 && !IsAlnum(s[i-1]) {
+				add(i, i+2) // "%1": a back-reference (Apache's and lighttpd's rewrite rules)
+				i++
 			}
 		case '\\':
 			j := i + 1
@@ -131,6 +139,12 @@ func authoritySpan(s string) (int, int) {
 // standInsInAuthority adds the stand-ins of the authority s[a:e]: a port
 // that is a word, and the groups of an IPv6 literal that hold "x".
 func standInsInAuthority(s string, a, e int, add func(int, int)) {
+	// Names in brackets, as a manual writes the parts to fill in:
+	// "tcp://[host]:[port][path]", "unix://[/path/to/socket]". An IP
+	// literal holds a ":" (IPv6) or starts "v" and a version (IPvFuture).
+	if named := authorityNames(s, a, e, add); named {
+		return
+	}
 	host := s[a:e]
 	// ABNF's optional parts: "sh://[user@]machine[:options]/".
 	if strings.HasPrefix(host, "[") {
@@ -187,6 +201,56 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 	if i < len(port) && (IsAlpha(port[i]) || port[i] == '_') && wordEnd(port, i) == len(port) {
 		add(a+1, e)
 	}
+}
+
+// authorityNames adds the groups in square brackets of the authority
+// s[a:e] that name what goes there rather than hold an IP literal: a word
+// ("[host]", "[port]") or, first in the authority, a path ("[/path/to/socket]",
+// whose "/" ended the authority early). It reports whether there was one.
+func authorityNames(s string, a, e int, add func(int, int)) bool {
+	found := false
+	for k := a; k < e; {
+		o := strings.IndexByte(s[k:e], '[')
+		if o < 0 {
+			break
+		}
+		o += k
+		end := e
+		if o == a && o+1 < len(s) && s[o+1] == '/' {
+			end = len(s) // "[/path]": the "/" ended the authority
+		}
+		r := strings.IndexByte(s[o:end], ']')
+		if r < 0 {
+			break
+		}
+		r += o
+		g := s[o+1 : r]
+		switch {
+		case g == "" || strings.ContainsAny(g, ":[ "):
+		case g[0] == '/' && o == a || wordEnd(g, 0) == len(g) && !ipFuture(g):
+			add(o, r+1)
+			found = true
+		}
+		k = r + 1
+	}
+	return found
+}
+
+// ipFuture reports whether g starts as an IPvFuture literal does: "v", a
+// hexadecimal digit, then more of them and ".".
+func ipFuture(g string) bool {
+	if len(g) < 3 || g[0] != 'v' && g[0] != 'V' || !IsHex(g[1]) {
+		return false
+	}
+	for i := 2; i < len(g); i++ {
+		if g[i] == '.' {
+			return true
+		}
+		if !IsHex(g[i]) {
+			return false
+		}
+	}
+	return false
 }
 
 // wordEnd returns the end of the run of letters, digits, "_" and "-" at s[i].
