@@ -2,6 +2,8 @@ package extract
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
 )
@@ -24,6 +26,22 @@ import (
 // few. Link reference definitions are resolved within a part only; a
 // reference left unresolved reads as text, where the scanner finds the same
 // URIs (the tests compare the two readings over the corpus).
+//
+// A tight list has no blank line: a cut is made too at the start of a
+// list item at column 0, where whatever comes before ends and the item
+// starts the same: a bullet item with text ("- a", which interrupts even a
+// paragraph), any item after a blank line, an item of the list of the line
+// before ("- a" then "-", "1. a" then "2. b"), an ordered item numbered 1
+// with text. Not an ordered item of another number after text ("2020. was
+// a year" goes on a paragraph), not after a line starting with "<" since
+// the last blank line (an HTML block of types 6 and 7 runs to a blank
+// line), nor at a thematic break ("- - -", "* * *"). After a fence opened
+// with spaces before it and closed at column 0 (in a list item, that line
+// opens a fence of its own; elsewhere it closes the first), no cut at all.
+//
+// The blocks are recognised as goldmark, which parses the parts, does:
+// HTML blocks of type 4 start "<!" and an upper-case letter, and one of
+// type 1 ends at any of "</script>", "</pre>", "</style>", "</textarea>".
 func MarkdownSplits(doc []byte, minPart int) []int {
 	var splits []int
 	start := 0
@@ -33,33 +51,114 @@ func MarkdownSplits(doc []byte, minPart int) []int {
 	last := 0      // the last cut
 	blank := false // the previous line was blank
 	var fence []byte
+	indented, fence0 := false, byte(0) // the open fence has spaces before it; its character
 	var htmlEnd []byte // the end marker of the HTML block being read
+	var item byte      // the list marker of the previous line if it starts an item at column 0: "-", "*", "+", "." or ")"; else 0
+	html := false      // in an HTML block of CommonMark types 6 or 7, which runs to a blank line
+	blank = true       // the start of the document starts a block
 	for i := start; i < len(doc); {
 		line, next := lineAt(doc, i)
+		marker := byte(0)
+		opened := false
+		if !html && fence == nil && htmlEnd == nil && htmlBlock67(line, blank) {
+			html, opened = true, true
+		}
 		switch {
+		case html:
+			// Raw HTML up to a blank line: no fence, no list, no cut but
+			// before it.
+			if opened && blank && !isMDSpace(line[0]) && i > start && i-last >= minPart {
+				splits = append(splits, i)
+				last = i
+			}
 		case fence != nil:
 			if closesFence(line, fence) {
 				fence = nil
+				if indented && len(line) > 0 && line[0] == fence0 {
+					// "  ~~~" then "~~~": the first may open a fence in
+					// a list item, which the second, at column 0, ends
+					// with the item, to open a fence of its own; or the
+					// second closes the first. Which, only a parse
+					// tells: no more cuts.
+					return splits
+				}
 			}
 		case htmlEnd != nil:
-			if bytes.Contains(bytes.ToLower(line), htmlEnd) {
+			if closesHTML(line, htmlEnd) {
 				htmlEnd = nil
 			}
 		default:
-			if blank && len(line) > 0 && !isMDSpace(line[0]) && i-last >= minPart {
+			m, one, text := listMarker(line)
+			if m != 0 && (blank || m == item || text && (one || m == '-' || m == '*' || m == '+')) {
+				marker = m // the line starts a list item
+			}
+			if (blank && len(line) > 0 && !isMDSpace(line[0]) || marker != 0) && i > start && i-last >= minPart {
 				splits = append(splits, i)
 				last = i
 			}
 			if f := openingFence(line); f != nil {
-				fence = f
-			} else if end := htmlBlockEnd(line); end != nil && !bytes.Contains(bytes.ToLower(line[bytes.IndexByte(line, '<')+1:]), end) {
+				fence, indented, fence0 = f, line[0] == ' ', f[0]
+			} else if end := htmlBlockEnd(line); end != nil && !closesHTML(line[bytes.IndexByte(line, '<')+1:], end) {
 				htmlEnd = end
 			}
 		}
 		blank = len(bytes.Trim(line, " \t\r")) == 0
+		if blank {
+			html = false
+		}
+		item = marker
 		i = next
 	}
 	return splits
+}
+
+// listMarker returns, for a line that would start a list item at column
+// 0, its marker: "-", "*" or "+" for a bullet, "." or ")" for an ordered
+// item (one to nine digits before it), whether the number is 1, and
+// whether text follows the marker; and 0 for any other line, a thematic
+// break among them. A marker is followed by a space or a tab, or ends the
+// line.
+func listMarker(line []byte) (marker byte, one, text bool) {
+	k := 0
+	switch c := byte(0); {
+	case len(line) == 0:
+		return 0, false, false
+	case line[0] == '-' || line[0] == '*' || line[0] == '+':
+		c = line[0]
+		if c != '+' && thematicBreak(line, c) {
+			return 0, false, false
+		}
+		marker, k = c, 1
+	default:
+		for k < len(line) && k < 10 && grammar.IsDigit(line[k]) {
+			k++
+		}
+		if k == 0 || k > 9 || k >= len(line) || line[k] != '.' && line[k] != ')' {
+			return 0, false, false
+		}
+		one = bytes.Equal(bytes.TrimLeft(line[:k], "0"), []byte("1"))
+		marker, k = line[k], k+1
+	}
+	if k < len(line) && line[k] != ' ' && line[k] != '\t' && line[k] != '\r' && line[k] != '\n' {
+		return 0, false, false
+	}
+	return marker, one, len(bytes.Trim(line[k:], " \t\r\n")) > 0
+}
+
+// thematicBreak reports whether line, which starts with c, is a thematic
+// break: three or more c and nothing else but spaces and tabs.
+func thematicBreak(line []byte, c byte) bool {
+	n := 0
+	for _, b := range line {
+		switch b {
+		case c:
+			n++
+		case ' ', '\t', '\r', '\n':
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 func isMDSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
@@ -105,6 +204,137 @@ func closesFence(line, fence []byte) bool {
 	return n >= len(fence) && len(bytes.Trim(rest[n:], " \t\r")) == 0
 }
 
+// htmlBlock67 reports whether line starts an HTML block of CommonMark type
+// 6 ("<" or "</" and the name of a block element: "<div>", "</p") or type
+// 7 (a complete start or end tag of another element alone on the line,
+// which does not interrupt a paragraph: only after a blank line). Both
+// run to the next blank line, their lines raw HTML.
+func htmlBlock67(line []byte, afterBlank bool) bool {
+	rest := indent(line)
+	if len(rest) < 2 || rest[0] != '<' {
+		return false
+	}
+	k := 1
+	if rest[k] == '/' {
+		k++
+		for k < len(rest) && rest[k] == ' ' { // "</ div>", as goldmark reads it
+			k++
+		}
+	}
+	if k >= len(rest) {
+		return false
+	}
+	n := k
+	for n < len(rest) && (grammar.IsAlnum(rest[n]) || rest[n] == '-') {
+		n++
+	}
+	if n == k || !grammar.IsAlpha(rest[k]) {
+		return false
+	}
+	name := string(bytes.ToLower(rest[k:n]))
+	if slices.Contains(htmlBlockNames, name) {
+		return n == len(rest) || rest[n] == ' ' || rest[n] == '\t' || rest[n] == '\r' || rest[n] == '\n' || rest[n] == '>' ||
+			rest[n] == '/' && n+1 < len(rest) && rest[n+1] == '>'
+	}
+	switch name {
+	case "script", "pre", "style", "textarea":
+		return false // types 1 to 5 (see htmlBlockEnd)
+	}
+	return afterBlank && completeTag(rest, rest[1] == '/', n)
+}
+
+// completeTag reports whether line, which starts with a tag whose name ends
+// at line[n] (an end tag when end is set), holds that tag complete and only
+// whitespace after it: attributes as CommonMark's raw HTML writes them,
+// then "/>" or ">".
+func completeTag(line []byte, end bool, n int) bool {
+	i := n
+	space := func() bool {
+		k := i
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		return i > k
+	}
+	for !end {
+		if !space() {
+			break
+		}
+		if i >= len(line) || !grammar.IsAlpha(line[i]) && line[i] != '_' && line[i] != ':' {
+			break
+		}
+		for i < len(line) && (grammar.IsAlnum(line[i]) || strings.IndexByte("_.:-", line[i]) >= 0) {
+			i++
+		}
+		save := i
+		space()
+		if i < len(line) && line[i] == '=' {
+			i++
+			space()
+			if i >= len(line) {
+				return false
+			}
+			switch q := line[i]; q {
+			case '"', '\'':
+				j := bytes.IndexByte(line[i+1:], q)
+				if j < 0 {
+					return false
+				}
+				i += j + 2
+			default:
+				k := i
+				for i < len(line) && strings.IndexByte(" \t\r\n\"'=<>`", line[i]) < 0 {
+					i++
+				}
+				if i == k {
+					return false
+				}
+			}
+		} else {
+			i = save
+		}
+	}
+	space()
+	if !end && i+1 < len(line) && line[i] == '/' && line[i+1] == '>' {
+		i += 2
+	} else if i < len(line) && line[i] == '>' {
+		i++
+	} else {
+		return false
+	}
+	return len(bytes.Trim(line[i:], " \t\r\n")) == 0
+}
+
+// htmlBlockNames are the element names that start an HTML block of
+// CommonMark type 6 (CommonMark 0.31.2, section 4.6).
+var htmlBlockNames = []string{
+	"address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+	"colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+	"footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+	"html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
+	"optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody", "td", "tfoot",
+	"th", "thead", "title", "tr", "track", "ul",
+}
+
+// htmlType1End stands for the end of an HTML block of type 1: as goldmark
+// reads it, any of "</script>", "</pre>", "</style>", "</textarea>".
+var htmlType1End = []byte("</script|pre|style|textarea>")
+
+// closesHTML reports whether line holds end, the end marker of an HTML
+// block of types 1 to 5.
+func closesHTML(line, end []byte) bool {
+	lower := bytes.ToLower(line)
+	if &end[0] != &htmlType1End[0] {
+		return bytes.Contains(lower, end)
+	}
+	for _, tag := range []string{"</script>", "</pre>", "</style>", "</textarea>"} {
+		if bytes.Contains(lower, []byte(tag)) {
+			return true
+		}
+	}
+	return false
+}
+
 // htmlBlockEnd returns, for a line that starts an HTML block of CommonMark
 // types 1 to 5, the marker that ends the block (in lower case), or nil.
 func htmlBlockEnd(line []byte) []byte {
@@ -115,8 +345,9 @@ func htmlBlockEnd(line []byte) []byte {
 	lower := bytes.ToLower(rest[1:min(len(rest), 12)])
 	for _, tag := range []string{"script", "pre", "style", "textarea"} {
 		if bytes.HasPrefix(lower, []byte(tag)) {
-			if k := len(tag); k == len(lower) || lower[k] == ' ' || lower[k] == '>' || lower[k] == '\t' || lower[k] == '\r' {
-				return []byte("</" + tag + ">")
+			if k := len(tag); k == len(lower) || lower[k] == ' ' || lower[k] == '>' || lower[k] == '\t' || lower[k] == '\r' || lower[k] == '\n' ||
+				lower[k] == '/' && k+1 < len(lower) && lower[k+1] == '>' {
+				return htmlType1End
 			}
 		}
 	}
@@ -127,7 +358,7 @@ func htmlBlockEnd(line []byte) []byte {
 		return []byte("?>")
 	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
 		return []byte("]]>")
-	case len(rest) > 2 && rest[1] == '!' && grammar.IsAlpha(rest[2]):
+	case len(rest) > 2 && rest[1] == '!' && rest[2] >= 'A' && rest[2] <= 'Z': // goldmark's: upper case only
 		return []byte(">")
 	}
 	return nil

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -129,6 +130,26 @@ http://p.example/
 </script>
 
 the end http://q.example/
+
+- a tight list http://r.example/
+- of items [s](http://s.example/)
+  continued http://t.example/
+lazily continued http://u.example/
+- next item
+  - nested http://v.example/
+- * * *
+* a bullet of another list
+* * *
+1. ordered http://w.example/
+2. second [x][ref]
+3) another list http://x.example/
+A paragraph
+2. is not interrupted http://y.example/
+
+<div>
+- inside an HTML block http://z.example/
+- still inside
+</div>
 `
 
 func TestMarkdownSplitsCuts(t *testing.T) {
@@ -142,6 +163,8 @@ func TestMarkdownSplitsCuts(t *testing.T) {
 		"A paragraph http://a.example/", "```", "<!--", "<pre>", "- a list item", "next http://g.example/",
 		"> a quote http://h.example/", "[ref]: http://i.example/", "[a link][ref] and [http://j.example/][ref] and [*http://k.example/*][ref]",
 		"~~~~", "after http://n.example/", "<script>", "the end http://q.example/",
+		"- a tight list http://r.example/", "- of items [s](http://s.example/)", "- next item", "- * * *",
+		"* a bullet of another list", "1. ordered http://w.example/", "2. second [x][ref]", "<div>",
 	}
 	if !slices.Equal(starts, want) {
 		t.Errorf("cuts before\n%q\nwant\n%q", starts, want)
@@ -159,5 +182,54 @@ func TestMarkdownUnreferencedFootnotes(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("candidates %q, want %q", got, want)
+	}
+}
+
+// FuzzMarkdownSplits: any document read whole and cut at every point
+// MarkdownSplits allows gives the same candidates at the same offsets,
+// but for a document with link reference definitions ("]:"), which are
+// resolved within a part only (see MarkdownSplits; the corpus test holds
+// real documents with them to the same result).
+func FuzzMarkdownSplits(f *testing.F) {
+	f.Add([]byte(splitCases))
+	for _, s := range []string{
+		"- a http://a.example/\n- b [c](http://c.example/)\n* d\n* e <http://e.example/>\n",
+		"1. a\n2. [b\n3. c](http://b.example/)\n10) d http://d.example/\n11) e\n",
+		"<div>\n- a http://a.example/\n- b\n</div>\n- c http://c.example/\n- d\n",
+		"- `code\n- span` http://a.example/\n- <a href=\"http://b.example/\n- x\">\n- [r]: http://r.example/\n- [r]\n",
+		"> - a\n> - b http://a.example/\n- c\n- - -\n- d\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		if bytes.Contains(doc, []byte("]:")) {
+			return
+		}
+		whole := candidates(doc, 0, Options{})
+		var parts []string
+		splits := MarkdownSplits(doc, 1)
+		bounds := append(append([]int{0}, splits...), len(doc))
+		for k := 0; k+1 < len(bounds); k++ {
+			if len(splits) > 0 && bounds[k] >= bounds[k+1] {
+				t.Fatalf("cuts out of order or at an end: %v", splits)
+			}
+			parts = append(parts, candidates(doc[bounds[k]:bounds[k+1]], bounds[k], Options{})...)
+		}
+		if !slices.Equal(whole, parts) {
+			t.Fatalf("cuts at %v:\nwhole    %q\nin parts %q", bounds[1:len(bounds)-1], whole, parts)
+		}
+	})
+}
+
+// TestMarkdownSplitsAmbiguousFence: a fence opened with spaces before it
+// and closed at column 0 may have been a list item's; no cut after it.
+func TestMarkdownSplitsAmbiguousFence(t *testing.T) {
+	for _, doc := range []string{
+		"* a\n  ~~~\n~~~\n* http://a.example/\n~~~\n\n- b http://b.example/\n",
+		"  ~~~\ncode\n~~~\ntext\n~~~\n- http://a.example/\n~~~\n",
+	} {
+		if s := MarkdownSplits([]byte(doc), 1); len(s) != 0 {
+			t.Errorf("%q: cuts at %v", doc, s)
+		}
 	}
 }
