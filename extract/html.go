@@ -162,7 +162,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			start = fm.end
 		}
 	}
-	z := htmlLexer{src: src, pos: start}
+	z := htmlLexer{src: src, pos: start, keep: readsAttr}
 	inPre := 0  // how many <pre> elements are open
 	inCode := 0 // how many <code>, <kbd> and <samp> elements are open in the current block
 	var scratch []tagAttr
@@ -310,6 +310,13 @@ func htmlAttributes(buf *Candidate, src, tag []byte, all []htmlAttr, attrs []tag
 		}
 	}
 	return attrs
+}
+
+// readsAttr reports whether the walker reads the attribute named key: a
+// URI or text attribute, a meta refresh's, an id or an anchor's name.
+func readsAttr(key []byte) bool {
+	return lookupAttr(key).kind != 0 || equalFoldASCII(key, "http-equiv") || equalFoldASCII(key, "content") ||
+		equalFoldASCII(key, "id") || equalFoldASCII(key, "name")
 }
 
 // lookupAttr finds a URI attribute by name, ignoring ASCII case; the zero

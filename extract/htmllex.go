@@ -37,9 +37,15 @@ type htmlLexer struct {
 	// nameEnd is where a tag's name ends; its name starts at start+1 (a
 	// start tag) or start+2 (an end tag).
 	nameEnd int
-	// attrs are a start tag's attributes, all of them, in order, as the
-	// Tokenizer reads them before it drops empty and repeated names.
+	// attrs are a start tag's attributes, in order, as the Tokenizer
+	// reads them before it drops empty and repeated names: all of them up
+	// to maxTagAttrs; past that, only those keep names, each name once,
+	// and the tag's last attribute.
 	attrs []htmlAttr
+	// keep, if set, names the attributes kept past maxTagAttrs.
+	keep func(key []byte) bool
+	// kept are the names (in lower case) kept past maxTagAttrs.
+	kept map[string]bool
 	// rawText names the element a text token is the raw text of, or is
 	// empty for ordinary text.
 	rawText string
@@ -191,6 +197,9 @@ func (z *htmlLexer) readTag(i int) (int, bool) {
 	}
 	z.nameEnd = i
 	z.attrs = z.attrs[:0]
+	seeded := false // z.kept holds the names of the first maxTagAttrs
+	var last htmlAttr // the last attribute read, when it was not kept
+	hasLast := false
 	for {
 		for i < n && isHTMLSpace(src[i]) {
 			i++
@@ -199,6 +208,9 @@ func (z *htmlLexer) readTag(i int) (int, bool) {
 			return 0, false
 		}
 		if src[i] == '>' {
+			if hasLast {
+				z.attrs = append(z.attrs, last)
+			}
 			return i + 1, true
 		}
 		ks := i
@@ -246,9 +258,39 @@ func (z *htmlLexer) readTag(i int) (int, bool) {
 				a.valEnd = i
 			}
 		}
-		z.attrs = append(z.attrs, a)
+		if len(z.attrs) < maxTagAttrs {
+			z.attrs = append(z.attrs, a)
+			continue
+		}
+		// A tag with thousands of attributes: the walker reads a few
+		// names, the first of each (the Tokenizer drops the others).
+		key := src[a.keyStart:a.keyEnd]
+		last, hasLast = a, true
+		if z.keep != nil && z.keep(key) {
+			if !seeded {
+				if z.kept == nil {
+					z.kept = make(map[string]bool)
+				}
+				clear(z.kept)
+				for _, b := range z.attrs {
+					z.kept[string(asciiLower(src[b.keyStart:b.keyEnd]))] = true
+				}
+				seeded = true
+			}
+			if lower := string(asciiLower(key)); !z.kept[lower] {
+				z.kept[lower] = true
+				z.attrs = append(z.attrs, a)
+				hasLast = false
+			}
+		}
 	}
 }
+
+// maxTagAttrs is how many attributes of a tag the lexer keeps, all of
+// them; past that, it keeps only those the walker reads (see
+// htmlLexer.keep), so that a tag of millions of attributes holds memory for
+// a few. Real tags have a few dozen at most.
+const maxTagAttrs = 1024
 
 // lastKeptAttr returns the last attribute of the tag that the Tokenizer
 // keeps: it drops an attribute with an empty key, and one whose key (in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +36,9 @@ var lexerSeeds = []string{
 func checkLexer(t *testing.T, doc []byte) {
 	t.Helper()
 	z := html.NewTokenizer(bytes.NewReader(doc))
-	l := htmlLexer{src: doc}
+	// Every name kept past maxTagAttrs: the first of each, as the
+	// Tokenizer keeps them.
+	l := htmlLexer{src: doc, keep: func([]byte) bool { return true }}
 	for n := 0; ; n++ {
 		want, got := z.Next(), l.next()
 		if got != want {
@@ -167,4 +170,37 @@ func FuzzHTMLLexer(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, doc []byte) { checkLexer(t, doc) })
+}
+
+// TestHTMLLexerManyAttributes: past maxTagAttrs attributes, a tag keeps
+// the first of each name the walker reads and its last attribute (issue
+// 22, item 14: a tag of 3 million attributes held 29 times the document).
+// What the walker finds is what it finds with every attribute kept.
+func TestHTMLLexerManyAttributes(t *testing.T) {
+	filler := strings.Repeat("x=1 ", maxTagAttrs+10)
+	doc := `<a ` + filler + `href="http://a.example/" ` + filler + `id=top HREF="http://b.example/" data-x="http://c.example/"/>` +
+		`<img ` + filler + `src=/>x`
+	var got []string
+	HTML([]byte(doc), Options{Target: func(tg Target) { got = append(got, fmt.Sprintf("target %s %d", tg.ID, tg.Start)) }},
+		func(c *Candidate) { got = append(got, fmt.Sprintf("%s %s %d-%d", c.Attribute, c.URI, c.Start, c.End)) })
+	href := strings.Index(doc, "http://a.example/")
+	id := strings.Index(doc, "id=top") + 3
+	src := strings.Index(doc, "src=/") + 4
+	want := []string{ // a tag's targets are handed over before its candidates
+		fmt.Sprintf("target top %d", id),
+		fmt.Sprintf("href http://a.example/ %d-%d", href, href+17),
+		fmt.Sprintf("src / %d-%d", src, src+1),
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	// The last attribute is kept: its value "/" ends before the "/>", so
+	// the tag is not self-closing; the first tag's is.
+	z := htmlLexer{src: []byte(doc), keep: readsAttr}
+	if tt := z.next(); tt != html.SelfClosingTagToken || len(z.attrs) > maxTagAttrs+4 {
+		t.Errorf("first tag: %v with %d attributes", tt, len(z.attrs))
+	}
+	if tt := z.next(); tt != html.StartTagToken {
+		t.Errorf("second tag: %v", tt)
+	}
 }
