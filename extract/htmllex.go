@@ -197,7 +197,7 @@ func (z *htmlLexer) readTag(i int) (int, bool) {
 	}
 	z.nameEnd = i
 	z.attrs = z.attrs[:0]
-	seeded := false // z.kept holds the names of the first maxTagAttrs
+	seeded := false   // z.kept holds the names of the first maxTagAttrs
 	var last htmlAttr // the last attribute read, when it was not kept
 	hasLast := false
 	for {

@@ -52,10 +52,10 @@ func MarkdownSplits(doc []byte, minPart int) []int {
 	blank := false // the previous line was blank
 	var fence []byte
 	indented, fence0 := false, byte(0) // the open fence has spaces before it; its character
-	var htmlEnd []byte // the end marker of the HTML block being read
-	var item byte      // the list marker of the previous line if it starts an item at column 0: "-", "*", "+", "." or ")"; else 0
-	html := false      // in an HTML block of CommonMark types 6 or 7, which runs to a blank line
-	blank = true       // the start of the document starts a block
+	var htmlEnd []byte                 // the end marker of the HTML block being read
+	var item byte                      // the list marker of the previous line if it starts an item at column 0: "-", "*", "+", "." or ")"; else 0
+	html := false                      // in an HTML block of CommonMark types 6 or 7, which runs to a blank line
+	blank = true                       // the start of the document starts a block
 	for i := start; i < len(doc); {
 		line, next := lineAt(doc, i)
 		marker := byte(0)
