@@ -102,6 +102,10 @@ type adocWalker struct {
 
 	// Scratch space of the inline pass, reused from one text to the next.
 	seg adocSeg
+	// repl says that the inline text being read goes through Asciidoctor's
+	// replacements before its macros are found: the candidates emitted
+	// now are marked so (Candidate.Replacements).
+	repl bool
 }
 
 func newAdocWalker(doc []byte, opts Options, yield func(*Candidate)) *adocWalker {
@@ -136,6 +140,7 @@ func (w *adocWalker) emit(c *Candidate) {
 	}
 	w.lastEnd = c.End
 	c.Base, c.BaseUnknown = "", false
+	c.replaced = w.repl
 	if c.Kind == KindRelativeRef && (c.Context == ContextAdocImage || c.Context == ContextAdocVideo || c.Context == ContextAdocAudio) {
 		// Asciidoctor puts the imagesdir attribute before a relative
 		// target of the image, video and audio macros.
@@ -203,6 +208,7 @@ const (
 type adocOpen struct {
 	delim        string // the line that closes it
 	kind         adocKind
+	verbatim     bool // a verbatim block read as text for its macros ([subs=+macros])
 	contentStart int
 	attrs        adocAttrs // the block attributes above it (tables, subs)
 }
@@ -527,7 +533,9 @@ func (p *adocBlocks) blockStart(pos, ce, next int) int {
 	if p.pend.subs != "" && (kind == paraProse || kind == paraLiteral) {
 		// Substitutions change from the paragraph's defaults: normal
 		// text's, or a literal paragraph's (verbatim: no macros).
-		text.macros, text.attrs = adocSubs(p.pend.subs, kind == paraProse)
+		var repl bool
+		text.macros, text.attrs, repl = adocSubs(p.pend.subs, kind == paraProse)
+		text.norepl = !repl
 		if kind == paraLiteral && text.macros {
 			kind = paraProse
 		}
@@ -584,7 +592,9 @@ func (p *adocBlocks) title(ts, ce, level int) {
 	t.TextWithAlt = t.Text
 	w.target(t)
 	in := adocInline{w: w, seg: seg, t: seg.d.text, macros: true}
+	w.repl = true // a title's subs are normal text's
 	in.read(0, len(in.t), false)
+	w.repl = false
 }
 
 // adocTitleAnchor reads the anchor ending a section title, "[[id]]" or
@@ -661,6 +671,7 @@ func (p *adocBlocks) open(line []byte, d adocDelimiterInfo, next int) {
 		delim = "```"
 	}
 	kind := adocCompound
+	verbatim := false
 	style := p.pend.style
 	switch d.tip {
 	case "--":
@@ -691,8 +702,8 @@ func (p *adocBlocks) open(line []byte, d adocDelimiterInfo, next int) {
 		kind = adocTable
 	}
 	if kind == adocCode && p.pend.subs != "" {
-		if macros, _ := adocSubs(p.pend.subs, false); macros {
-			kind = adocVerse
+		if macros, _, _ := adocSubs(p.pend.subs, false); macros {
+			kind, verbatim = adocVerse, true
 		}
 	}
 	if p.delims == nil {
@@ -701,7 +712,7 @@ func (p *adocBlocks) open(line []byte, d adocDelimiterInfo, next int) {
 	p.delims[delim] = len(p.stack)
 	attrs := p.pend
 	attrs.tip = d.tip
-	p.stack = append(p.stack, adocOpen{delim: delim, kind: kind, contentStart: next, attrs: attrs})
+	p.stack = append(p.stack, adocOpen{delim: delim, kind: kind, verbatim: verbatim, contentStart: next, attrs: attrs})
 	if d.tip != "////" {
 		p.pend = adocAttrs{} // a comment block keeps the attributes above it for the next block
 	}
@@ -741,7 +752,12 @@ func (p *adocBlocks) closeBlock(b *adocOpen, end int) {
 	case adocVerse:
 		text := adocTextOpts{macros: true, attrs: true}
 		if b.attrs.subs != "" {
-			text.macros, text.attrs = adocSubs(b.attrs.subs, b.kind != adocCode)
+			// A verse's subs change normal text's; a verbatim block's
+			// (listing, literal, source) with macros added stays
+			// verbatim otherwise: no replacements.
+			var repl bool
+			text.macros, text.attrs, repl = adocSubs(b.attrs.subs, !b.verbatim)
+			text.norepl = !repl
 		}
 		w.text(cs, ce, text)
 	case adocTable:

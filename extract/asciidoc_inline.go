@@ -28,6 +28,7 @@ type adocTextOpts struct {
 	macros bool // macros are links (not in [subs=-macros] text)
 	attrs  bool // attribute references are resolved
 	code   bool // the text is monospace: bare URIs in it are code
+	norepl bool // the replacements are not applied ([subs] without them)
 	pass   bool // passthroughs are extracted (running text; not an attribute value or a macro's target)
 	// The escapes of a table cell: "\" before the separator (delim) is
 	// the separator; in CSV, "" is ".
@@ -79,7 +80,9 @@ func (w *adocWalker) text(s, e int, o adocTextOpts) {
 	o.pass = true
 	seg := w.prepare(s, e, o)
 	in := adocInline{w: w, seg: seg, t: seg.d.text, macros: o.macros}
+	w.repl = !o.norepl
 	in.read(0, len(in.t), o.code)
+	w.repl = false
 }
 
 // prepare finds the passthroughs of doc[s:e] and resolves the attribute
@@ -131,6 +134,12 @@ func (w *adocWalker) prepare(s, e int, o adocTextOpts) *adocSeg {
 				}
 				if passes && adocEscapedReplacement(doc[i+1:e]) {
 					// \... reads "..." (not an ellipsis), \-- "--", \-> "->"...
+					b.replace(i, i+2, doc[i+1:i+2])
+					i += 2
+					continue
+				}
+				if passes && n == '\'' && adocEscapedApostrophe(doc[s:e], i-s) {
+					// it\'s reads "it's" (not a curved apostrophe).
 					b.replace(i, i+2, doc[i+1:i+2])
 					i += 2
 					continue
@@ -948,6 +957,11 @@ func (in *adocInline) supsub(i, b int) int {
 // text whose macros apply.
 func (in *adocInline) passthrough(p adocPass) {
 	w := in.w
+	// A passthrough's text is kept from the replacements (pass:m[] and
+	// the like too, unless its subs name them: taken as not).
+	repl := w.repl
+	w.repl = false
+	defer func() { w.repl = repl }()
 	switch p.kind {
 	case passLiteral, passMath:
 		if w.opts.IncludeCodeSpans {
@@ -1083,7 +1097,10 @@ func (in *adocInline) linkMacro(c, b, n int, ctx Context, code bool) (int, bool)
 			return 0, false
 		}
 		in.cut(ns, p.end+1, code)
+		repl := in.w.repl
+		in.w.repl = false // link:++URL++[]: kept from the replacements
 		in.emitValue(p.cstart, p.cend, ctx)
+		in.w.repl = repl
 		return p.end + 1, true
 	}
 	if t[ts] == ':' {
@@ -1471,6 +1488,16 @@ func adocEscapedReplacement(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// adocEscapedApostrophe reports whether the "\'" at t[i] is an escaped
+// apostrophe: after a letter or a digit, before a letter ("it\'s"),
+// where Asciidoctor's replacements would curve it. Escaped, it reads "'";
+// elsewhere the "\" stays.
+func adocEscapedApostrophe(t []byte, i int) bool {
+	before, _ := utf8.DecodeLastRune(t[:i])
+	after, _ := utf8.DecodeRune(t[i+2:])
+	return i > 0 && i+2 < len(t) && (unicode.IsLetter(before) || unicode.IsDigit(before)) && unicode.IsLetter(after)
 }
 
 // adocUnresolved reports whether t is an attribute reference and nothing

@@ -615,10 +615,11 @@ func (a *adocAttrs) options(list string) {
 
 // adocSubs reads the subs attribute of a block (a list of substitutions,
 // each replacing the default set or, with "+" or "-", changing it) and
-// reports whether the macros and attributes substitutions apply, given
-// whether they apply by default (normal text) or not (verbatim).
-func adocSubs(subs string, normal bool) (macros, attrs bool) {
-	macros, attrs = normal, normal
+// reports whether the macros, attributes and replacements substitutions
+// apply, given whether they apply by default (normal text) or not
+// (verbatim).
+func adocSubs(subs string, normal bool) (macros, attrs, repl bool) {
+	macros, attrs, repl = normal, normal, normal
 	replaced := false
 	for _, e := range bytes.Split([]byte(subs), []byte(",")) {
 		e = bytes.TrimSpace(e)
@@ -632,28 +633,30 @@ func adocSubs(subs string, normal bool) (macros, attrs bool) {
 		case e[len(e)-1] == '+':
 			op, e = '+', e[:len(e)-1]
 		}
-		var m, a bool
+		var m, a, r bool
 		switch string(e) {
 		case "macros", "m":
 			m = true
 		case "attributes", "a":
 			a = true
+		case "replacements", "r":
+			r = true
 		case "normal", "n":
-			m, a = true, true
+			m, a, r = true, true, true
 		case "header":
 			a = true
 		}
 		switch op {
 		case '+':
-			macros, attrs = macros || m, attrs || a
+			macros, attrs, repl = macros || m, attrs || a, repl || r
 		case '-':
-			macros, attrs = macros && !m, attrs && !a
+			macros, attrs, repl = macros && !m, attrs && !a, repl && !r
 		default:
 			if !replaced {
-				macros, attrs, replaced = false, false, true
+				macros, attrs, repl, replaced = false, false, false, true
 			}
-			macros, attrs = macros || m, attrs || a
+			macros, attrs, repl = macros || m, attrs || a, repl || r
 		}
 	}
-	return macros, attrs
+	return macros, attrs, repl
 }

@@ -168,7 +168,23 @@ type Candidate struct {
 	// plain-text table, where "|" may be a border as well as a character
 	// of the URI (see Certainty).
 	inTable bool
+	// replaced says that the AsciiDoc text the candidate was read from goes
+	// through Asciidoctor's replacements before its links are found (see
+	// Replacements).
+	replaced bool
 }
+
+// Replacements reports whether the candidate was read from AsciiDoc text
+// that Asciidoctor passes through its replacements substitution before it
+// finds the links and macros in it ("..." becomes an ellipsis, "(C)" a
+// copyright sign, "->" an arrow): the running text of paragraphs, titles,
+// list items, table cells and verses, monospace included, and the targets
+// and link= attributes of the inline macros there, and the text an
+// attribute reference brings into them. It is false for every other
+// candidate: the block macros (image::, video::, audio::, include::), an
+// attribute entry's value, code, passthroughs, text whose subs leave the
+// replacements out, and every format but AsciiDoc.
+func (c *Candidate) Replacements() bool { return c.replaced }
 
 // escape is how the document holds text where a candidate was found.
 type escape uint8

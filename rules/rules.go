@@ -39,6 +39,7 @@ var All = []*lint.Rule{
 	URIHyphenBreak,
 	URIWrappedBare,
 	URIURLPrefix,
+	URIAdocReplacement,
 	LinkMissingFile,
 	LinkMissingFragment,
 	LinkOwnURL,
