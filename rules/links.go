@@ -114,11 +114,12 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 		return l
 	}
 	l.dir, l.xref, l.hasFrag = v[0] == 'd', v[0] == 'x', v[1] == '#'
-	parts := strings.SplitN(v[2:], ":", 3)
-	if len(parts) == 3 {
-		l.first, _ = strconv.Atoi(parts[0])
-		l.last, _ = strconv.Atoi(parts[1])
-		l.fragment = parts[2]
+	first, rest, ok1 := strings.Cut(v[2:], ":")
+	last, frag, ok2 := strings.Cut(rest, ":")
+	if ok1 && ok2 {
+		l.first, _ = strconv.Atoi(first)
+		l.last, _ = strconv.Atoi(last)
+		l.fragment = frag
 	}
 	return l
 }
