@@ -262,6 +262,9 @@ func (s *Settings) Ignored(p string, match func(glob, name string) bool) bool {
 // "https://docs.example.org/guide/page/" to the source of that page under
 // SiteRoot. ok is false for any other URL.
 func OwnURL(raw string, s *Settings) (Link, bool) {
+	if (s.Repository == "" || s.RepositoryRoot == "") && (s.Site == "" || s.SiteRoot == "") {
+		return Link{}, false // neither configured: no URL is the project's, none is parsed
+	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return Link{}, false
