@@ -549,9 +549,12 @@ func (w *mdWalker) heading(h *ast.Heading) {
 	}
 	start, end := lines.At(0).Start, lines.At(lines.Len()-1).Stop
 	var source string
-	if lines.Len() == 1 {
+	switch {
+	case lines.Len() == 1 && string(w.doc[start:end]) == plain:
+		source = plain // most headings: their text as written; one string serves both
+	case lines.Len() == 1:
 		source = string(w.doc[start:end])
-	} else {
+	default:
 		var src strings.Builder
 		for i := 0; i < lines.Len(); i++ {
 			seg := lines.At(i)

@@ -128,6 +128,10 @@ type AcrossPass struct {
 	Facts []Fact
 	out   *[]Placed
 	a     *Across
+	// file and abs are the last file Absolute was asked about and its
+	// answer: the facts come file by file, and a file's many links (a
+	// table of contents) need its path made absolute once.
+	file, abs string
 }
 
 // Doc returns the targets of the document at the absolute path p: those
@@ -142,7 +146,12 @@ func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
 
 // Absolute returns the path of a fact's file made absolute, as the engine
 // names documents (Pass.File), without a system call.
-func (p *AcrossPass) Absolute(file string) string { return p.a.absolute(file) }
+func (p *AcrossPass) Absolute(file string) string {
+	if file != p.file || p.abs == "" {
+		p.file, p.abs = file, p.a.absolute(file)
+	}
+	return p.abs
+}
 
 // Variant returns a file a server may send for the absolute path p, which
 // names none and has no extension (see links.Tree.Variant), or "".

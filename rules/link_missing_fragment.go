@@ -85,17 +85,28 @@ forge's line anchors ("#L10-L20") need no target.`,
 		}
 	},
 	Across: func(p *lint.AcrossPass) {
+		// The last link's document, looked up again only when a link
+		// names another file: a document's fragments come one after
+		// another (a table of contents links to each of its headings).
+		var last struct {
+			from, target string
+			dir, xref    bool
+			file         string
+			d            *links.Doc
+		}
 		for i := range p.Facts {
 			f := &p.Facts[i]
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
-			file, _, _, found, _ := findLink(p, s, l)
-			if !found || file == "" || !fragmentFormat(file) {
-				continue // a missing file is link-missing-file's
+			if i == 0 || l.from != last.from || l.target != last.target || l.dir != last.dir || l.xref != last.xref {
+				last.from, last.target, last.dir, last.xref, last.file, last.d = l.from, l.target, l.dir, l.xref, "", nil
+				if file, _, _, found, _ := findLink(p, s, l); found && file != "" && fragmentFormat(file) {
+					last.file, last.d = file, p.Doc(file, s)
+				}
 			}
-			d := p.Doc(file, s)
+			file, d := last.file, last.d
 			if d == nil {
-				continue
+				continue // a missing file is link-missing-file's
 			}
 			missing := d.Missing(l.fragment)
 			if len(missing) == 0 || l.xref && d.Title(l.fragment) || d.Includes || d.Partial {

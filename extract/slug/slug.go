@@ -443,7 +443,38 @@ type Index struct {
 	p     *Profile
 	keys  map[string]bool // the ids, and with encoded ids their decoding
 	lower map[string]bool // the ids in lower case, where case does not count
-	c     casers
+	// own says keys is exactly the set of ids (an IndexOf, of a profile
+	// whose ids are not encoded), and lower holds only the lower cases of
+	// the ids that are not their own lower case: an id that is (most are,
+	// github.com's all) answers from keys, which spares a second map of
+	// each document's ids.
+	own bool
+	c   casers
+}
+
+// IndexOf returns the Index of the set of ids, which it uses as it is and
+// never changes: a document's ids are indexed without copying them. Add
+// must not be called on it.
+func (p *Profile) IndexOf(ids map[string]bool) *Index {
+	if p.encodedIDs {
+		x := p.NewIndex()
+		for id := range ids {
+			x.Add(id)
+		}
+		return x
+	}
+	x := &Index{p: p, keys: ids, own: true}
+	if p.foldMatch {
+		for id := range ids {
+			if l := x.c.lower(id); l != id {
+				if x.lower == nil {
+					x.lower = map[string]bool{}
+				}
+				x.lower[l] = true
+			}
+		}
+	}
+	return x
 }
 
 // NewIndex returns an empty Index of the profile's ids.
@@ -474,5 +505,14 @@ func (x *Index) Match(fragment string) bool {
 		return true
 	}
 	var c casers // not x.c: Match may be called from several goroutines
+	if x.own {
+		if !x.p.foldMatch {
+			return false
+		}
+		// An id whose lower case is l: one that is its own lower case
+		// (then it is l), or one of the others.
+		l := c.lower(fragment)
+		return x.lower[l] || x.keys[l] && c.lower(l) == l
+	}
 	return x.lower != nil && x.lower[c.lower(fragment)]
 }

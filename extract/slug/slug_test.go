@@ -238,3 +238,33 @@ func TestGithubSlugASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexOf checks that an Index answers as Match does, whether made with
+// Add or over a set of ids (IndexOf, which keeps the lower cases of only
+// the ids that are not their own), under every profile.
+func TestIndexOf(t *testing.T) {
+	ids := []string{"intro", "Intro-Two", "θ-section", "Θ-upper", "%CF%89", "İstanbul", "ας", "_x", "mixed-ÀB"}
+	fragments := append(slices.Clone(ids), "INTRO", "intro-two", "INTRO-TWO", "Θ-SECTION", "θ-upper", "ω", "i̇stanbul", "istanbul",
+		"ΑΣ", "_X", "mixed-àb", "MIXED-àB", "nothing", "")
+	set := map[string]bool{}
+	for _, id := range ids {
+		set[id] = true
+	}
+	for _, name := range Names() {
+		p := mustLookup(t, name)
+		added := p.NewIndex()
+		for _, id := range ids {
+			added.Add(id)
+		}
+		of := p.IndexOf(set)
+		for _, f := range fragments {
+			want := slices.ContainsFunc(ids, func(id string) bool { return p.Match(f, id) })
+			if got := added.Match(f); got != want {
+				t.Errorf("%s: NewIndex+Add: Match(%q) = %v, want %v", name, f, got, want)
+			}
+			if got := of.Match(f); got != want {
+				t.Errorf("%s: IndexOf: Match(%q) = %v, want %v", name, f, got, want)
+			}
+		}
+	}
+}

@@ -256,8 +256,14 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 			}
 		}
 	}
+	named := 0 // the targets that may give an id: each profile's map is made its size once
+	for _, t := range ts {
+		if t.Kind == extract.TargetHeading || t.Kind == extract.TargetLabel {
+			named++
+		}
+	}
 	for _, p := range d.profiles {
-		ids := map[string]bool{}
+		ids := make(map[string]bool, named)
 		s := p.NewSlugger()
 		ahead := p.ReservesAhead()
 		if ahead {
@@ -381,11 +387,7 @@ func (d *Doc) Missing(fragment string) []string {
 func (d *Doc) makeIndex() {
 	d.index = make([]*slug.Index, len(d.profiles))
 	for i, p := range d.profiles {
-		x := p.NewIndex()
-		for id := range d.headings[p.Name()] {
-			x.Add(id)
-		}
-		d.index[i] = x
+		d.index[i] = p.IndexOf(d.headings[p.Name()])
 	}
 }
 

@@ -207,8 +207,40 @@ func (s *Settings) Outside(p string) bool {
 	if s.Top == "" {
 		return false
 	}
+	if within(s.Top, p) {
+		return false // most links: no filepath.Rel, which cleans both paths
+	}
 	rel, err := filepath.Rel(s.Top, p)
 	return err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// within reports, without allocating, that the path p is top or under it
+// as filepath.Rel reads them, when it is plain: p is top, or top, a
+// separator and a rest with no ".." element; false says nothing.
+func within(top, p string) bool {
+	if !strings.HasPrefix(p, top) {
+		return false
+	}
+	rest := p[len(top):]
+	if rest == "" {
+		return true
+	}
+	if rest[0] != filepath.Separator || strings.HasSuffix(top, string(filepath.Separator)) {
+		return false
+	}
+	for rest != "" {
+		rest = rest[1:]
+		elem := rest
+		if i := strings.IndexByte(rest, filepath.Separator); i >= 0 {
+			elem, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		if elem == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // Ignored reports whether the target p matches one of Settings.Ignore.
@@ -230,6 +262,9 @@ func (s *Settings) Ignored(p string, match func(glob, name string) bool) bool {
 // "https://docs.example.org/guide/page/" to the source of that page under
 // SiteRoot. ok is false for any other URL.
 func OwnURL(raw string, s *Settings) (Link, bool) {
+	if (s.Repository == "" || s.RepositoryRoot == "") && (s.Site == "" || s.SiteRoot == "") {
+		return Link{}, false // neither configured: no URL is the project's, none is parsed
+	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return Link{}, false

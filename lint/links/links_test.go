@@ -210,3 +210,28 @@ func TestHasInclude(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideWithin checks Outside, whose plain paths skip filepath.Rel,
+// against filepath.Rel's reading for paths plain and not.
+func TestOutsideWithin(t *testing.T) {
+	for _, tc := range []struct {
+		top, p string
+		want   bool
+	}{
+		{"/r", "/r", false},
+		{"/r", "/r/a/b.md", false},
+		{"/r", "/r/..a/b.md", false},
+		{"/r", "/r/../x", true},
+		{"/r", "/r/a/../../x", true},
+		{"/r", "/rx/a.md", true},
+		{"/r", "/", true},
+		{"/r/", "/r/a.md", false},
+		{"/", "/a.md", false},
+		{"/r/a/..", "/r/x", false},
+		{"r", "/r/a", true},
+	} {
+		if got := (&Settings{Top: tc.top}).Outside(tc.p); got != tc.want {
+			t.Errorf("Outside(%q) under %q = %v, want %v", tc.p, tc.top, got, tc.want)
+		}
+	}
+}
