@@ -295,11 +295,12 @@ func completeTag(line []byte, end bool, n int) bool {
 		}
 	}
 	space()
-	if !end && i+1 < len(line) && line[i] == '/' && line[i+1] == '>' {
+	switch {
+	case !end && i+1 < len(line) && line[i] == '/' && line[i+1] == '>':
 		i += 2
-	} else if i < len(line) && line[i] == '>' {
+	case i < len(line) && line[i] == '>':
 		i++
-	} else {
+	default:
 		return false
 	}
 	return len(bytes.Trim(line[i:], " \t\r\n")) == 0

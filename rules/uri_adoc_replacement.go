@@ -20,7 +20,7 @@ var URIAdocReplacement = &lint.Rule{
 macros in it, so a URI written there is changed before it becomes a link: "..." becomes an ellipsis
 (with a zero-width space), "--" between word characters an em dash, "(C)", "(R)" and "(TM)" signs, "->",
 "=>", "<-" and "<=" arrows, and an apostrophe between a letter or digit and a letter ("it's") a curved
-one. https://example.org/a...b[x] links to "https://example.org/a…​b", a page that does not exist.
+one. https://example.org/a...b[x] links to "https://example.org/a…b" (and a zero-width space), a page that does not exist.
 This happens to bare URLs, <...> autolinks, link:, mailto: and inline image: macros (their targets
 and link= attributes), in paragraphs, titles, lists, table cells, verses and monospace text, and to
 the value of an attribute that such a place references ({url}[x]: reported at the reference). It does
@@ -40,7 +40,7 @@ sequence comes from an attribute's value: escape it in the attribute entry.`,
 			return
 		}
 		for r := range extract.AdocReplacements(c.URI) {
-			if p.Masked(r.Start, r.End) && !(r.Seq == "..." && alnumAround(c.URI, r.Start, r.End)) {
+			if p.Masked(r.Start, r.End) && (r.Seq != "..." || !alnumAround(c.URI, r.Start, r.End)) {
 				// A placeholder, or "..." that elides a part ("/.../"):
 				// not meant as a link's. "..." between letters or digits
 				// is the URI's own (GitHub's compare/v1.0...v2.0).
