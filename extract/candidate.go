@@ -240,11 +240,12 @@ type piece struct {
 // maxPieces is how many pieces a map keeps exactly. A URI of a million
 // character references, escapes or layout breaks would take a piece (40
 // bytes) for every two or three bytes of the document; past maxPieces, the
-// rest of the map is one coarse piece, so that a map never holds more than
-// 2.5 MB. Offsets there map to the whole of that piece (a candidate found
-// there spans it all), and no fix is applied there (Candidate.Coarse). No
-// real document comes near: that many references in one attribute value,
-// one run of text or one URI is hostile input.
+// rest of the map is one coarse piece (but for the text after its last
+// reference, kept exact), so that a map never holds more than 2.5 MB.
+// Offsets there map in proportion (piece.approx), and no fix is applied
+// there (Candidate.Coarse). No real document comes near: that many
+// references in one attribute value, one run of text or one URI is hostile
+// input.
 const maxPieces = 1 << 16
 
 // approx maps the text offset i inside the coarse piece p to a document

@@ -311,7 +311,7 @@ func extend(src []byte, i int) int {
 			}
 			i++
 		case sStop:
-			if opened >= 0 && (src[opened] == '[' && !labelFollows(src, i) || (b == ' ' || b == '\t') && closesOnLine(src, i, src[opened])) {
+			if opened >= 0 && (textBracket(src, opened) && !labelFollows(src, i) || (b == ' ' || b == '\t') && closesOnLine(src, i, src[opened])) {
 				// "http://example.com/[app name]/x": a name with spaces in
 				// brackets stands in for part of the URI, which ends before
 				// it; so does the text of an AsciiDoc link,
@@ -391,10 +391,18 @@ func extend(src []byte, i int) int {
 			i += size
 		}
 	}
-	if opened >= 0 && src[opened] == '[' {
+	if opened >= 0 && textBracket(src, opened) {
 		return opened
 	}
 	return n
+}
+
+// textBracket reports whether the "[" or "{" at src[k], which the URI
+// being read opened and nothing closed, is the surrounding text's: a "["
+// that does not start a host ("http://[2001:db8::1", an IP literal cut
+// short, is reported as one).
+func textBracket(src []byte, k int) bool {
+	return src[k] == '[' && !(k >= 2 && src[k-1] == '/' && src[k-2] == '/') && !(k >= 1 && src[k-1] == '@')
 }
 
 // labelFollows reports whether the "[" opened before src[i] closes on the
