@@ -131,6 +131,21 @@ func (w *adocWalker) walk() {
 	w.blocks(start, len(w.doc), 0)
 }
 
+// adocAutolinked reports whether Asciidoctor makes a link of uri written
+// bare in running text: its scheme is http, https, ftp, irc or file, then
+// "://".
+func adocAutolinked(uri string) bool {
+	scheme, rest, ok := strings.Cut(uri, ":")
+	if !ok || !strings.HasPrefix(rest, "//") {
+		return false
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ftp", "irc", "file":
+		return true
+	}
+	return false
+}
+
 // emit hands over a candidate, in document order: one that starts before
 // the previous one ends (two URIs in one attribute value, which map to the
 // same reference) is left out.
@@ -141,6 +156,11 @@ func (w *adocWalker) emit(c *Candidate) {
 	w.lastEnd = c.End
 	c.Base, c.BaseUnknown = "", false
 	c.replaced = w.repl
+	// "https://a.example/docs... for more": Asciidoctor turns the "..."
+	// into an ellipsis before it finds the bare URL, which then takes the
+	// ellipsis in (it ends at no ";").
+	c.ellipsisAfter = w.repl && c.Context == ContextText && c.End+3 <= len(w.doc) &&
+		string(w.doc[c.End:c.End+3]) == "..." && adocAutolinked(c.URI)
 	if c.Kind == KindRelativeRef && (c.Context == ContextAdocImage || c.Context == ContextAdocVideo || c.Context == ContextAdocAudio) {
 		// Asciidoctor puts the imagesdir attribute before a relative
 		// target of the image, video and audio macros.

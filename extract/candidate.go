@@ -172,7 +172,17 @@ type Candidate struct {
 	// through Asciidoctor's replacements before its links are found (see
 	// Replacements).
 	replaced bool
+	// ellipsisAfter says that "..." follows the candidate, a bare URL of
+	// AsciiDoc running text, which Asciidoctor's replacements make part of
+	// the link (see EllipsisAfter).
+	ellipsisAfter bool
 }
+
+// EllipsisAfter reports whether the candidate, a bare URL in AsciiDoc
+// running text, is followed by "..." ("see https://a.example/docs... for
+// more"), which Asciidoctor turns into an ellipsis before it finds the
+// URL: the link takes the ellipsis in and leads elsewhere.
+func (c *Candidate) EllipsisAfter() bool { return c.ellipsisAfter }
 
 // Replacements reports whether the candidate was read from AsciiDoc text
 // that Asciidoctor passes through its replacements substitution before it
