@@ -402,7 +402,8 @@ func extend(src []byte, i int) int {
 // that does not start a host ("http://[2001:db8::1", an IP literal cut
 // short, is reported as one).
 func textBracket(src []byte, k int) bool {
-	return src[k] == '[' && !(k >= 2 && src[k-1] == '/' && src[k-2] == '/') && !(k >= 1 && src[k-1] == '@')
+	startsHost := k >= 2 && src[k-1] == '/' && src[k-2] == '/' || k >= 1 && src[k-1] == '@'
+	return src[k] == '[' && !startsHost
 }
 
 // labelFollows reports whether the "[" opened before src[i] closes on the
