@@ -275,8 +275,13 @@ func (p piece) approx(i int) int {
 // problems usually are, maps exactly.
 func addPiece(ps []piece, p piece) []piece {
 	if len(ps) < maxPieces {
-		return append(ps, p)
+		return append(ps, p) // small enough to inline: the path of every real document
 	}
+	return addCoarse(ps, p)
+}
+
+// addCoarse is addPiece past maxPieces pieces.
+func addCoarse(ps []piece, p piece) []piece {
 	if len(ps) > maxPieces { // the exact piece: it is not the last any more
 		ps[maxPieces-1] = ps[maxPieces-1].widen(ps[maxPieces])
 		ps = ps[:maxPieces]
