@@ -167,3 +167,17 @@ func TestValidateAnswersEachLine(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestValidateCountsOmittedProblems: past grammar.MaxProblemsPerCode
+// problems of a code, the grammar counts the rest without recording them;
+// validate's "more problems" line still counts every one.
+func TestValidateCountsOmittedProblems(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"validate", "--format", "json", "http://a/" + strings.Repeat("%", 3000)}, nil, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	want := `"message":"2900 more problems in this value are not listed (only the first 100 are)"`
+	if !strings.Contains(stdout.String(), want) {
+		t.Errorf("no %s in the output", want)
+	}
+}
