@@ -443,7 +443,7 @@ func linkText(src []byte, s, colon, end int) int {
 			}
 		}
 	}
-	if k <= colon+2 || src[k-1] == '/' || src[k-1] == '@' || isDigitRun(src[k+1:end-1]) {
+	if k <= colon+2 || src[k-1] == '/' || src[k-1] == '@' || allDigits(src[k+1:end-1]) {
 		return end // "http://[::1]", "http://user@[::1]", an index ("cfg://handlers.email[0]")
 	}
 	rest := src[colon+3 : k]
@@ -491,16 +491,6 @@ func portComma(src []byte, colon, end int) int {
 		return end
 	}
 	return a + k
-}
-
-// isDigitRun reports whether b is one or more ASCII digits.
-func isDigitRun(b []byte) bool {
-	for _, c := range b {
-		if !grammar.IsDigit(c) {
-			return false
-		}
-	}
-	return len(b) > 0
 }
 
 // isAlnumRun reports whether b is all ASCII letters and digits.
