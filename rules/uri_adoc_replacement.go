@@ -93,6 +93,5 @@ func alnumAround(s string, start, end int) bool {
 	for end < len(s) && s[end] == '.' {
 		end++
 	}
-	alnum := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
-	return start > 0 && end < len(s) && alnum(s[start-1]) && alnum(s[end])
+	return start > 0 && end < len(s) && grammar.IsAlnum(s[start-1]) && grammar.IsAlnum(s[end])
 }
