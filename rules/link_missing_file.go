@@ -49,7 +49,8 @@ the links whose file is not there. It never uses the network.
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
 - Targets that a build makes (_build/**, public/**) can be left out with links.ignore.
-- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") is not checked.
+- A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") or the path manuals write for
+  any path ("../path/to/file.txt") is not checked.
 - AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",
   "<<guide#x>>" (guide.adoc). In an Antora module, a page id names a page of the module's pages
   directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]"; one of another component or version is

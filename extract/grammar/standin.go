@@ -16,6 +16,8 @@ import "strings"
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
 //   - an elision: "..." (three dots or more) or "…";
+//   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
+//     "file:///path/to/repo"), as whole segments;
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, or four
 //     "N"), after letters or alone ("rfcXXXX", "urn:ietf:rfc:XXXX"), and
 //     "TBD" or "TBA" as a whole part, as drafts write what the RFC Editor
@@ -94,6 +96,11 @@ func StandIns(s string) []Span {
 				for i+1 < len(s) && IsAlpha(s[i+1]) {
 					i++ // not inside a word
 				}
+			}
+		case 'p':
+			if strings.HasPrefix(s[i:], "path/to/") && (i == 0 || s[i-1] == '/') {
+				add(i, i+len("path/to"))
+				i += len("path/to") - 1
 			}
 		case 0xe2: // "…" is E2 80 A6
 			if strings.HasPrefix(s[i:], "…") {
