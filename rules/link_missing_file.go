@@ -39,7 +39,9 @@ the links whose file is not there. It never uses the network.
   "docs/guide.md", served as "docs/guide/", "../install/" is "docs/install.md"): found either way,
   it is found.
 - Not judged: where a form is sent (action, formaction: a server's endpoint); the pages Sphinx makes
-  with no source (genindex.html, search.html, py-modindex.html) from a reStructuredText page; the links of an
+  with no source (genindex.html, search.html, py-modindex.html, and "contents.html" where
+  _templates/contents.html beside the sources makes it: html_additional_pages) from a
+  reStructuredText page; the links of an
   AsciiDoc document without a document title, a part that others include and whose links are read
   from where they are rendered; a cross reference to a module of an Antora component that the tree
   does not hold (a component's modules may come from several trees).

@@ -143,7 +143,8 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 //     "docs/guide.md" is "docs/other/"): found either way, it is found;
 //   - skip says the link is not to be judged: a page of the forge reached
 //     by climbing out of the tree ("../../issues/new"); a page Sphinx makes
-//     (genindex.html, search.html, py-modindex.html); an AsciiDoc cross reference
+//     (genindex.html, search.html, py-modindex.html, a page of its
+//     templates: see sphinxPage); an AsciiDoc cross reference
 //     to a module of an Antora component that this tree does not hold
 //     (a component's modules may come from several trees), or a link of
 //     an AsciiDoc document that others include (Doc.Partial), which is
@@ -171,7 +172,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			return "", e, "", false, true
 		}
 	case extract.FormatMarkdown, extract.FormatReStructuredText:
-		if sphinxPage(l.from, l.target) {
+		if sphinxPage(p, l.from, l.target) {
 			return "", e, "", false, true
 		}
 		dir := filepath.Dir(l.from)
@@ -221,16 +222,24 @@ func githubRoute(s *links.Settings, target string) bool {
 
 // sphinxPage reports whether target, linked from the reStructuredText
 // document from, is a page Sphinx makes with no source: the index, the
-// search page, the module index.
-func sphinxPage(from, target string) bool {
+// search page, the module index, and the pages a project adds from its
+// templates (html_additional_pages: "contents.html" from
+// _templates/contents.html, in the templates directory sphinx-quickstart
+// makes beside the sources the page is rendered with).
+func sphinxPage(p *lint.AcrossPass, from, target string) bool {
 	if extract.FormatOf(from) != extract.FormatReStructuredText {
 		return false
 	}
-	switch filepath.Base(target) {
+	base := filepath.Base(target)
+	switch base {
 	case "genindex.html", "search.html", "py-modindex.html", "modindex.html":
 		return true
 	}
-	return false
+	if !strings.HasSuffix(base, ".html") {
+		return false
+	}
+	e := p.Stat(filepath.Join(filepath.Dir(target), "_templates", base))
+	return e.Exists && !e.Dir
 }
 
 // resolveFile finds the file a link names, as the renderers and hosts of
