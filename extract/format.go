@@ -137,18 +137,53 @@ func (f Format) Languages() []string { return slices.Clone(f.info().languages) }
 func (f Format) InPieces() bool { return f.info().inPieces }
 
 // FormatOf returns the format of a file by the extension of its name, in
-// any letter case: FormatText for any other.
+// any letter case: FormatText for any other. A source that a site shows
+// as text, "page.rst.txt" (Sphinx's _sources/: its html_sourcelink_suffix),
+// "page.md.txt", "page.adoc.txt", is read in the format of its source
+// (see ShownSource).
 func FormatOf(path string) Format {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext == "" {
 		return FormatText
 	}
+	if ext == ".txt" {
+		if f, ok := shownSource(path); ok {
+			return f
+		}
+		return FormatText
+	}
+	return formatOfExt(ext)
+}
+
+func formatOfExt(ext string) Format {
 	for i := range formats {
 		if slices.Contains(formats[i].extensions, ext) {
 			return Format(i)
 		}
 	}
 	return FormatText
+}
+
+// ShownSource reports whether path names a copy of a source that a site
+// shows as text ("_sources/page.rst.txt"): a file nobody edits, whose
+// relative links were written for where its source is.
+func ShownSource(path string) bool {
+	_, ok := shownSource(path)
+	return ok
+}
+
+// shownSource: "NAME.EXT.txt" where EXT is an extension of Markdown,
+// reStructuredText or AsciiDoc, the formats sites render from sources.
+func shownSource(path string) (Format, bool) {
+	stem := path[:len(path)-len(filepath.Ext(path))]
+	if !strings.EqualFold(path[len(stem):], ".txt") {
+		return FormatText, false
+	}
+	switch f := formatOfExt(strings.ToLower(filepath.Ext(stem))); f {
+	case FormatMarkdown, FormatReStructuredText, FormatAsciiDoc:
+		return f, true
+	}
+	return FormatText, false
 }
 
 // FormatOfLanguage returns the format of an editor's language identifier,

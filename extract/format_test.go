@@ -57,6 +57,29 @@ func TestFormatTable(t *testing.T) {
 	}
 }
 
+// A source a site shows as text (Sphinx's _sources/) is read in its
+// source's format; any other ".txt" is plain text.
+func TestFormatOfShownSource(t *testing.T) {
+	for name, want := range map[string]Format{
+		"_sources/intro.rst.txt":  FormatReStructuredText,
+		"_sources/Guide.MD.TXT":   FormatMarkdown,
+		"_sources/book.adoc.txt":  FormatAsciiDoc,
+		"notes.txt":               FormatText,
+		"page.html.txt":           FormatText,
+		"feed.xml.txt":            FormatText,
+		"v1.2.txt":                FormatText,
+		"dir.rst/notes.txt":       FormatText,
+		"_sources/intro.rst.text": FormatText,
+	} {
+		if got := FormatOf(name); got != want {
+			t.Errorf("FormatOf(%q) = %s, want %s", name, got, want)
+		}
+		if got := ShownSource(name); got != (want != FormatText) {
+			t.Errorf("ShownSource(%q) = %v", name, got)
+		}
+	}
+}
+
 // A windowed format's WalkWindow finds, on a whole document, what its Walk
 // finds; and only windowed formats have windows.
 func TestFormatWindowsWalkAsWhole(t *testing.T) {

@@ -38,7 +38,8 @@ the links whose file is not there. It never uses the network.
   page as a directory reads it (Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs: from
   "docs/guide.md", served as "docs/guide/", "../install/" is "docs/install.md"): found either way,
   it is found.
-- Not judged: where a form is sent (action, formaction: a server's endpoint); the pages Sphinx makes
+- Not judged: the links of a source a site shows as text (Sphinx's _sources/page.rst.txt: written
+  for where the source is); where a form is sent (action, formaction: a server's endpoint); the pages Sphinx makes
   with no source (genindex.html, search.html, py-modindex.html, and "contents.html" where
   _templates/contents.html beside the sources makes it: html_additional_pages) from a
   reStructuredText page; the links of an

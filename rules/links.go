@@ -19,9 +19,14 @@ import (
 // localLink resolves the link of the candidate of p to a file of the tree:
 // a relative reference in a link (a Markdown destination, a URI attribute,
 // a reST or AsciiDoc link), never a URI of running text, whose boundaries
-// are a guess.
+// are a guess; and never one of a source a site shows as text
+// ("_sources/page.rst.txt"), whose links were written for where its
+// source is.
 func localLink(p *lint.Pass) (links.Link, bool) {
 	c := p.Candidate
+	if extract.ShownSource(p.File) {
+		return links.Link{}, false
+	}
 	if c.Kind == extract.KindXref {
 		if p.File == "" || len(p.Placeholders) > 0 {
 			return links.Link{}, false
