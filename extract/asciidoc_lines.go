@@ -117,28 +117,44 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || unicode.Is(unicode.Pc, r)
 }
 
-// wordAt reports whether a word character starts at t[i].
-func wordAt(t []byte, i int) bool {
+// adocText is what the AsciiDoc helpers below read: a line as bytes, or a
+// value as a string.
+type adocText interface{ ~string | ~[]byte }
+
+// runeAt returns the character that starts at t[i] (utf8.RuneError past
+// the end).
+func runeAt[T adocText](t T, i int) rune {
 	if i < 0 || i >= len(t) {
-		return false
+		return utf8.RuneError
 	}
 	if t[i] < utf8.RuneSelf {
-		return isWordRune(rune(t[i]))
+		return rune(t[i])
 	}
-	r, _ := utf8.DecodeRune(t[i:])
-	return isWordRune(r)
+	r, _ := utf8.DecodeRuneInString(string(t[i:min(len(t), i+utf8.UTFMax)]))
+	return r
+}
+
+// runeBefore returns the character that ends right before t[i]
+// (utf8.RuneError at the start).
+func runeBefore[T adocText](t T, i int) rune {
+	if i <= 0 || i > len(t) {
+		return utf8.RuneError
+	}
+	if t[i-1] < utf8.RuneSelf {
+		return rune(t[i-1])
+	}
+	r, _ := utf8.DecodeLastRuneInString(string(t[max(0, i-utf8.UTFMax):i]))
+	return r
+}
+
+// wordAt reports whether a word character starts at t[i].
+func wordAt[T adocText](t T, i int) bool {
+	return i >= 0 && i < len(t) && isWordRune(runeAt(t, i))
 }
 
 // wordBefore reports whether a word character ends right before t[i].
-func wordBefore(t []byte, i int) bool {
-	if i <= 0 {
-		return false
-	}
-	if t[i-1] < utf8.RuneSelf {
-		return isWordRune(rune(t[i-1]))
-	}
-	r, _ := utf8.DecodeLastRune(t[:i])
-	return isWordRune(r)
+func wordBefore[T adocText](t T, i int) bool {
+	return i > 0 && i <= len(t) && isWordRune(runeBefore(t, i))
 }
 
 // adocBlockAttributeLine reports whether line is a block attribute list

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // AdocReplacement is a sequence of characters that Asciidoctor's
@@ -21,23 +20,63 @@ type AdocReplacement struct {
 
 // adocReplacements are Asciidoctor's replacements (Asciidoctor 2.0,
 // REPLACEMENTS), in the order it applies them, each to the whole text;
-// the two that need a word around them say so.
+// the two that need a word around them say so. The one table of them:
+// AdocReplacements finds them in URIs, and the titles of sections are
+// converted with them for their ids (adocTitle).
 var adocReplacements = [...]struct {
 	seq, into, name string
 	// around: 'w' a word character before and after ("a--b"); 'a' a
 	// letter or digit before and a letter after ("it's").
 	around byte
+	// zwsp: Asciidoctor writes a zero-width space after the character
+	// ("&#8212;&#8203;"), where a line may break.
+	zwsp bool
 }{
-	{"(C)", "©", "a copyright sign", 0},
-	{"(R)", "®", "a registered sign", 0},
-	{"(TM)", "™", "a trade mark sign", 0},
-	{"--", "—", "an em dash", 'w'},
-	{"...", "…", "an ellipsis", 0},
-	{"'", "’", "a right single quotation mark", 'a'},
-	{"->", "→", "a right arrow", 0},
-	{"=>", "⇒", "a right double arrow", 0},
-	{"<-", "←", "a left arrow", 0},
-	{"<=", "⇐", "a left double arrow", 0},
+	{"(C)", "©", "a copyright sign", 0, false},
+	{"(R)", "®", "a registered sign", 0, false},
+	{"(TM)", "™", "a trade mark sign", 0, false},
+	{"--", "—", "an em dash", 'w', true},
+	{"...", "…", "an ellipsis", 0, true},
+	{"'", "’", "a right single quotation mark", 'a', false},
+	{"->", "→", "a right arrow", 0, false},
+	{"=>", "⇒", "a right double arrow", 0, false},
+	{"<-", "←", "a left arrow", 0, false},
+	{"<=", "⇐", "a left double arrow", 0, false},
+}
+
+// adocSpacedDash is what Asciidoctor makes of " -- " between spaces (or
+// at either end of the text): an em dash between thin spaces, which
+// take the place of the spaces.
+const adocSpacedDash = "\u2009\u2014\u2009"
+
+// adocReplacementAround reports whether the replacement r of
+// adocReplacements may stand at t[i:j], by what is around it.
+func adocReplacementAround[T adocText](r int, t T, i, j int) bool {
+	switch adocReplacements[r].around {
+	case 'w':
+		return wordBefore(t, i) && wordAt(t, j)
+	case 'a':
+		b, a := runeBefore(t, i), runeAt(t, j)
+		return i > 0 && (unicode.IsLetter(b) || unicode.IsDigit(b)) && j < len(t) && unicode.IsLetter(a)
+	}
+	return true
+}
+
+// adocReplacementAt returns what Asciidoctor writes for the replacement
+// that starts at t[i], and its length, read in one pass from the left
+// (as a title is converted; AdocReplacements applies them in the table's
+// order instead): 0 when none does.
+func adocReplacementAt(t []byte, i int) (string, int) {
+	for r := range adocReplacements {
+		seq := adocReplacements[r].seq
+		if j := i + len(seq); j <= len(t) && string(t[i:j]) == seq && adocReplacementAround(r, t, i, j) {
+			if adocReplacements[r].zwsp {
+				return adocReplacements[r].into + "\u200b", len(seq)
+			}
+			return adocReplacements[r].into, len(seq)
+		}
+	}
+	return "", 0
 }
 
 // AdocReplacements yields, in order of their offsets, the sequences of s
@@ -69,7 +108,7 @@ func AdocReplacements(s string) iter.Seq[AdocReplacement] {
 			}
 			return false
 		}
-		for _, r := range adocReplacements {
+		for k, r := range adocReplacements {
 			for from := 0; ; {
 				i := strings.Index(s[from:], r.seq)
 				if i < 0 {
@@ -87,15 +126,8 @@ func AdocReplacements(s string) iter.Seq[AdocReplacement] {
 				}
 				// A character before that an earlier replacement took
 				// is the ";" that ends its entity: no word character.
-				switch r.around {
-				case 'w':
-					if !adocWordBefore(s, i) || taken(i-1, i) || !adocWordAt(s, j) {
-						continue
-					}
-				case 'a':
-					if !adocAlnumBefore(s, i) || taken(i-1, i) || !adocAlphaAt(s, j) {
-						continue
-					}
+				if r.around != 0 && (taken(i-1, i) || !adocReplacementAround(k, s, i, j)) {
+					continue
 				}
 				found = append(found, AdocReplacement{Start: i, End: j, Seq: r.seq, Into: r.into, Name: r.name})
 				if took == nil {
@@ -114,28 +146,4 @@ func AdocReplacements(s string) iter.Seq[AdocReplacement] {
 			}
 		}
 	}
-}
-
-// adocWordBefore reports whether a word character ends s[:i].
-func adocWordBefore(s string, i int) bool {
-	r, _ := utf8.DecodeLastRuneInString(s[:i])
-	return i > 0 && isWordRune(r)
-}
-
-// adocAlnumBefore reports whether a letter or a digit ends s[:i].
-func adocAlnumBefore(s string, i int) bool {
-	r, _ := utf8.DecodeLastRuneInString(s[:i])
-	return i > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r))
-}
-
-// adocAlphaAt reports whether a letter starts s[i:].
-func adocAlphaAt(s string, i int) bool {
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return i < len(s) && unicode.IsLetter(r)
-}
-
-// adocWordAt reports whether a word character starts s[i:].
-func adocWordAt(s string, i int) bool {
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return i < len(s) && isWordRune(r)
 }

@@ -113,47 +113,17 @@ func (c *adocTitleConv) markup(i, b int) int {
 				return i + 2 + k + 2
 			}
 		}
-		if i+1 < b && (t[i+1] == '-' || t[i+1] == '=') {
-			c.out = append(c.out, map[byte]string{'-': "←", '=': "⇐"}[t[i+1]]...)
-			return i + 2
+		return c.replacement(i, b)
+	case '-':
+		if i+1 < b && t[i+1] == '-' && (i == 0 || t[i-1] == ' ') && (i+2 == b || t[i+2] == ' ') {
+			// " -- ": the spaces taken in.
+			trimSpaceEnd(&c.out)
+			c.out = append(c.out, adocSpacedDash...)
+			return min(i+3, b)
 		}
-	case '-', '=':
-		if i+1 < b && t[i+1] == '>' {
-			c.out = append(c.out, map[byte]string{'-': "→", '=': "⇒"}[ch]...)
-			return i + 2
-		}
-		if ch == '-' && i+1 < b && t[i+1] == '-' {
-			// " -- " (the spaces taken in) and "word--word".
-			if (i == 0 || t[i-1] == ' ') && (i+2 == b || t[i+2] == ' ') {
-				trimSpaceEnd(&c.out)
-				c.out = append(c.out, "\u2009\u2014\u2009"...)
-				if i+2 < b {
-					return i + 3
-				}
-				return i + 2
-			}
-			if wordBefore(t, i) && wordAt(t[:b], i+2) {
-				c.out = append(c.out, "\u2014\u200b"...)
-				return i + 2
-			}
-		}
-	case '.':
-		if i+2 < b && t[i+1] == '.' && t[i+2] == '.' {
-			c.out = append(c.out, "\u2026\u200b"...)
-			return i + 3
-		}
-	case '(':
-		for _, r := range [...][2]string{{"(C)", "©"}, {"(R)", "®"}, {"(TM)", "™"}} {
-			if bytes.HasPrefix(t[i:b], []byte(r[0])) {
-				c.out = append(c.out, r[1]...)
-				return i + len(r[0])
-			}
-		}
-	case '\'':
-		if wordBefore(t, i) && wordAt(t[:b], i+1) {
-			c.out = append(c.out, "’"...)
-			return i + 1
-		}
+		return c.replacement(i, b)
+	case '=', '.', '(', '\'':
+		return c.replacement(i, b)
 	case '*', '_', '`', '#', '^', '~':
 		if c.quote(i, b, false) {
 			return c.quoteAt(i, b)
@@ -162,6 +132,15 @@ func (c *adocTitleConv) markup(i, b int) int {
 		return c.macro(i, b)
 	}
 	return i
+}
+
+// replacement converts the replacement of Asciidoctor's table that
+// starts at t[i] (adocReplacementAt), if any, and returns where the text
+// goes on.
+func (c *adocTitleConv) replacement(i, b int) int {
+	into, n := adocReplacementAt(c.t[:b], i)
+	c.out = append(c.out, into...)
+	return i + n
 }
 
 // quote reports whether a formatted span (strong, emphasis, monospace,

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
@@ -128,6 +130,9 @@ type AcrossPass struct {
 	Facts []Fact
 	out   *[]Placed
 	a     *Across
+	// included and includedName are what Included answers from, made on
+	// its first question.
+	included, includedName map[string]bool
 	// file and abs are the last file Absolute was asked about and its
 	// answer: the facts come file by file, and a file's many links (a
 	// table of contents) need its path made absolute once.
@@ -142,6 +147,30 @@ func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
 		return d
 	}
 	return p.a.tree.Doc(path, s)
+}
+
+// Included reports whether an AsciiDoc document checked in the run
+// includes the document at the absolute path doc (include::), so that it
+// is rendered as a part of that one, and its relative links and images
+// are read from there. A target that holds an attribute reference
+// ("{partialsdir}/b.adoc") includes every document of its file name.
+func (p *AcrossPass) Included(doc string) bool {
+	if p.included == nil {
+		p.included, p.includedName = map[string]bool{}, map[string]bool{}
+		for from, d := range p.a.docs { // Finish holds the lock
+
+			for _, t := range d.IncludeTargets {
+				switch {
+				case strings.Contains(t, "://"):
+				case strings.ContainsRune(t, '{'):
+					p.includedName[path.Base(t)] = true
+				default:
+					p.included[filepath.Join(filepath.Dir(from), filepath.FromSlash(t))] = true
+				}
+			}
+		}
+	}
+	return p.included[doc] || len(p.includedName) > 0 && p.includedName[filepath.Base(doc)]
 }
 
 // Absolute returns the path of a fact's file made absolute, as the engine

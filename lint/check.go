@@ -204,6 +204,7 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 			d := links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs)
 			d.Includes = links.HasInclude(f, src)
 			d.Partial = links.IsPartial(f, src)
+			d.IncludeTargets = links.IncludeTargets(f, src)
 			d.Base = links.HasBase(f, src)
 			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), d, &ch.cfg.Links)
 		}()

@@ -43,8 +43,8 @@ the links whose file is not there. It never uses the network.
   with no source (genindex.html, search.html, py-modindex.html, and "contents.html" where
   _templates/contents.html beside the sources makes it: html_additional_pages) from a
   reStructuredText page; the links of an
-  AsciiDoc document without a document title, a part that others include and whose links are read
-  from where they are rendered; a cross reference to a module of an Antora component that the tree
+  AsciiDoc document without a document title, or one another document of the run includes
+  (include::), a part whose links and images are read from where it is rendered; a cross reference to a module of an Antora component that the tree
   does not hold (a component's modules may come from several trees).
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is

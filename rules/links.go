@@ -152,7 +152,8 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 //     templates: see sphinxPage); an AsciiDoc cross reference
 //     to a module of an Antora component that this tree does not hold
 //     (a component's modules may come from several trees), or a link of
-//     an AsciiDoc document that others include (Doc.Partial), which is
+//     an AsciiDoc document that others include (Doc.Partial, or one an
+//     include directive of the run names: AcrossPass.Included), which is
 //     resolved from where they are rendered.
 func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e links.Entry, at string, found, skip bool) {
 	doc, e, found = resolveFile(p, s, l.target, l.dir)
@@ -169,7 +170,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 	}
 	switch extract.FormatOf(l.from) {
 	case extract.FormatAsciiDoc:
-		if d := p.Doc(l.from, s); d != nil && d.Partial && !found {
+		if d := p.Doc(l.from, s); !found && (d != nil && d.Partial || p.Included(l.from)) {
 			return "", e, "", false, true
 		}
 	case extract.FormatHTML:

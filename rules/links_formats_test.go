@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/urilint/urilint/extract"
@@ -211,5 +212,69 @@ func TestLinksAcrossFormats(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s:\ngot  %q\nwant %q", name, got, want)
 		}
+	}
+}
+
+// A document that another of the run includes is rendered as a part of
+// it: its images are under the including book's imagesdir (which may come
+// through a symbolic link, as in Strimzi's books), so its relative links
+// are not judged, whether it has a document title or not. Checked alone,
+// the same document's image is judged.
+func TestLinksOfIncludedAsciiDoc(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"book/book.adoc":            "= Book\n:imagesdir: images\n\ninclude::../modules/con-one.adoc[leveloffset=+1]\ninclude::{mods}/con-two.adoc[]\n\nimage::gone.png[]\n",
+		"modules/con-one.adoc":      "[id=\"one_{context}\"]\n= One\n\nimage::diagram.png[]\n",
+		"modules/con-two.adoc":      "= Two\n\nimage::other.png[]\n",
+		"modules/con-alone.adoc":    "= Alone\n\nimage::missing.png[]\n",
+		"shared/images/diagram.png": "PNG",
+		"shared/images/other.png":   "PNG",
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join("..", "shared", "images"), filepath.Join(dir, "book", "images")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	lint := func(names ...string) []string {
+		cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
+		for _, r := range All {
+			if r != LinkMissingFile {
+				cfg.Severity[r.Name] = lint.Off
+			}
+		}
+		ch, err := lint.NewChecker(All, &cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got, paths []string
+		for _, name := range names {
+			p := filepath.Join(dir, name)
+			paths = append(paths, p)
+			ch.Check(p, extract.FormatOf(p), []byte(files[name]), func(d *lint.Diagnostic) { got = append(got, name+": "+d.Message) })
+		}
+		for _, pl := range cfg.Across.Finish(paths) {
+			got = append(got, strings.TrimPrefix(pl.File, dir+string(filepath.Separator))+": "+pl.Diagnostic.Message)
+		}
+		slices.Sort(got)
+		return got
+	}
+	all := lint("book/book.adoc", "modules/con-one.adoc", "modules/con-two.adoc", "modules/con-alone.adoc")
+	want := []string{
+		`book/book.adoc: no file "gone.png" in the tree (looked for as "images/gone.png")`,
+		`modules/con-alone.adoc: no file "missing.png" in the tree`,
+	}
+	if !slices.Equal(all, want) {
+		t.Errorf("the run:\ngot  %q\nwant %q", all, want)
+	}
+	alone := lint("modules/con-one.adoc")
+	if want := []string{`modules/con-one.adoc: no file "diagram.png" in the tree`}; !slices.Equal(alone, want) {
+		t.Errorf("the module alone:\ngot  %q\nwant %q", alone, want)
 	}
 }

@@ -34,6 +34,10 @@ type Doc struct {
 	// author includes in others (see IsPartial). Its relative links are
 	// resolved from where the including document is rendered.
 	Partial bool
+	// IncludeTargets are the targets of the document's AsciiDoc include
+	// directives, as written (see IncludeTargets): the documents it
+	// includes are parts of it (see lint.AcrossPass.Included).
+	IncludeTargets []string
 	// Base says the document, HTML, sets the base of its relative links
 	// (<base href>): where they lead depends on where it is served.
 	Base     bool
@@ -79,8 +83,36 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	d := DocOf(f, ts, countLines(src), configured)
 	d.Includes = HasInclude(f, src)
 	d.Partial = IsPartial(f, src)
+	d.IncludeTargets = IncludeTargets(f, src)
 	d.Base = HasBase(f, src)
 	return d
+}
+
+// IncludeTargets returns the targets of the include directives of the
+// AsciiDoc document src, as written: "../modules/a.adoc",
+// "{partialsdir}/b.adoc" (a directive starts its line; one in a literal
+// block counts too, as in HasInclude). None for other formats.
+func IncludeTargets(f extract.Format, src []byte) []string {
+	if f != extract.FormatAsciiDoc {
+		return nil
+	}
+	var out []string
+	directive := []byte("include::")
+	for rest := src; ; {
+		i := bytes.Index(rest, directive)
+		if i < 0 {
+			return out
+		}
+		atLineStart := i == 0 || rest[i-1] == '\n'
+		rest = rest[i+len(directive):]
+		if !atLineStart {
+			continue
+		}
+		end := bytes.IndexAny(rest, "[\n")
+		if end > 0 && rest[end] == '[' {
+			out = append(out, string(rest[:end]))
+		}
+	}
 }
 
 // HasInclude reports whether the targets of the document src of format f
