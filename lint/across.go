@@ -95,7 +95,11 @@ func (a *Across) set(file string, fs []Fact, replace bool) {
 	if replace {
 		delete(a.facts, file)
 	}
-	if len(fs) > 0 {
+	switch {
+	case len(fs) == 0:
+	case len(a.facts[file]) == 0:
+		a.facts[file] = fs // collect made fs for this: kept, not copied
+	default:
 		a.facts[file] = append(a.facts[file], fs...)
 	}
 }
