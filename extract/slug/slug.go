@@ -144,8 +144,13 @@ func (p *Profile) Match(fragment, id string) bool {
 }
 
 // NewSlugger starts the ids of one document.
-func (p *Profile) NewSlugger() *Slugger {
-	return &Slugger{p: p, taken: make(map[string]struct{})}
+func (p *Profile) NewSlugger() *Slugger { return p.NewSluggerFor(0) }
+
+// NewSluggerFor starts the ids of one document of about n headings and
+// labels: its set of the ids taken is made of that size once, not grown
+// heading by heading.
+func (p *Profile) NewSluggerFor(n int) *Slugger {
+	return &Slugger{p: p, taken: make(map[string]struct{}, n)}
 }
 
 // Slugger gives the ids of one document's headings, in document order,

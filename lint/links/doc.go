@@ -281,7 +281,7 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 	}
 	for _, p := range d.profiles {
 		ids := make(map[string]bool, named)
-		s := p.NewSlugger()
+		s := p.NewSluggerFor(named)
 		ahead := p.ReservesAhead()
 		if ahead {
 			for id := range d.explicit {
