@@ -97,7 +97,11 @@ func (a *Across) set(file string, fs []Fact, replace bool) {
 	if replace {
 		delete(a.facts, file)
 	}
-	if len(fs) > 0 {
+	switch {
+	case len(fs) == 0:
+	case len(a.facts[file]) == 0:
+		a.facts[file] = fs // collect made fs for this: kept, not copied
+	default:
 		a.facts[file] = append(a.facts[file], fs...)
 	}
 }
@@ -127,7 +131,7 @@ func (a *Across) ForgetFiles(ps ...string) {
 // recorded in the run, in the run's order of files and then by offset, and
 // where it reports.
 type AcrossPass struct {
-	Facts []Fact
+	Facts []*Fact
 	out   *[]Placed
 	a     *Across
 	// included and includedName are what Included answers from, made on
@@ -246,7 +250,8 @@ func (a *Across) Finish(files []string) []Placed {
 	// rule its facts in order without sorting them.
 	byFile := slices.Collect(maps.Keys(a.facts))
 	slices.SortFunc(byFile, func(x, y string) int { return cmp.Or(cmp.Compare(order(x), order(y)), cmp.Compare(x, y)) })
-	// Each rule's facts are copied once, into a slice of their number.
+	// Each rule is given pointers to its facts, in a slice of their
+	// number: the facts themselves stay where collect put them.
 	count := map[*Rule]int{}
 	var rules []*Rule
 	for _, fs := range a.facts {
@@ -258,14 +263,14 @@ func (a *Across) Finish(files []string) []Placed {
 		}
 	}
 	slices.SortFunc(rules, func(x, y *Rule) int { return cmp.Compare(x.Name, y.Name) })
-	byRule := make(map[*Rule][]Fact, len(rules))
+	byRule := make(map[*Rule][]*Fact, len(rules))
 	for _, r := range rules {
-		byRule[r] = make([]Fact, 0, count[r])
+		byRule[r] = make([]*Fact, 0, count[r])
 	}
 	for _, file := range byFile {
 		fs := a.facts[file]
 		for i := range fs {
-			byRule[fs[i].rule] = append(byRule[fs[i].rule], fs[i])
+			byRule[fs[i].rule] = append(byRule[fs[i].rule], &fs[i])
 		}
 	}
 	var out []Placed

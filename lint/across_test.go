@@ -28,7 +28,7 @@ var sameHost = &lint.Rule{
 	Across: func(p *lint.AcrossPass) {
 		first := map[string]string{}
 		for i := range p.Facts {
-			f := &p.Facts[i]
+			f := p.Facts[i]
 			if v, ok := first[f.Key]; !ok {
 				first[f.Key] = f.Value
 			} else if v != f.Value {

@@ -198,10 +198,11 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 	opts := ch.cfg.Extract
 	opts.CrossReferences = len(ch.active[extract.KindXref]) > 0
 	if ch.targets {
-		var ts []extract.Target
-		opts.Target = func(t extract.Target) { ts = append(ts, t) }
+		ts := getTargets()
+		opts.Target = func(t extract.Target) { *ts = append(*ts, t) }
 		defer func() {
-			d := links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs)
+			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs)
+			putTargets(ts)
 			d.Includes = links.HasInclude(f, src)
 			d.Partial = links.IsPartial(f, src)
 			d.IncludeTargets = links.IncludeTargets(f, src)
@@ -264,11 +265,12 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 	var facts []*Diagnostic
 	opts := ch.cfg.Extract
 	base := 0 // where the part being checked starts
-	var ts []extract.Target
+	var ts *[]extract.Target
 	if ch.targets {
+		ts = getTargets()
 		opts.Target = func(t extract.Target) {
 			t.Start, t.End = base+t.Start, base+t.End
-			ts = append(ts, t)
+			*ts = append(*ts, t)
 		}
 	}
 	end := 0
@@ -291,10 +293,33 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 		ch.collect(path, extract.NewLocator(src), facts, true)
 	}
 	if ch.targets {
-		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+		putTargets(ts)
 	}
 	return l.Unlisted
 }
+
+// targetBufs are the buffers a document's targets are gathered in, until
+// links.DocOf has made the ids of them (it keeps none of the slice): the
+// headings of a tree of documents, each as large as a Target, in one
+// buffer per goroutine rather than a slice grown for each document.
+var targetBufs = sync.Pool{New: func() any { return new([]extract.Target) }}
+
+func getTargets() *[]extract.Target { return targetBufs.Get().(*[]extract.Target) }
+
+// putTargets gives a buffer back, emptied (the strings of its targets are
+// no longer held); one that grew past maxPooledTargets is left to the
+// collector, so that one huge document does not keep its buffer.
+func putTargets(ts *[]extract.Target) {
+	if cap(*ts) > maxPooledTargets {
+		return
+	}
+	clear(*ts)
+	*ts = (*ts)[:0]
+	targetBufs.Put(ts)
+}
+
+const maxPooledTargets = 1 << 14
 
 // moveBy moves a diagnostic that check made of a part of a document, and
 // its fact, to where the part starts in the document, at offset base.

@@ -246,10 +246,11 @@ func (f *docFinding) diagnostic(path string, c *extract.Candidate) *Diagnostic {
 		File: path, Rule: f.rule, Severity: f.severity, Message: f.f.Message, URI: c.URI,
 		Start: f.start, End: f.end, Ranges: f.ranges,
 	}
-	if f.f.fact != nil {
-		fact := *f.f.fact
+	if fact := f.f.fact; fact != nil {
+		// Pass.Record made the fact for this finding alone: it is placed
+		// where it is, not copied.
 		fact.File, fact.URI, fact.Start, fact.End, fact.rule, fact.severity = path, c.URI, f.start, f.end, f.rule, f.severity
-		d.fact = &fact
+		d.fact = fact
 		return d
 	}
 	for _, fix := range f.f.Fixes {

@@ -82,7 +82,7 @@ the links whose file is not there. It never uses the network.
 	},
 	Across: func(p *lint.AcrossPass) {
 		for i := range p.Facts {
-			f := &p.Facts[i]
+			f := p.Facts[i]
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			_, e, at, found, skip := findLink(p, s, l)

@@ -95,7 +95,7 @@ forge's line anchors ("#L10-L20") need no target.`,
 			d            *links.Doc
 		}
 		for i := range p.Facts {
-			f := &p.Facts[i]
+			f := p.Facts[i]
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			if i == 0 || l.from != last.from || l.target != last.target || l.dir != last.dir || l.xref != last.xref {

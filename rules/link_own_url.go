@@ -43,7 +43,7 @@ has nothing to check. It never uses the network.`,
 	},
 	Across: func(p *lint.AcrossPass) {
 		for i := range p.Facts {
-			f := &p.Facts[i]
+			f := p.Facts[i]
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			file, e, found := resolveFile(p, s, l.target, l.dir)

@@ -87,6 +87,18 @@ func recordLink(p *lint.Pass, l links.Link) {
 	if target == "" {
 		target = p.File
 	}
+	if !l.HasFrag && l.First == 0 && l.Last == 0 && l.Fragment == "" {
+		// Most links to files: a value of their kind alone, no allocation.
+		v := plainLink[0]
+		switch {
+		case l.Dir:
+			v = plainLink[1]
+		case l.Xref:
+			v = plainLink[2]
+		}
+		p.Record(target, v, 0, len(p.URI.Input))
+		return
+	}
 	// The value is made in one buffer, of one allocation: a document's
 	// table of contents records a link per heading.
 	first, last := strconv.Itoa(l.First), strconv.Itoa(l.Last) // 0 (no lines): no allocation
@@ -112,6 +124,10 @@ func recordLink(p *lint.Pass, l links.Link) {
 	v.WriteString(l.Fragment)
 	p.Record(target, v.String(), 0, len(p.URI.Input))
 }
+
+// plainLink are the values recordLink gives a link without a fragment or
+// lines: to a file, to a directory, a cross reference.
+var plainLink = [3]string{"f-0:0:", "d-0:0:", "x-0:0:"}
 
 // linkFact is a link as recordLink recorded it.
 type linkFact struct {

@@ -66,7 +66,7 @@ configuration or with --strict.`,
 		groups := map[string]*urn{} // by key
 		var keys []string
 		for i := range p.Facts {
-			f := &p.Facts[i]
+			f := p.Facts[i]
 			g := groups[f.Key]
 			if g == nil {
 				g = &urn{}

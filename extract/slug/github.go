@@ -47,18 +47,19 @@ func githubSlugRunes(c *casers, text string, maintainCase bool) string {
 // githubSlugASCII is githubSlug of ASCII text, in one pass and one
 // allocation: most headings are ASCII.
 func githubSlugASCII(text string, maintainCase bool) string {
-	b := make([]byte, 0, len(text))
+	var b strings.Builder // its String makes no copy
+	b.Grow(len(text))
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
 		case c == ' ':
-			b = append(b, '-')
+			b.WriteByte('-')
 		case 'A' <= c && c <= 'Z' && !maintainCase:
-			b = append(b, c+'a'-'A')
+			b.WriteByte(c + 'a' - 'A')
 		case c == '-' || c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
-			b = append(b, c)
+			b.WriteByte(c)
 		}
 	}
-	return string(b)
+	return b.String()
 }
 
 // unicode13 is the code points assigned in Unicode 13.0, the version of

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Heading is a heading as a walker gives it.
@@ -143,8 +144,13 @@ func (p *Profile) Match(fragment, id string) bool {
 }
 
 // NewSlugger starts the ids of one document.
-func (p *Profile) NewSlugger() *Slugger {
-	return &Slugger{p: p, taken: make(map[string]struct{})}
+func (p *Profile) NewSlugger() *Slugger { return p.NewSluggerFor(0) }
+
+// NewSluggerFor starts the ids of one document of about n headings and
+// labels: its set of the ids taken is made of that size once, not grown
+// heading by heading.
+func (p *Profile) NewSluggerFor(n int) *Slugger {
+	return &Slugger{p: p, taken: make(map[string]struct{}, n)}
 }
 
 // Slugger gives the ids of one document's headings, in document order,
@@ -447,9 +453,12 @@ type Index struct {
 	// whose ids are not encoded), and lower holds only the lower cases of
 	// the ids that are not their own lower case: an id that is (most are,
 	// github.com's all) answers from keys, which spares a second map of
-	// each document's ids.
-	own bool
-	c   casers
+	// each document's ids. That map is made on the first fragment that
+	// matches no id exactly (lowerOnce): most match one, and a document
+	// whose every link does never needs it.
+	own       bool
+	lowerOnce sync.Once
+	c         casers
 }
 
 // IndexOf returns the Index of the set of ids, which it uses as it is and
@@ -463,18 +472,20 @@ func (p *Profile) IndexOf(ids map[string]bool) *Index {
 		}
 		return x
 	}
-	x := &Index{p: p, keys: ids, own: true}
-	if p.foldMatch {
-		for id := range ids {
-			if l := x.c.lower(id); l != id {
-				if x.lower == nil {
-					x.lower = map[string]bool{}
-				}
-				x.lower[l] = true
+	return &Index{p: p, keys: ids, own: true}
+}
+
+// makeLower gives an IndexOf of a profile whose match ignores case its
+// map of the lower cases of the ids that are not their own.
+func (x *Index) makeLower() {
+	for id := range x.keys {
+		if l := x.c.lower(id); l != id {
+			if x.lower == nil {
+				x.lower = map[string]bool{}
 			}
+			x.lower[l] = true
 		}
 	}
-	return x
 }
 
 // NewIndex returns an empty Index of the profile's ids.
@@ -511,6 +522,7 @@ func (x *Index) Match(fragment string) bool {
 		}
 		// An id whose lower case is l: one that is its own lower case
 		// (then it is l), or one of the others.
+		x.lowerOnce.Do(x.makeLower)
 		l := c.lower(fragment)
 		return x.lower[l] || x.keys[l] && c.lower(l) == l
 	}

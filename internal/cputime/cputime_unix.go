@@ -14,3 +14,6 @@ func now() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// processNow is now: RUSAGE_SELF already counts every thread.
+func processNow() time.Duration { return now() }

@@ -133,7 +133,7 @@ func HasInclude(f extract.Format, src []byte) bool {
 	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
 		return bytes.Contains(src, []byte("include::"))
 	case extract.FormatMarkdown:
-		return bytes.Contains(src, []byte("--8<--")) || hugoInclude(src)
+		return hasSnippet(src) || hugoInclude(src)
 	case extract.FormatHTML:
 		// ReSpec, or any script the page loads, which may write elements
 		// with ids (a footer's "#copyright").
@@ -189,6 +189,23 @@ func abs(n int) int {
 // relative links are read against (<base href=...>).
 func HasBase(f extract.Format, src []byte) bool {
 	return f == extract.FormatHTML && hasTagWith(src, "<base", "href")
+}
+
+// hasSnippet reports whether the Markdown document src holds the marker
+// of a pymdownx.snippets include, "--8<--". It looks for "8<--" and then
+// at the two bytes before: a search that starts with "-", which tables'
+// and lists' dashes make frequent, costs four times as much.
+func hasSnippet(src []byte) bool {
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte("8<--"))
+		if i < 0 {
+			return false
+		}
+		if i += off; i >= 2 && src[i-2] == '-' && src[i-1] == '-' {
+			return true
+		}
+		off = i + 1
+	}
 }
 
 // hugoInclude reports whether the Markdown document src calls Hugo's
@@ -296,7 +313,7 @@ func DocOf(f extract.Format, ts []extract.Target, lines int, configured []string
 	}
 	for _, p := range d.profiles {
 		ids := make(map[string]bool, named)
-		s := p.NewSlugger()
+		s := p.NewSluggerFor(named)
 		ahead := p.ReservesAhead()
 		if ahead {
 			for id := range d.explicit {

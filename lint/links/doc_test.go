@@ -27,3 +27,20 @@ func TestFoldKey(t *testing.T) {
 		}
 	}
 }
+
+// TestHasSnippet: hasSnippet finds "--8<--" wherever bytes.Contains does,
+// on strings made of its pieces and their neighbours.
+func TestHasSnippet(t *testing.T) {
+	parts := []string{"-", "8", "<", "--", "8<", "<--", "x", "\n"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(9) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		if got, want := hasSnippet([]byte(s)), strings.Contains(s, "--8<--"); got != want {
+			t.Fatalf("hasSnippet(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
