@@ -77,16 +77,19 @@ func markdown(doc []byte, opts Options, minPlain int, yield func(*Candidate)) {
 	// The plain paragraphs read by the walker itself (see mdplain.go),
 	// their candidates handed over in place, as they are found: no
 	// candidate of the parse starts inside one.
-	var buf Candidate
+	var buf *Candidate // made only for a document that has one
+	if len(plains) > 0 {
+		buf = new(Candidate)
+	}
 	next := 0
 	for i := range cands {
 		for ; next < len(plains) && plains[next].start < cands[i].Start; next++ {
-			scanPlain(&buf, doc, plains[next], yield)
+			scanPlain(buf, doc, plains[next], yield)
 		}
 		yield(&cands[i])
 	}
 	for ; next < len(plains); next++ {
-		scanPlain(&buf, doc, plains[next], yield)
+		scanPlain(buf, doc, plains[next], yield)
 	}
 	if cap(cands) > maxPooledCandidates {
 		return // a rare document's large slice is left to the collector
