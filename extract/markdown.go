@@ -66,10 +66,30 @@ func newMarkdownParser(guard bool) parser.Parser {
 //
 // Offsets are on the source bytes.
 func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
+	markdown(doc, opts, minPlainParagraph, yield)
+}
+
+// markdown is Markdown, reading the plain paragraphs of minPlain bytes or
+// more itself.
+func markdown(doc []byte, opts Options, minPlain int, yield func(*Candidate)) {
 	out := candidatesPool.Get().(*[]Candidate)
-	cands := markdownCandidates(doc, opts, (*out)[:0])
+	cands, plains := walkGoldmark(markdownParser(), doc, opts, minPlain, (*out)[:0])
+	// The plain paragraphs read by the walker itself (see mdplain.go),
+	// their candidates handed over in place, as they are found: no
+	// candidate of the parse starts inside one.
+	var buf *Candidate // made only for a document that has one
+	if len(plains) > 0 {
+		buf = new(Candidate)
+	}
+	next := 0
 	for i := range cands {
+		for ; next < len(plains) && plains[next].start < cands[i].Start; next++ {
+			scanPlain(buf, doc, plains[next], yield)
+		}
 		yield(&cands[i])
+	}
+	for ; next < len(plains); next++ {
+		scanPlain(buf, doc, plains[next], yield)
 	}
 	if cap(cands) > maxPooledCandidates {
 		return // a rare document's large slice is left to the collector
@@ -88,23 +108,41 @@ const maxPooledCandidates = 1 << 14
 // tenth of the walker's allocation.
 var candidatesPool = sync.Pool{New: func() any { return new([]Candidate) }}
 
-// markdownCandidates appends the candidates of doc to out, sorted by their
-// offsets.
-func markdownCandidates(doc []byte, opts Options, out []Candidate) []Candidate {
-	return parseMarkdown(markdownParser(), doc, opts, out)
+// parseMarkdown appends the candidates of doc, parsed with the goldmark
+// parser p, to out, sorted by their offsets (those of its plain
+// paragraphs too: for the tests, which compare whole lists).
+func parseMarkdown(p parser.Parser, doc []byte, opts Options, out []Candidate) []Candidate {
+	out, plains := walkGoldmark(p, doc, opts, minPlainParagraph, out)
+	if len(plains) == 0 {
+		return out
+	}
+	var buf Candidate
+	for _, pl := range plains {
+		scanPlain(&buf, doc, pl, func(c *Candidate) { out = append(out, *c) })
+	}
+	slices.SortStableFunc(out, func(a, b Candidate) int { return a.Start - b.Start })
+	return out
 }
 
-// parseMarkdown is markdownCandidates with the goldmark parser p.
-func parseMarkdown(p parser.Parser, doc []byte, opts Options, out []Candidate) []Candidate {
+// walkGoldmark appends the candidates of doc, parsed with the goldmark
+// parser p, to out, sorted by their offsets, but for those of the plain
+// paragraphs of minPlain bytes or more, which it returns (see mdplain.go):
+// goldmark parsed stubs of them.
+func walkGoldmark(p parser.Parser, doc []byte, opts Options, minPlain int, out []Candidate) ([]Candidate, []span) {
 	w := &mdWalker{doc: doc, src: doc, opts: opts, out: out}
 	// goldmark knows neither front matter nor byte order marks: both are
 	// blanked out (line ends kept) in a copy, so that every offset stays.
 	// Containers nested absurdly deep on one line are flattened in the copy
-	// too: goldmark takes quadratic time on them; and long runs of blank
-	// lines are merged (see mdlimits.go).
+	// too: goldmark takes quadratic time on them; long runs of blank
+	// lines are merged (see mdlimits.go); and large plain paragraphs are
+	// stubs (see mdplain.go).
+	var plains []span
+	if len(doc) >= minPlain {
+		plains = plainParagraphs(doc, minPlain)
+	}
 	fm, hasFM := findFrontMatter(doc)
 	deep, blanks := needsCopy(doc)
-	if hasFM || bytes.HasPrefix(doc, bom) || deep || blanks {
+	if hasFM || bytes.HasPrefix(doc, bom) || deep || blanks || len(plains) > 0 {
 		w.src = slices.Clone(doc)
 		if deep {
 			flattenNesting(doc, w.src)
@@ -112,6 +150,7 @@ func parseMarkdown(p parser.Parser, doc []byte, opts Options, out []Candidate) [
 		if blanks {
 			mergeBlankRuns(doc, w.src)
 		}
+		stubPlain(w.src, plains)
 		end := 0
 		if bytes.HasPrefix(doc, bom) {
 			end = len(bom)
@@ -130,7 +169,7 @@ func parseMarkdown(p parser.Parser, doc []byte, opts Options, out []Candidate) [
 	_ = ast.Walk(root, w.visit)
 	w.flush()
 	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })
-	return w.out
+	return w.out, plains
 }
 
 // maxNesting is how many block quotes and list items may open on one line
@@ -376,12 +415,11 @@ func (w *mdWalker) flush() {
 		return
 	}
 	w.inRun = false
-	if !mayHoldURI(w.doc[w.runStart:w.runEnd]) {
+	if w.runCtx == "" {
+		scanRun(&w.buf, w.doc, w.runStart, w.runEnd, w.add)
 		return
 	}
-	if w.runCtx == "" {
-		d := decodeMarkdown(w.doc, w.runStart, w.runEnd)
-		scanDecoded(&w.buf, w.doc, &d, w.add)
+	if !mayHoldURI(w.doc[w.runStart:w.runEnd]) {
 		return
 	}
 	// Code is literal: no escapes, no references.
@@ -390,6 +428,16 @@ func (w *mdWalker) flush() {
 		c.Context = ctx
 		w.add(c)
 	})
+}
+
+// scanRun calls yield with the candidates of the run of text doc[start:end]
+// (not code), its escapes and references decoded.
+func scanRun(buf *Candidate, doc []byte, start, end int, yield func(*Candidate)) {
+	if !mayHoldURI(doc[start:end]) {
+		return
+	}
+	d := decodeMarkdown(doc, start, end)
+	scanDecoded(buf, doc, &d, yield)
 }
 
 // destination adds a link destination and returns the offset where it

@@ -44,11 +44,26 @@ import (
 // type 1 ends at any of "</script>", "</pre>", "</style>", "</textarea>".
 func MarkdownSplits(doc []byte, minPart int) []int {
 	var splits []int
+	last := 0 // the last cut
+	blockStarts(doc, func(i int, _, first bool) {
+		if !first && i-last >= minPart {
+			splits = append(splits, i)
+			last = i
+		}
+	})
+	return splits
+}
+
+// blockStarts calls at with each offset where MarkdownSplits may cut doc
+// (see there), whatever the size of the parts, in order, and with the
+// first line after front matter (or the document's first: first is set)
+// when it starts a block at column 0; afterBlank says that the line before
+// is blank (or that there is none).
+func blockStarts(doc []byte, at func(i int, afterBlank, first bool)) {
 	start := 0
 	if fm, ok := findFrontMatter(doc); ok {
 		start = fm.end
 	}
-	last := 0      // the last cut
 	blank := false // the previous line was blank
 	var fence []byte
 	indented, fence0 := false, byte(0) // the open fence has spaces before it; its character
@@ -67,9 +82,8 @@ func MarkdownSplits(doc []byte, minPart int) []int {
 		case html:
 			// Raw HTML up to a blank line: no fence, no list, no cut but
 			// before it.
-			if opened && blank && !isMDSpace(line[0]) && i > start && i-last >= minPart {
-				splits = append(splits, i)
-				last = i
+			if opened && blank && !isMDSpace(line[0]) && i > start {
+				at(i, true, false)
 			}
 		case fence != nil:
 			if closesFence(line, fence) {
@@ -80,7 +94,7 @@ func MarkdownSplits(doc []byte, minPart int) []int {
 					// with the item, to open a fence of its own; or the
 					// second closes the first. Which, only a parse
 					// tells: no more cuts.
-					return splits
+					return
 				}
 			}
 		case htmlEnd != nil:
@@ -92,9 +106,8 @@ func MarkdownSplits(doc []byte, minPart int) []int {
 			if m != 0 && (blank || m == item || text && (one || m == '-' || m == '*' || m == '+')) {
 				marker = m // the line starts a list item
 			}
-			if (blank && len(line) > 0 && !isMDSpace(line[0]) || marker != 0) && i > start && i-last >= minPart {
-				splits = append(splits, i)
-				last = i
+			if blank && len(line) > 0 && !isMDSpace(line[0]) || marker != 0 {
+				at(i, blank, i == start)
 			}
 			if f := openingFence(line); f != nil {
 				fence, indented, fence0 = f, line[0] == ' ', f[0]
@@ -109,7 +122,6 @@ func MarkdownSplits(doc []byte, minPart int) []int {
 		item = marker
 		i = next
 	}
-	return splits
 }
 
 // listMarker returns, for a line that would start a list item at column

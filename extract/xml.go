@@ -210,63 +210,72 @@ func (w *xmlWalker) cdata(start, end int) {
 func (w *xmlWalker) startTag(z *xmlLexer) {
 	doc := w.doc
 	w.open = append(w.open, int32(len(w.decls)))
-	attrs := z.attrs
 	// Declarations first: they hold for the tag's own attributes,
 	// wherever they are written in it.
-	for _, a := range attrs {
-		if prefix, ok := nsDeclaration(doc[a.keyStart:a.keyEnd]); ok {
-			w.declare(prefix, a)
+	for attrs := range z.attrChunks {
+		for _, a := range attrs {
+			if prefix, ok := nsDeclaration(doc[a.keyStart:a.keyEnd]); ok {
+				w.declare(prefix, a)
+			}
 		}
 	}
 	var elemNS xmlNS
 	var elem []byte
 	resolved := false
-	for i := range attrs {
-		a := &attrs[i]
-		key := doc[a.keyStart:a.keyEnd]
-		if w.top && w.opts.Target != nil && (string(key) == "id" || string(key) == "xml:id" || string(key) == "anchor") {
-			// The ids a fragment names: id (HTML in XHTML, most
-			// vocabularies), xml:id (XML ID), anchor (xml2rfc).
-			d := decodeXML(doc, a.valStart, a.valEnd)
-			if id := string(bytes.TrimSpace(d.text)); id != "" {
-				w.opts.Target(Target{Kind: TargetID, ID: id, Start: a.valStart, End: a.valEnd})
-			}
+	for attrs := range z.attrChunks {
+		for i := range attrs {
+			w.attribute(z, &attrs[i], &resolved, &elemNS, &elem)
 		}
-		if _, ok := nsDeclaration(key); ok {
-			w.value(a, xvNamespace, string(key))
-			continue
+	}
+}
+
+// attribute reads the attribute a of the start tag z has just read;
+// elemNS and elem are the tag's element, once resolved.
+func (w *xmlWalker) attribute(z *xmlLexer, a *xmlAttr, resolved *bool, elemNS *xmlNS, elem *[]byte) {
+	doc := w.doc
+	key := doc[a.keyStart:a.keyEnd]
+	if w.top && w.opts.Target != nil && (string(key) == "id" || string(key) == "xml:id" || string(key) == "anchor") {
+		// The ids a fragment names: id (HTML in XHTML, most
+		// vocabularies), xml:id (XML ID), anchor (xml2rfc).
+		d := decodeXML(doc, a.valStart, a.valEnd)
+		if id := string(bytes.TrimSpace(d.text)); id != "" {
+			w.opts.Target(Target{Kind: TargetID, ID: id, Start: a.valStart, End: a.valEnd})
 		}
-		prefix, local := splitQName(key)
-		kind := xvText
-		if rules := xmlAttrIndex[string(local)]; rules != nil {
-			attrNS := nsNone
-			if prefix != nil {
-				attrNS, _ = w.resolve(prefix)
+	}
+	if _, ok := nsDeclaration(key); ok {
+		w.value(a, xvNamespace, string(key))
+		return
+	}
+	prefix, local := splitQName(key)
+	kind := xvText
+	if rules := xmlAttrIndex[string(local)]; rules != nil {
+		attrNS := nsNone
+		if prefix != nil {
+			attrNS, _ = w.resolve(prefix)
+		}
+		for _, r := range rules {
+			if r.attrNS != attrNS {
+				continue
 			}
-			for _, r := range rules {
-				if r.attrNS != attrNS {
+			if r.elem != "" || r.elemNS != nsNone {
+				if !*resolved {
+					*elemNS, *elem = w.element(z)
+					*resolved = true
+				}
+				if r.elemNS != *elemNS || r.elem != "" && r.elem != string(*elem) {
 					continue
 				}
-				if r.elem != "" || r.elemNS != nsNone {
-					if !resolved {
-						elemNS, elem = w.element(z)
-						resolved = true
-					}
-					if r.elemNS != elemNS || r.elem != "" && r.elem != string(elem) {
-						continue
-					}
-				}
-				kind = r.kind
-				break
 			}
+			kind = r.kind
+			break
 		}
-		switch kind {
-		case xvText:
-			w.textAttribute(a, key)
-		case xvName:
-		default:
-			w.value(a, kind, string(key))
-		}
+	}
+	switch kind {
+	case xvText:
+		w.textAttribute(a, key)
+	case xvName:
+	default:
+		w.value(a, kind, string(key))
 	}
 }
 

@@ -36,8 +36,11 @@ type xmlLexer struct {
 	// instruction ends; it starts at start+1 (a start tag), start+2 (an
 	// end tag, a processing instruction).
 	nameEnd int
-	// attrs are a start tag's attributes, in order.
+	// attrs are a start tag's attributes, in order: its first
+	// maxXMLAttrs; more says that it has more (see eachAttr).
 	attrs []xmlAttr
+	more  bool
+	extra []xmlAttr // the attributes past maxXMLAttrs read again (attrChunks)
 	// reason says what is malformed, after xmlMalformed.
 	reason string
 	done   bool
@@ -238,7 +241,7 @@ func (z *xmlLexer) startTag(i int) xmlToken {
 		return z.fail("\"<\" not followed by a name")
 	}
 	z.nameEnd = n
-	z.attrs = z.attrs[:0]
+	z.attrs, z.more = z.attrs[:0], false
 	for j := n; ; {
 		j = skipXMLSpace(src, j)
 		if j == len(src) {
@@ -255,29 +258,71 @@ func (z *xmlLexer) startTag(i int) xmlToken {
 			z.pos = j + 1
 			return xmlStartTag
 		}
-		ks := j
-		ke := xmlNameEnd(src, j)
-		if ke == j {
-			return z.fail("no attribute name where one is expected in a tag")
+		a, reason := xmlAttrAt(src, j)
+		if reason != "" {
+			return z.fail(reason)
 		}
-		j = skipXMLSpace(src, ke)
-		if j == len(src) || src[j] != '=' {
-			return z.fail("an attribute name not followed by \"=\"")
+		if len(z.attrs) < maxXMLAttrs {
+			z.attrs = append(z.attrs, a)
+		} else {
+			z.more = true
 		}
-		j = skipXMLSpace(src, j+1)
-		if j == len(src) || src[j] != '"' && src[j] != '\'' {
-			return z.fail("an attribute value not in quotes")
+		j = a.valEnd + 1
+	}
+}
+
+// maxXMLAttrs is how many attributes of a start tag the lexer keeps; the
+// rest are read again from the tag when they are wanted (attrChunks). No
+// real tag comes near; one of a million attributes (a few megabytes of
+// hostile input) would hold 32 bytes for each.
+const maxXMLAttrs = 1024
+
+// xmlAttrAt reads the attribute whose name starts at src[j], or says why
+// there is none.
+func xmlAttrAt(src []byte, j int) (xmlAttr, string) {
+	ks := j
+	ke := xmlNameEnd(src, j)
+	if ke == j {
+		return xmlAttr{}, "no attribute name where one is expected in a tag"
+	}
+	j = skipXMLSpace(src, ke)
+	if j == len(src) || src[j] != '=' {
+		return xmlAttr{}, "an attribute name not followed by \"=\""
+	}
+	j = skipXMLSpace(src, j+1)
+	if j == len(src) || src[j] != '"' && src[j] != '\'' {
+		return xmlAttr{}, "an attribute value not in quotes"
+	}
+	k := bytes.IndexByte(src[j+1:], src[j])
+	if k < 0 {
+		return xmlAttr{}, "an attribute value without its closing quote"
+	}
+	vs, ve := j+1, j+1+k
+	if bytes.IndexByte(src[vs:ve], '<') >= 0 {
+		return xmlAttr{}, "\"<\" in an attribute value"
+	}
+	return xmlAttr{keyStart: ks, keyEnd: ke, valStart: vs, valEnd: ve}, ""
+}
+
+// attrChunks yields the attributes of the start tag just read, in order,
+// in slices: those kept, then, past maxXMLAttrs, those read again from
+// the tag (which the lexer has read whole, so that none fails), at most
+// maxXMLAttrs at a time, in a buffer reused.
+func (z *xmlLexer) attrChunks(yield func([]xmlAttr) bool) {
+	if !yield(z.attrs) || !z.more {
+		return
+	}
+	j := z.attrs[len(z.attrs)-1].valEnd + 1
+	for {
+		z.extra = z.extra[:0]
+		for j = skipXMLSpace(z.src, j); z.src[j] != '/' && z.src[j] != '>' && len(z.extra) < maxXMLAttrs; j = skipXMLSpace(z.src, j) {
+			a, _ := xmlAttrAt(z.src, j)
+			z.extra = append(z.extra, a)
+			j = a.valEnd + 1
 		}
-		k := bytes.IndexByte(src[j+1:], src[j])
-		if k < 0 {
-			return z.fail("an attribute value without its closing quote")
+		if len(z.extra) == 0 || !yield(z.extra) {
+			return
 		}
-		vs, ve := j+1, j+1+k
-		if bytes.IndexByte(src[vs:ve], '<') >= 0 {
-			return z.fail("\"<\" in an attribute value")
-		}
-		z.attrs = append(z.attrs, xmlAttr{keyStart: ks, keyEnd: ke, valStart: vs, valEnd: ve})
-		j = ve + 1
 	}
 }
 

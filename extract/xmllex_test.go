@@ -140,9 +140,11 @@ func describeXMLToken(l *xmlLexer, tt xmlToken, doc []byte) string {
 			kind = "empty"
 		}
 		var attrs []string
-		for _, a := range l.attrs {
-			v := decodeXML(doc, a.valStart, a.valEnd)
-			attrs = append(attrs, fmt.Sprintf("%s=%q", doc[a.keyStart:a.keyEnd], v.text))
+		for chunk := range l.attrChunks {
+			for _, a := range chunk {
+				v := decodeXML(doc, a.valStart, a.valEnd)
+				attrs = append(attrs, fmt.Sprintf("%s=%q", doc[a.keyStart:a.keyEnd], v.text))
+			}
 		}
 		return fmt.Sprintf("%s %s %s", kind, doc[l.start+1:l.nameEnd], attrs)
 	case xmlEndTag:
