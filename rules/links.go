@@ -39,6 +39,13 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if a := strings.ToLower(c.Attribute); a == "action" || a == "formaction" {
 		return links.Link{}, false // where a form is sent: a server's endpoint, no file of the tree
 	}
+	if c.Context == extract.ContextXMLSystemID || c.Context == extract.ContextXMLInstruction {
+		// For XML tools, not readers: a DOCTYPE's system identifier,
+		// which catalogs resolve (xml2rfc's rfc2629.dtd, DocBook's DTDs),
+		// and a style sheet or schema to view or edit the document with
+		// (xml2rfc's rfc2629.xslt), which its authors do not ship.
+		return links.Link{}, false
+	}
 	if s, h := malformedLink(c.URI); s != "" || h != "" {
 		return links.Link{}, false // link-malformed's
 	}
