@@ -524,6 +524,11 @@ func (w *mdWalker) html(segs []text.Segment, block bool) {
 	}
 	walkHTML(&buf, joined.text, opts, false, func(c *Candidate) {
 		switch {
+		case c.Context == ContextHTMLAttribute && c.Start > 0 && joined.text[c.Start-1] == '=' && joined.text[c.Start] == '{':
+			// An attribute's value in braces, unquoted, is a JSX expression
+			// (MDX, and Docusaurus reads .md as MDX):
+			// src={require('@site/static/img/a.png').default}. Code.
+			return
 		case c.Context == ContextHTMLAttribute || c.Context == ContextHTMLMetaRefresh:
 			c.Context = ContextMarkdownHTML
 		case c.Attribute == "" && !block:
