@@ -51,6 +51,8 @@ the links whose file is not there. It never uses the network.
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.
+- A link that starts "@site/", Docusaurus's alias, is read from the directory of the site's
+  docusaurus.config.js (not judged where no such file is above the document).
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
 - Targets that a build makes (_build/**, public/**) can be left out with links.ignore.

@@ -55,6 +55,13 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 		return links.Link{}, false
 	}
 	from := p.File
+	if rest, ok := strings.CutPrefix(c.URI, "@site/"); ok {
+		// Docusaurus's alias of the site's directory.
+		if p.Config.Links.SiteDir == "" {
+			return links.Link{}, false // no site here that reads it
+		}
+		return links.Resolve(filepath.Join(p.Config.Links.SiteDir, "_"), rest, &p.Config.Links)
+	}
 	if c.Context == extract.ContextAdocImage {
 		// An image of an Antora page is in its module's images directory.
 		if modules, module, ok := links.AntoraModule(p.File); ok {

@@ -23,7 +23,7 @@ type Resolver struct {
 	mu     sync.Mutex
 	byKey  map[profileKey]*Profile
 	tops   map[string]string // a directory's git checkout, or ""
-	sites  map[string]string // a directory's site generator's slug profile, or ""
+	sites  map[string]siteAt // a directory's site generator (see siteOf)
 	has    map[string]dirFacts
 }
 
@@ -34,13 +34,13 @@ type profileKey struct {
 	file      *File
 	overrides string
 	top       string // the top of the tree links may reach (see linkTop)
-	site      string // the slug profile of the site the file is part of (see siteSlugs)
+	site      siteAt // the site generator the file is published by (see siteOf)
 }
 
 // NewResolver returns the resolver of the files configured by finder, with
 // rules, and the settings cli (the command line's) last.
 func NewResolver(rules []*lint.Rule, finder *Finder, cli Settings) *Resolver {
-	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}, sites: map[string]string{}, has: map[string]dirFacts{}}
+	return &Resolver{rules: rules, finder: finder, cli: cli, byKey: map[profileKey]*Profile{}, tops: map[string]string{}, sites: map[string]siteAt{}, has: map[string]dirFacts{}}
 }
 
 // Resolve returns the profile of the file at path, or the error of its
@@ -58,9 +58,9 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	top := r.linkTop(cf, filepath.Dir(abs))
-	site := ""
-	if len(p.Config.Links.Slugs) == 0 {
-		site = r.siteSlugs(filepath.Dir(abs), top)
+	site := r.siteOf(filepath.Dir(abs), top)
+	if len(p.Config.Links.Slugs) > 0 {
+		site.profile = ""
 	}
 	key := profileKey{cf, fmt.Sprint(p.Overrides), top, site}
 	if known := r.byKey[key]; known != nil {
@@ -68,8 +68,9 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	}
 	cfg := p.Config
 	cfg.Links.Top = top
-	if site != "" {
-		cfg.Links.Slugs = []string{site}
+	cfg.Links.SiteDir = site.dir
+	if site.profile != "" {
+		cfg.Links.Slugs = []string{site.profile}
 	}
 	cfg.Across = r.across
 	ch, err := lint.NewChecker(r.rules, &cfg)
@@ -151,18 +152,25 @@ var siteFiles = []struct{ name, profile string }{
 	{"hugo.json", "hugo"},
 }
 
-// siteSlugs returns the slug profile of the site generator whose
-// configuration file is in the absolute directory dir or above it, up to
-// top (or the root when top is ""): where the configuration gives no
-// links.slugs, the headings of a Markdown document get the ids its site
-// gives them. "" when none is found. It is called with r.mu held.
-func (r *Resolver) siteSlugs(dir, top string) string {
+// siteAt is the site generator a file is published by: the slug profile
+// of its headings' ids and the directory of its configuration file.
+type siteAt struct{ profile, dir string }
+
+// siteOf returns the site generator whose configuration file is in the
+// absolute directory dir or above it, up to top (or the root when top is
+// ""): where the configuration gives no links.slugs, the headings of a
+// Markdown document get the ids its site gives them, and Docusaurus reads
+// "@site/" from its directory. The zero siteAt when none is found. It is
+// called with r.mu held.
+func (r *Resolver) siteOf(dir, top string) siteAt {
 	if site, ok := r.sites[dir]; ok {
 		return site
 	}
-	site := r.dirHas(dir).site
-	if parent := filepath.Dir(dir); site == "" && dir != top && parent != dir {
-		site = r.siteSlugs(parent, top)
+	var site siteAt
+	if profile := r.dirHas(dir).site; profile != "" {
+		site = siteAt{profile, dir}
+	} else if parent := filepath.Dir(dir); dir != top && parent != dir {
+		site = r.siteOf(parent, top)
 	}
 	r.sites[dir] = site
 	return site

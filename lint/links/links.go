@@ -51,6 +51,11 @@ type Settings struct {
 	// ("https://docs.example.org/guide/"), built from SiteRoot; "" turns
 	// that off.
 	Site, SiteRoot string
+	// SiteDir is the directory of the configuration file of the site
+	// generator that publishes the document (mkdocs.yml,
+	// docusaurus.config.js, hugo.toml; see lint/config), or "": Docusaurus
+	// reads a link that starts "@site/" from there.
+	SiteDir string
 	// Ignore are globs (doublestar, relative to Top) of targets that are
 	// not checked: generated files (_build/**, public/**), or what a build
 	// makes.
