@@ -157,7 +157,8 @@ func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
 // includes the document at the absolute path doc (include::), so that it
 // is rendered as a part of that one, and its relative links and images
 // are read from there. A target that holds an attribute reference
-// ("{partialsdir}/b.adoc") includes every document of its file name.
+// ("{partialsdir}/b.adoc") includes every document of its file name. Paths
+// are compared with their symbolic links resolved.
 func (p *AcrossPass) Included(doc string) bool {
 	if p.included == nil {
 		p.included, p.includedName = map[string]bool{}, map[string]bool{}
@@ -169,12 +170,23 @@ func (p *AcrossPass) Included(doc string) bool {
 				case strings.ContainsRune(t, '{'):
 					p.includedName[path.Base(t)] = true
 				default:
-					p.included[filepath.Join(filepath.Dir(from), filepath.FromSlash(t))] = true
+					// Books reach their parts through symbolic links
+					// (Strimzi's deploying/assemblies -> ../assemblies):
+					// a part is named by its real path.
+					t := filepath.Join(filepath.Dir(from), filepath.FromSlash(t))
+					if real, err := filepath.EvalSymlinks(t); err == nil {
+						t = real
+					}
+					p.included[t] = true
 				}
 			}
 		}
 	}
-	return p.included[doc] || len(p.includedName) > 0 && p.includedName[filepath.Base(doc)]
+	if p.included[doc] || len(p.includedName) > 0 && p.includedName[filepath.Base(doc)] {
+		return true
+	}
+	real, err := filepath.EvalSymlinks(doc)
+	return err == nil && real != doc && p.included[real]
 }
 
 // Absolute returns the path of a fact's file made absolute, as the engine

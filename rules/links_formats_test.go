@@ -223,7 +223,8 @@ func TestLinksAcrossFormats(t *testing.T) {
 func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"book/book.adoc":            "= Book\n:imagesdir: images\n\ninclude::../modules/con-one.adoc[leveloffset=+1]\ninclude::{mods}/con-two.adoc[]\n\nimage::gone.png[]\n",
+		"book/book.adoc":            "= Book\n:imagesdir: images\n\ninclude::../modules/con-one.adoc[leveloffset=+1]\ninclude::{mods}/con-two.adoc[]\ninclude::modules/con-three.adoc[]\n\nimage::gone.png[]\n",
+		"modules/con-three.adoc":    "= Three\n\nimage::diagram.png[]\n",
 		"modules/con-one.adoc":      "[id=\"one_{context}\"]\n= One\n\nimage::diagram.png[]\n",
 		"modules/con-two.adoc":      "= Two\n\nimage::other.png[]\n",
 		"modules/con-alone.adoc":    "= Alone\n\nimage::missing.png[]\n",
@@ -241,6 +242,10 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 	}
 	if err := os.Symlink(filepath.Join("..", "shared", "images"), filepath.Join(dir, "book", "images")); err != nil {
 		t.Skip("no symbolic links here:", err)
+	}
+	// The book reaches con-three.adoc through a link to the modules.
+	if err := os.Symlink(filepath.Join("..", "modules"), filepath.Join(dir, "book", "modules")); err != nil {
+		t.Fatal(err)
 	}
 	lint := func(names ...string) []string {
 		cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
@@ -265,7 +270,7 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 		slices.Sort(got)
 		return got
 	}
-	all := lint("book/book.adoc", "modules/con-one.adoc", "modules/con-two.adoc", "modules/con-alone.adoc")
+	all := lint("book/book.adoc", "modules/con-one.adoc", "modules/con-two.adoc", "modules/con-three.adoc", "modules/con-alone.adoc")
 	want := []string{
 		`book/book.adoc: no file "gone.png" in the tree (looked for as "images/gone.png")`,
 		`modules/con-alone.adoc: no file "missing.png" in the tree`,
