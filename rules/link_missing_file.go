@@ -40,7 +40,9 @@ the links whose file is not there. It never uses the network.
   it is found.
 - Not judged: what XML tools follow, not readers: a DOCTYPE's system identifier (catalogs resolve
   it: xml2rfc's rfc2629.dtd) and the style sheet or schema of <?xml-stylesheet?> and <?xml-model?>
-  (xml2rfc's rfc2629.xslt, which drafts do not ship); the links of a source a site shows as text (Sphinx's _sources/page.rst.txt: written
+  (xml2rfc's rfc2629.xslt, which drafts do not ship); the links of an Asciidoctor docinfo file (docinfo.xml,
+  NAME-docinfo.xml, docinfo-footer.html: a fragment of the documents Asciidoctor writes, read from
+  there); the links of a source a site shows as text (Sphinx's _sources/page.rst.txt: written
   for where the source is); where a form is sent (action, formaction: a server's endpoint); the pages Sphinx makes
   with no source (genindex.html, search.html, py-modindex.html, and "contents.html" where
   _templates/contents.html beside the sources makes it: html_additional_pages) from a

@@ -24,7 +24,7 @@ import (
 // source is.
 func localLink(p *lint.Pass) (links.Link, bool) {
 	c := p.Candidate
-	if extract.ShownSource(p.File) {
+	if extract.ShownSource(p.File) || docinfo(p.File) {
 		return links.Link{}, false
 	}
 	if c.Kind == extract.KindXref {
@@ -227,6 +227,23 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		}
 	}
 	return doc, e, l.target, found, false
+}
+
+// docinfo reports whether the file at path is an Asciidoctor docinfo file
+// ("docinfo.xml", "guide-docinfo-footer.html", "docinfo-header.html"): a
+// fragment Asciidoctor
+// puts into the head or foot of the documents it converts, whose
+// relative links are read from where those are written (a DocBook
+// build's "Common_Content/Legal_Notice.xml"), not from beside it.
+func docinfo(path string) bool {
+	name := strings.ToLower(filepath.Base(path))
+	ext := filepath.Ext(name)
+	if ext != ".xml" && ext != ".html" {
+		return false
+	}
+	stem := strings.TrimSuffix(name, ext)
+	stem = strings.TrimSuffix(strings.TrimSuffix(stem, "-header"), "-footer")
+	return stem == "docinfo" || strings.HasSuffix(stem, "-docinfo")
 }
 
 // githubRoute reports whether target, which leaves the top of the tree,
