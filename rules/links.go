@@ -231,10 +231,9 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 
 // docinfo reports whether the file at path is an Asciidoctor docinfo file
 // ("docinfo.xml", "guide-docinfo-footer.html", "docinfo-header.html"): a
-// fragment Asciidoctor
-// puts into the head or foot of the documents it converts, whose
-// relative links are read from where those are written (a DocBook
-// build's "Common_Content/Legal_Notice.xml"), not from beside it.
+// fragment Asciidoctor puts into the head or foot of the documents it
+// converts, whose relative links are read from where those are written (a
+// DocBook build's "Common_Content/Legal_Notice.xml"), not from beside it.
 func docinfo(path string) bool {
 	name := strings.ToLower(filepath.Base(path))
 	ext := filepath.Ext(name)
