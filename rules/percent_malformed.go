@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
@@ -18,14 +20,27 @@ var PercentMalformed = &lint.Rule{
 		Title: `A "%" is not followed by two hexadecimal digits.`,
 		Text: `RFC 3986 section 2.1: pct-encoded = "%" HEXDIG HEXDIG, and "%" is always the start of one. A literal
 "%" is written %25 (section 2.4). A "%" at the end of a URI in running text is kept in the candidate, so
-that it is reported rather than cut off.`,
+that it is reported rather than cut off; but not one after a digit at the end of a URI found in the
+text of an attribute that holds none of its own, after a ";" (a style's percentage:
+"image=data:image/png,...;clipPath=inset(16.33%", as draw.io keeps its diagrams in SVG), unless strict.`,
 		Bad:  `http://example.com/50%  http://example.com/a%zzb  urn:example:a%2`,
 		Good: `http://example.com/50%25  http://example.com/a%2Fb`,
 		Fix:  `Fix (not safe, since the "%" may start an encoding that lost its digits): write it as %25.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
-			return []lint.Fix{{Message: `write the literal "%" as %25`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "%25"}}}}
+		reportProblemsBut(p, func(pr grammar.Problem) bool { return stylePercentage(p, pr) }, func(pr grammar.Problem, f *lint.Finding) {
+			f.Fixes = []lint.Fix{{Message: `write the literal "%" as %25`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "%25"}}}}
 		})
 	},
+}
+
+// stylePercentage reports whether pr is the "%" of a percentage that ends
+// a URI found in the text of an attribute that holds no URI of its own: a
+// style ("image=data:image/png,...;clipPath=inset(16.33%", a draw.io
+// diagram's, kept in an SVG), where the URI ended before the ";" the
+// scanner could not tell from one of its own.
+func stylePercentage(p *lint.Pass, pr grammar.Problem) bool {
+	c, u := p.Candidate, p.URI.Input
+	return c.Attribute != "" && runningText(c.Context) && !p.Config.Strict &&
+		pr.End == len(u) && pr.Start > 0 && grammar.IsDigit(u[pr.Start-1]) && strings.IndexByte(u, ';') >= 0
 }

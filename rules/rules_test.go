@@ -35,7 +35,7 @@ var notInText = map[string]bool{"uri-scheme-syntax": true, "uri-relative-colon":
 // inXML are the rules whose reports depend on the format (they read
 // Pass.Format), or whose fixes XML escapes or may not apply (in a
 // namespace name): their XML documents say what they do there.
-var inXML = map[string]bool{"percent-unencoded": true, "link-missing-file": true, "uri-http-syntax": true, "uri-non-ascii": true, "uri-wrapped-bare": true, "percent-lowercase": true}
+var inXML = map[string]bool{"percent-unencoded": true, "link-missing-file": true, "percent-malformed": true, "uri-http-syntax": true, "uri-non-ascii": true, "uri-wrapped-bare": true, "percent-lowercase": true}
 
 // inRSTAndAdoc are the rules whose reports depend on the format (they read
 // Pass.Format, or unlinked: whether the format links a URI of its running
