@@ -29,6 +29,7 @@ import "strings"
 //     "host:$PORT"): a port is digits;
 //   - a group of an IPv6 literal with "x" for digits ("[ff0x::1]",
 //     "[2001:db8::xxxx]");
+//   - a port as a word after names in brackets ("[IP_address]:join-port");
 //   - the optional parts of an authority, as ABNF writes them:
 //     "sh://[user@]machine[:options]/", and names in brackets there, as
 //     manuals write them: "tcp://[host]:[port][path]",
@@ -150,6 +151,10 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 	// "tcp://[host]:[port][path]", "unix://[/path/to/socket]". An IP
 	// literal holds a ":" (IPv6) or starts "v" and a version (IPvFuture).
 	if named := authorityNames(s, a, e, add); named {
+		// And a port written as a word after them: "[IP_address]:join-port".
+		if r := strings.LastIndexByte(s[a:e], ']'); r >= 0 && a+r+2 < e && s[a+r+1] == ':' && IsAlpha(s[a+r+2]) && wordEnd(s, a+r+2) == e {
+			add(a+r+2, e)
+		}
 		return
 	}
 	host := s[a:e]
