@@ -265,7 +265,7 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 			ch.Check(p, extract.FormatOf(p), []byte(files[name]), func(d *lint.Diagnostic) { got = append(got, name+": "+d.Message) })
 		}
 		for _, pl := range cfg.Across.Finish(paths) {
-			got = append(got, strings.TrimPrefix(pl.File, dir+string(filepath.Separator))+": "+pl.Diagnostic.Message)
+			got = append(got, strings.TrimPrefix(pl.File, dir+string(filepath.Separator))+": "+pl.Message)
 		}
 		slices.Sort(got)
 		return got
