@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
@@ -79,7 +80,8 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 
 // namesFile reports whether the link of candidate c names a file by its
 // extension ("guide.md", "img/logo.png", "../api.html#x"), rather than a
-// site's address ("./errors/x", "guide/"), or is a cross reference.
+// site's address ("./errors/x", "guide/", "upgrade-notes-1.13"), or is a
+// cross reference.
 func namesFile(c *extract.Candidate) bool {
 	if c.Kind == extract.KindXref {
 		return true
@@ -90,7 +92,10 @@ func namesFile(c *extract.Candidate) bool {
 	}
 	u = strings.TrimSuffix(u, "/") // "guide.md/": a file written as a directory
 	base := u[strings.LastIndexByte(u, '/')+1:]
-	return strings.IndexByte(base, '.') > 0 && base != ".."
+	dot := strings.LastIndexByte(base, '.')
+	// An extension has a letter: "notes-1.13" and "v2.0" are versions in
+	// a site's addresses, not files.
+	return dot > 0 && base != ".." && strings.IndexFunc(base[dot+1:], unicode.IsLetter) >= 0
 }
 
 // recordLink records the link l of the candidate of p: the file it names
