@@ -303,7 +303,8 @@ func sphinxPage(p *lint.AcrossPass, from, target string) bool {
 // documentation read it: the file itself; for a directory, the directory
 // (GitHub lists it), or its index file for a fragment; for a page that
 // does not exist as written, the source of the rendered page it names
-// ("chapter.html" for "chapter.md"; "guide/" for "guide.md" or
+// ("chapter.html" for "chapter.md", "index.html" for Hugo's "_index.md";
+// "guide/" for "guide.md" or
 // "guide/index.md"). It returns the file whose targets a fragment names
 // ("" when there is none), and whether the link finds something.
 func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool) (doc string, e links.Entry, found bool) {
@@ -337,6 +338,14 @@ func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool)
 		for _, src := range sources {
 			if f := base + src; p.Stat(f).Exists {
 				return f, e, true
+			}
+		}
+		if filepath.Base(base) == "index" {
+			// Hugo renders a section's "_index.md" as its index.html.
+			for _, src := range sources {
+				if f := filepath.Join(filepath.Dir(base), "_index"+src); p.Stat(f).Exists {
+					return f, e, true
+				}
 			}
 		}
 	}
