@@ -16,6 +16,8 @@ import "strings"
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
 //   - an elision: "..." (three dots or more) or "…";
+//   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
+//     alternatives);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
 //     "file:///path/to/repo"), as whole segments;
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, or four
@@ -98,6 +100,11 @@ func StandIns(s string) []Span {
 					i++ // not inside a word
 				}
 			}
+		case '(', '[':
+			if j, ok := alternatives(s, i); ok {
+				add(i, j)
+				i = j - 1
+			}
 		case 'p':
 			if strings.HasPrefix(s[i:], "path/to/") && (i == 0 || s[i-1] == '/') {
 				add(i, i+len("path/to"))
@@ -114,6 +121,29 @@ func StandIns(s string) []Span {
 		sortSpans(spans)
 	}
 	return spans
+}
+
+// alternatives returns the end of a group of alternatives that starts at
+// s[i], "(" or "[": names of letters, digits, ".", "-" and "_" separated
+// by "|", at least two, closed by ")" or "]" ("(blob|tree)",
+// "[.rdf|.xml|.json]", as a manual writes the forms a URI takes).
+func alternatives(s string, i int) (int, bool) {
+	end := byte(')')
+	if s[i] == '[' {
+		end = ']'
+	}
+	bars := 0
+	for j := i + 1; j < len(s) && j < i+128; j++ {
+		switch c := s[j]; {
+		case c == end:
+			return j + 1, bars > 0
+		case c == '|':
+			bars++
+		case !IsAlnum(c) && c != '.' && c != '-' && c != '_':
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // sortSpans sorts spans that do not overlap by their start (few: insertion).
