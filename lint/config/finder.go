@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/internal/treepath"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
 
@@ -157,9 +158,8 @@ func relToWorkingDir(abs string) string {
 	if err != nil {
 		return abs
 	}
-	rel, err := filepath.Rel(wd, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return abs
+	if rel, ok := treepath.Rel(wd, abs); ok {
+		return rel
 	}
-	return rel
+	return abs
 }

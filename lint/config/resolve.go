@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/treepath"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -116,7 +116,7 @@ func (r *Resolver) Across() *lint.Across { return r.across }
 // ("urilint check --config my.yaml ../other-repo"): their own checkout is
 // their top then. It is called with r.mu held.
 func (r *Resolver) linkTop(cf *File, dir string) string {
-	if cf != nil && within(cf.Dir, dir) {
+	if cf != nil && treepath.Under(cf.Dir, dir) {
 		return cf.Dir
 	}
 	if top, ok := r.tops[dir]; ok {
@@ -130,12 +130,6 @@ func (r *Resolver) linkTop(cf *File, dir string) string {
 	}
 	r.tops[dir] = top
 	return top
-}
-
-// within reports whether the absolute directory dir is top or lies under it.
-func within(top, dir string) bool {
-	rel, err := filepath.Rel(top, dir)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // siteFiles are the configuration files of the site generators whose

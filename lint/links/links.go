@@ -19,6 +19,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
+	"github.com/urilint/urilint/internal/treepath"
 )
 
 // Settings are the configuration of the local link rules.
@@ -215,8 +216,7 @@ func (s *Settings) Outside(p string) bool {
 	if within(s.Top, p) {
 		return false // most links: no filepath.Rel, which cleans both paths
 	}
-	rel, err := filepath.Rel(s.Top, p)
-	return err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return !treepath.Under(s.Top, p)
 }
 
 // within reports, without allocating, that the path p is top or under it

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urilint/urilint/internal/treepath"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/fileio"
 	"github.com/urilint/urilint/lint/report"
@@ -124,7 +125,7 @@ func (fs *Files) fixAllowed(name string) func(real string) error {
 	}
 	return func(real string) error {
 		for _, r := range fs.roots {
-			if rel, err := filepath.Rel(r.real, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			if treepath.Under(r.real, real) {
 				return nil
 			}
 		}
