@@ -152,7 +152,7 @@ func (s *splitState) step(line []byte) (cut bool, other splitState, ok bool) {
 			s.htmlEnd = end
 		}
 	}
-	s.blank = len(bytes.Trim(line, " \t\r")) == 0
+	s.blank = onlySpace(line)
 	if s.blank {
 		s.html = false
 	}
@@ -207,7 +207,7 @@ func listMarker(line []byte) (marker byte, one, text bool) {
 	if k < len(line) && line[k] != ' ' && line[k] != '\t' && line[k] != '\r' && line[k] != '\n' {
 		return 0, false, false
 	}
-	return marker, one, len(bytes.Trim(line[k:], " \t\r\n")) > 0
+	return marker, one, !onlySpace(line[k:])
 }
 
 // thematicBreak reports whether line, which starts with c, is a thematic
@@ -224,6 +224,17 @@ func thematicBreak(line []byte, c byte) bool {
 		}
 	}
 	return n >= 3
+}
+
+// onlySpace reports whether b holds only spaces, tabs and line ends (as
+// len(bytes.Trim(b, " \t\r\n")) == 0 does, without building a set).
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 func isMDSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
@@ -389,10 +400,13 @@ var htmlType1End = []byte("</script|pre|style|textarea>")
 // closesHTML reports whether line holds end, the end marker of an HTML
 // block of types 1 to 5.
 func closesHTML(line, end []byte) bool {
-	lower := bytes.ToLower(line)
 	if &end[0] != &htmlType1End[0] {
-		return bytes.Contains(lower, end)
+		return bytes.Contains(line, end) // no letters: "-->", "?>", "]]>", ">"
 	}
+	if !bytes.Contains(line, []byte("</")) { // which lower case neither makes nor unmakes
+		return false
+	}
+	lower := bytes.ToLower(line)
 	for _, tag := range []string{"</script>", "</pre>", "</style>", "</textarea>"} {
 		if bytes.Contains(lower, []byte(tag)) {
 			return true
