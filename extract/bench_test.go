@@ -298,3 +298,15 @@ func BenchmarkMarkdownGuard(b *testing.B) {
 	}
 	b.ReportMetric(100*float64(sumG-sumB)/float64(sumG), "guard-cost-%")
 }
+
+// BenchmarkMarkdownSplits is the cutting of a large Markdown document into
+// parts (MarkdownSplits, as urilint check makes it before checking the
+// parts, on one goroutine): the Markdown corpus as one document.
+func BenchmarkMarkdownSplits(b *testing.B) {
+	docs, n := corpusOf(b, "md", "URILINT_CORPUS_MD", ".md")
+	doc := bytes.Join(docs, nil)
+	b.SetBytes(n)
+	for b.Loop() {
+		MarkdownSplits(doc, 1<<20)
+	}
+}

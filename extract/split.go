@@ -35,9 +35,13 @@ import (
 // with text. Not an ordered item of another number after text ("2020. was
 // a year" goes on a paragraph), not after a line starting with "<" since
 // the last blank line (an HTML block of types 6 and 7 runs to a blank
-// line), nor at a thematic break ("- - -", "* * *"). After a fence opened
-// with spaces before it and closed at column 0 (in a list item, that line
-// opens a fence of its own; elsewhere it closes the first), no cut at all.
+// line), nor at a thematic break ("- - -", "* * *"). A fence opened with
+// spaces before it and closed at column 0 is read both ways (in a list
+// item, that line opens a fence of its own; elsewhere it closes the
+// first): a cut is made only where both readings allow it, until they
+// stand at the same place again (at the end of the next fence with an
+// info string, which opens a block in either reading), and beyond
+// maxReadings readings at once no more cuts are made.
 //
 // The blocks are recognised as goldmark, which parses the parts, does:
 // HTML blocks of type 4 start "<!" and an upper-case letter, and one of
@@ -64,64 +68,113 @@ func blockStarts(doc []byte, at func(i int, afterBlank, first bool)) {
 	if fm, ok := findFrontMatter(doc); ok {
 		start = fm.end
 	}
-	blank := false // the previous line was blank
-	var fence []byte
-	indented, fence0 := false, byte(0) // the open fence has spaces before it; its character
-	var htmlEnd []byte                 // the end marker of the HTML block being read
-	var item byte                      // the list marker of the previous line if it starts an item at column 0: "-", "*", "+", "." or ")"; else 0
-	html := false                      // in an HTML block of CommonMark types 6 or 7, which runs to a blank line
-	blank = true                       // the start of the document starts a block
+	// The readings of the document so far: one, but after a line that
+	// only a parse reads (see splitState.step), until they meet again.
+	readings := []splitState{{blank: true}} // the start of the document starts a block
 	for i := start; i < len(doc); {
 		line, next := lineAt(doc, i)
-		marker := byte(0)
-		opened := false
-		if !html && fence == nil && htmlEnd == nil && htmlBlock67(line, blank) {
-			html, opened = true, true
-		}
-		switch {
-		case html:
-			// Raw HTML up to a blank line: no fence, no list, no cut but
-			// before it.
-			if opened && blank && !isMDSpace(line[0]) && i > start {
-				at(i, true, false)
-			}
-		case fence != nil:
-			if closesFence(line, fence) {
-				fence = nil
-				if indented && len(line) > 0 && line[0] == fence0 {
-					// "  ~~~" then "~~~": the first may open a fence in
-					// a list item, which the second, at column 0, ends
-					// with the item, to open a fence of its own; or the
-					// second closes the first. Which, only a parse
-					// tells: no more cuts.
-					return
-				}
-			}
-		case htmlEnd != nil:
-			if closesHTML(line, htmlEnd) {
-				htmlEnd = nil
-			}
-		default:
-			m, one, text := listMarker(line)
-			if m != 0 && (blank || m == item || text && (one || m == '-' || m == '*' || m == '+')) {
-				marker = m // the line starts a list item
-			}
-			if blank && len(line) > 0 && !isMDSpace(line[0]) || marker != 0 {
-				at(i, blank, i == start)
-			}
-			if f := openingFence(line); f != nil {
-				fence, indented, fence0 = f, line[0] == ' ', f[0]
-			} else if end := htmlBlockEnd(line); end != nil && !closesHTML(line[bytes.IndexByte(line, '<')+1:], end) {
-				htmlEnd = end
+		afterBlank := readings[0].blank // the same in every reading
+		cut := true
+		for k, n := 0, len(readings); k < n; k++ {
+			c, other, ok := readings[k].step(line)
+			cut = cut && c
+			if ok {
+				readings = append(readings, other)
 			}
 		}
-		blank = len(bytes.Trim(line, " \t\r")) == 0
-		if blank {
-			html = false
+		if cut && (i > start || !readings[0].html) {
+			at(i, afterBlank, i == start)
 		}
-		item = marker
+		if len(readings) > 1 {
+			readings = distinct(readings)
+			if len(readings) > maxReadings {
+				return // no more cuts
+			}
+		}
 		i = next
 	}
+}
+
+// maxReadings bounds the readings of a document MarkdownSplits follows at
+// once: past it, it makes no more cuts.
+const maxReadings = 4
+
+// splitState is where one reading of a Markdown document stands, between
+// two lines (see MarkdownSplits).
+type splitState struct {
+	blank    bool   // the previous line was blank
+	fence    []byte // the fence of the fenced code block open, or nil
+	indented bool   // the open fence has spaces before it
+	fence0   byte   // the open fence's character
+	htmlEnd  []byte // the end marker of the HTML block of types 1 to 5 being read, or nil
+	item     byte   // the list marker of the previous line if it starts an item at column 0: "-", "*", "+", "." or ")"; else 0
+	html     bool   // in an HTML block of CommonMark types 6 or 7, which runs to a blank line
+}
+
+// step reads the next line, and reports whether this reading allows a cut
+// before it. A fence opened with spaces before it ("  ~~~") and closed by
+// a line at column 0 ("~~~") may have been a list item's, which that line
+// ends with the item, to open a fence of its own; or the line closes the
+// fence. Which, only a parse tells: step then reads the line as closing
+// the fence and returns, in other (ok set), the reading where it opens one.
+func (s *splitState) step(line []byte) (cut bool, other splitState, ok bool) {
+	marker := byte(0)
+	opened := false
+	if !s.html && s.fence == nil && s.htmlEnd == nil && htmlBlock67(line, s.blank) {
+		s.html, opened = true, true
+	}
+	switch {
+	case s.html:
+		// Raw HTML up to a blank line: no fence, no list, no cut but
+		// before it.
+		cut = opened && s.blank && !isMDSpace(line[0])
+	case s.fence != nil:
+		if closesFence(line, s.fence) {
+			if s.indented && len(line) > 0 && line[0] == s.fence0 {
+				other = splitState{fence: openingFence(line), fence0: line[0]}
+				ok = true
+			}
+			s.fence = nil
+		}
+	case s.htmlEnd != nil:
+		if closesHTML(line, s.htmlEnd) {
+			s.htmlEnd = nil
+		}
+	default:
+		m, one, text := listMarker(line)
+		if m != 0 && (s.blank || m == s.item || text && (one || m == '-' || m == '*' || m == '+')) {
+			marker = m // the line starts a list item
+		}
+		cut = s.blank && len(line) > 0 && !isMDSpace(line[0]) || marker != 0
+		if f := openingFence(line); f != nil {
+			s.fence, s.indented, s.fence0 = f, line[0] == ' ', f[0]
+		} else if end := htmlBlockEnd(line); end != nil && !closesHTML(line[bytes.IndexByte(line, '<')+1:], end) {
+			s.htmlEnd = end
+		}
+	}
+	s.blank = onlySpace(line)
+	if s.blank {
+		s.html = false
+	}
+	s.item = marker
+	return cut, other, ok
+}
+
+// distinct returns the readings without those that stand where an earlier
+// one does (which read the rest of the document the same).
+func distinct(readings []splitState) []splitState {
+	out := readings[:1]
+	for _, r := range readings[1:] {
+		if !slices.ContainsFunc(out, r.same) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (s splitState) same(o splitState) bool {
+	return s.blank == o.blank && bytes.Equal(s.fence, o.fence) && s.indented == o.indented && s.fence0 == o.fence0 &&
+		bytes.Equal(s.htmlEnd, o.htmlEnd) && (s.htmlEnd == nil) == (o.htmlEnd == nil) && s.item == o.item && s.html == o.html
 }
 
 // listMarker returns, for a line that would start a list item at column
@@ -154,7 +207,7 @@ func listMarker(line []byte) (marker byte, one, text bool) {
 	if k < len(line) && line[k] != ' ' && line[k] != '\t' && line[k] != '\r' && line[k] != '\n' {
 		return 0, false, false
 	}
-	return marker, one, len(bytes.Trim(line[k:], " \t\r\n")) > 0
+	return marker, one, !onlySpace(line[k:])
 }
 
 // thematicBreak reports whether line, which starts with c, is a thematic
@@ -171,6 +224,17 @@ func thematicBreak(line []byte, c byte) bool {
 		}
 	}
 	return n >= 3
+}
+
+// onlySpace reports whether b holds only spaces, tabs and line ends (as
+// len(bytes.Trim(b, " \t\r\n")) == 0 does, without building a set).
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 func isMDSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
@@ -336,10 +400,13 @@ var htmlType1End = []byte("</script|pre|style|textarea>")
 // closesHTML reports whether line holds end, the end marker of an HTML
 // block of types 1 to 5.
 func closesHTML(line, end []byte) bool {
-	lower := bytes.ToLower(line)
 	if &end[0] != &htmlType1End[0] {
-		return bytes.Contains(lower, end)
+		return bytes.Contains(line, end) // no letters: "-->", "?>", "]]>", ">"
 	}
+	if !bytes.Contains(line, []byte("</")) { // which lower case neither makes nor unmakes
+		return false
+	}
+	lower := bytes.ToLower(line)
 	for _, tag := range []string{"</script>", "</pre>", "</style>", "</textarea>"} {
 		if bytes.Contains(lower, []byte(tag)) {
 			return true

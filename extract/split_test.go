@@ -198,6 +198,8 @@ func FuzzMarkdownSplits(f *testing.F) {
 		"<div>\n- a http://a.example/\n- b\n</div>\n- c http://c.example/\n- d\n",
 		"- `code\n- span` http://a.example/\n- <a href=\"http://b.example/\n- x\">\n- [r]: http://r.example/\n- [r]\n",
 		"> - a\n> - b http://a.example/\n- c\n- - -\n- d\n",
+		"* a\n  ~~~\n~~~\n* http://a.example/\n~~~ info\n\n- b http://b.example/\n~~~\n\nafter http://c.example/\n",
+		"  ```\ncode\n```\ntext\n```go\nhttp://a.example/\n```\n\n- x http://b.example/\n  ```\n```\n\n<div>\n\nc\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -222,7 +224,10 @@ func FuzzMarkdownSplits(f *testing.F) {
 }
 
 // TestMarkdownSplitsAmbiguousFence: a fence opened with spaces before it
-// and closed at column 0 may have been a list item's; no cut after it.
+// and closed at column 0 may have been a list item's; no cut after it
+// while the two readings differ, and, once they meet again (at the end of
+// a fence with an info string), cuts as before, with the candidates of
+// the whole.
 func TestMarkdownSplitsAmbiguousFence(t *testing.T) {
 	for _, doc := range []string{
 		"* a\n  ~~~\n~~~\n* http://a.example/\n~~~\n\n- b http://b.example/\n",
@@ -230,6 +235,29 @@ func TestMarkdownSplitsAmbiguousFence(t *testing.T) {
 	} {
 		if s := MarkdownSplits([]byte(doc), 1); len(s) != 0 {
 			t.Errorf("%q: cuts at %v", doc, s)
+		}
+	}
+	for _, tt := range []struct{ doc, cut string }{
+		// Not in a list: the line at column 0 closes the fence.
+		{"  ~~~\ncode\n~~~\ntext http://t.example/\n~~~ info\nhttp://a.example/\n\n- x\n~~~\n\nafter http://b.example/\n", "after http://b.example/"},
+		// In a list item: it ends the item and opens a fence.
+		{"* a\n  ~~~\n~~~\n* http://a.example/\n~~~ info\n\n- b http://b.example/\n~~~\n\nafter http://c.example/\n", "after http://c.example/"},
+	} {
+		doc := []byte(tt.doc)
+		splits := MarkdownSplits(doc, 1)
+		var starts []string
+		for _, s := range splits {
+			line, _ := lineAt(doc, s)
+			starts = append(starts, string(line))
+		}
+		if !slices.Equal(starts, []string{tt.cut}) {
+			t.Errorf("%q: cuts before %q, want before %q", tt.doc, starts, tt.cut)
+			continue
+		}
+		whole := candidates(doc, 0, Options{})
+		parts := append(candidates(doc[:splits[0]], 0, Options{}), candidates(doc[splits[0]:], splits[0], Options{})...)
+		if !slices.Equal(whole, parts) || len(whole) == 0 {
+			t.Errorf("%q: whole %q, in parts %q", tt.doc, whole, parts)
 		}
 	}
 }

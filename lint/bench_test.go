@@ -1,6 +1,9 @@
 package lint_test
 
 import (
+	"fmt"
+	"os"
+	"runtime"
 	"testing"
 	"time"
 
@@ -147,6 +150,42 @@ func BenchmarkCheckLinks(b *testing.B) {
 				best[1] = min(best[1], run(true))
 			}
 			b.ReportMetric(float64(best[1])/float64(best[0]), "links/none")
+		})
+	}
+}
+
+// BenchmarkCheckFile is the check of the large Markdown file
+// URILINT_BIG_MD names (skipped without it), as urilint check makes it:
+// cut into parts of 1 MiB or more (the runner's PartSize) and checked
+// in parts, on one goroutine and on GOMAXPROCS. Its floor is
+// extract's BenchmarkGoldmarkFile, goldmark's parse alone of the same file
+// (issue 27: check within 1.3 times that).
+func BenchmarkCheckFile(b *testing.B) {
+	path := os.Getenv("URILINT_BIG_MD")
+	if path == "" {
+		b.Skip("URILINT_BIG_MD names no file")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if !lint.CheckableInPieces(src) {
+		b.Fatalf("%s has a suppression comment or a folding note: it is checked whole", path)
+	}
+	for _, jobs := range []int{1, runtime.GOMAXPROCS(0)} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			count := 0
+			for b.Loop() {
+				ch, err := lint.NewChecker(rules.All, &lint.Config{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				splits := extract.FormatMarkdown.Splits(src, 1<<20)
+				ch.CheckParts(path, extract.FormatMarkdown, src, splits, jobs, func(*lint.Diagnostic) { count++ })
+			}
+			b.ReportMetric(float64(count)/float64(b.N), "diags/op")
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
@@ -260,35 +261,62 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 // and the candidates of one part at a time, where Check holds the
 // document's (goldmark's syntax tree of a Markdown document is about ten
 // times its size).
-func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits []int, yield func(*Diagnostic)) Unlisted {
+//
+// Up to jobs parts are checked at once, on goroutines of their own; what
+// they find is taken in the order of the parts, so that nothing but the
+// time depends on jobs. At most jobs parts are being checked (their parse
+// held) and at most 2*jobs found but not yet taken.
+func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits []int, jobs int, yield func(*Diagnostic)) Unlisted {
 	var l Lister
 	var facts []*Diagnostic
-	opts := ch.cfg.Extract
-	base := 0 // where the part being checked starts
-	var ts *[]extract.Target
+	var ts *[]extract.Target // the document's targets, from its parts
 	if ch.targets {
 		ts = getTargets()
-		opts.Target = func(t extract.Target) {
-			t.Start, t.End = base+t.Start, base+t.End
-			*ts = append(*ts, t)
-		}
 	}
-	end := 0
-	for k := 0; k <= len(splits); k++ {
-		base, end = end, len(src)
-		if k < len(splits) {
-			end = splits[k]
+	bound := func(k int) int {
+		if k == len(splits) {
+			return len(src)
+		}
+		return splits[k]
+	}
+	check := func(k int) *partFindings {
+		base, end := 0, bound(k)
+		if k > 0 {
+			base = splits[k-1]
+		}
+		p := &partFindings{}
+		opts := ch.cfg.Extract
+		if ch.targets {
+			opts.Target = func(t extract.Target) {
+				t.Start, t.End = base+t.Start, base+t.End
+				p.targets = append(p.targets, t)
+			}
 		}
 		ch.check(path, f, src[base:end], 0, opts, func(d *Diagnostic) {
 			moveBy(d, base)
 			switch {
 			case d.fact != nil:
-				facts = append(facts, d)
-			case l.List(d):
-				yield(d)
+				p.facts = append(p.facts, d)
+			case len(p.diags) < MaxFileDiagnostics:
+				p.diags = append(p.diags, d)
+			default: // past those of the part, past those of the document
+				p.unlisted.add(d)
 			}
 		})
+		return p
 	}
+	inOrder(len(splits)+1, jobs, check, func(p *partFindings) {
+		for _, d := range p.diags {
+			if l.List(d) {
+				yield(d)
+			}
+		}
+		l.Unlisted.merge(&p.unlisted)
+		facts = append(facts, p.facts...)
+		if ts != nil {
+			*ts = append(*ts, p.targets...)
+		}
+	})
 	if ch.across {
 		ch.collect(path, extract.NewLocator(src), facts, true)
 	}
@@ -320,6 +348,82 @@ func putTargets(ts *[]extract.Target) {
 }
 
 const maxPooledTargets = 1 << 14
+
+// partFindings is what CheckParts found in one part: its first
+// MaxFileDiagnostics diagnostics, the count of the others, its facts and
+// targets, their offsets in the document.
+type partFindings struct {
+	diags    []*Diagnostic
+	unlisted Unlisted
+	facts    []*Diagnostic
+	targets  []extract.Target
+	panicked any // what check panicked with, if it did
+}
+
+// inOrder calls take with the findings of each of n parts, in order, which
+// find returns, on up to jobs goroutines at once (on the caller's with
+// one job): at most jobs calls of find run at once, and at most 2*jobs
+// parts are under way or found but not taken. A panic in find is the
+// caller's, once the parts under way are done.
+func inOrder(n, jobs int, find func(k int) *partFindings, take func(*partFindings)) {
+	if jobs <= 1 || n <= 1 {
+		for k := range n {
+			take(find(k))
+		}
+		return
+	}
+	jobs = min(jobs, n)
+	found := make([]chan *partFindings, n)
+	for k := range found {
+		found[k] = make(chan *partFindings, 1)
+	}
+	slots := make(chan struct{}, 2*jobs) // parts under way or not yet taken
+	next := make(chan int)
+	var stop atomic.Bool // a part panicked: the others are skipped
+	go func() {
+		for k := range n {
+			slots <- struct{}{}
+			next <- k
+		}
+		close(next)
+	}()
+	for range jobs {
+		go func() {
+			for k := range next {
+				found[k] <- safeFind(find, k, &stop)
+			}
+		}()
+	}
+	var panicked any
+	for k := range n {
+		p := <-found[k]
+		<-slots
+		if p.panicked != nil && panicked == nil {
+			panicked = p.panicked
+			stop.Store(true)
+		}
+		if panicked == nil {
+			take(p)
+		}
+	}
+	if panicked != nil {
+		panic(panicked)
+	}
+}
+
+// safeFind calls find on part k, unless stop is set, and returns a panic
+// in it as the part's findings.
+func safeFind(find func(int) *partFindings, k int, stop *atomic.Bool) (p *partFindings) {
+	if stop.Load() {
+		return &partFindings{}
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			p = &partFindings{panicked: v}
+		}
+	}()
+	return find(k)
+}
 
 // moveBy moves a diagnostic that check made of a part of a document, and
 // its fact, to where the part starts in the document, at offset base.

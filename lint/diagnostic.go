@@ -57,6 +57,13 @@ func (u *Unlisted) add(d *Diagnostic) {
 	}
 }
 
+func (u *Unlisted) merge(o *Unlisted) {
+	u.N += o.N
+	for i, n := range o.BySeverity {
+		u.BySeverity[i] += n
+	}
+}
+
 // Lister lists the first MaxFileDiagnostics diagnostics of a file and
 // counts the rest, for a file checked in pieces (CheckWindow).
 type Lister struct {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"runtime"
 	"sync"
 
 	"github.com/urilint/urilint/extract"
@@ -40,9 +41,21 @@ const (
 // inParts: a Markdown document of PartsFrom bytes or more, when its
 // diagnostics are only reported and nothing in it reaches across the
 // document (lint.CheckableInPieces: a suppression comment or the folding
-// note does).
-func (c *checkRun) inParts(f extract.Format, src []byte) bool {
-	return c.opts.Mode == Report && len(src) >= PartsFrom && f.Splittable() && lint.CheckableInPieces(src)
+// note does), cut where f.Splits allows, in parts of PartSize or more; as
+// many parts at once as the run has jobs (and Go uses cores), so long as
+// their syntax trees weigh maxHeldWeight together at most.
+func (c *checkRun) inParts(f extract.Format, src []byte) *docParts {
+	if c.opts.Mode != Report || len(src) < PartsFrom || !f.Splittable() || !lint.CheckableInPieces(src) {
+		return nil
+	}
+	p := &docParts{splits: f.Splits(src, PartSize)}
+	start := 0
+	for _, s := range append(p.splits, len(src)) {
+		p.largest = max(p.largest, s-start)
+		start = s
+	}
+	p.jobs = max(1, min(c.opts.Jobs, runtime.GOMAXPROCS(0), maxHeldWeight/max(1, treeWeight*p.largest)))
+	return p
 }
 
 // windowed: a large plain-text file is read in windows when its
@@ -53,7 +66,7 @@ func (c *checkRun) format(name string) extract.Format { return c.opts.Resolver.F
 
 // document checks the file name read as src, fixes it (Fix) or writes the
 // diff of its fixes (Diff), and writes its diagnostics to out.
-func (c *checkRun) document(name string, src []byte, out *sink) error {
+func (c *checkRun) document(name string, src []byte, parts *docParts, out *sink) error {
 	if c.opts.BeforeCheck != nil {
 		c.opts.BeforeCheck(name)
 	}
@@ -64,8 +77,8 @@ func (c *checkRun) document(name string, src []byte, out *sink) error {
 	f := p.FormatOf(name)
 	c.counts.files.Add(1)
 	var doc Document
-	if c.inParts(f, src) {
-		doc.Unlisted = p.Checker.CheckParts(name, f, src, f.Splits(src, PartSize), func(d *lint.Diagnostic) { doc.Diagnostics = append(doc.Diagnostics, d) })
+	if parts != nil {
+		doc.Unlisted = p.Checker.CheckParts(name, f, src, parts.splits, parts.jobs, func(d *lint.Diagnostic) { doc.Diagnostics = append(doc.Diagnostics, d) })
 	} else {
 		doc = Lint(p, name, f, src, c.opts.Mode != Report)
 	}

@@ -17,7 +17,7 @@ type extractRun struct {
 }
 
 // inParts: extract reads every document whole.
-func (x *extractRun) inParts(extract.Format, []byte) bool { return false }
+func (x *extractRun) inParts(extract.Format, []byte) *docParts { return nil }
 
 // windowed: a large plain-text file is read in windows.
 func (x *extractRun) windowed() bool { return true }
@@ -25,7 +25,7 @@ func (x *extractRun) windowed() bool { return true }
 func (x *extractRun) format(name string) extract.Format { return x.resolver.Format(name) }
 
 // document lists the candidates of the file name read as src.
-func (x *extractRun) document(name string, src []byte, out *sink) error {
+func (x *extractRun) document(name string, src []byte, _ *docParts, out *sink) error {
 	p, err := x.resolver.Resolve(name)
 	if err != nil {
 		return err

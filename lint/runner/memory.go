@@ -31,17 +31,22 @@ const (
 	LimitPerWeight = 1
 )
 
+// treeWeight is about the memory goldmark's syntax tree of a Markdown
+// document holds, per byte of the document.
+const treeWeight = 10
+
 // weight is about the memory that processing a document of format f and
 // size bytes read whole holds at its peak, the document included: a
-// Markdown document checked in parts, its bytes and one part's syntax tree
-// (about ten times the part); one read whole, its tree, about ten times its
-// size; HTML and XML, whose walkers hold no tree, their decoded values and
-// candidates; text, its candidates.
-func weight(f extract.Format, size int, parts bool) int64 {
+// Markdown document checked in parts, its bytes and the syntax trees of
+// the parts checked at once, each weighed as the largest (about ten times
+// the part); one read whole, its tree, about ten times its size; HTML and
+// XML, whose walkers hold no tree, their decoded values and candidates;
+// text, its candidates.
+func weight(f extract.Format, size int, parts *docParts) int64 {
 	n := int64(size)
 	switch {
-	case f == extract.FormatMarkdown && parts:
-		return n + 10*PartSize
+	case f == extract.FormatMarkdown && parts != nil:
+		return n + treeWeight*int64(parts.largest)*int64(parts.jobs)
 	case f == extract.FormatMarkdown:
 		return 12 * n
 	case f == extract.FormatText:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -122,11 +123,17 @@ func TestRunAsksLimitOfDocuments(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big.txt"), []byte(txt), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Checked in parts, as many at once as the run has jobs (and Go
+	// cores), each weighed as the largest part's tree.
+	parts := (&checkRun{opts: &Options{Input: Input{Jobs: 2}}}).inParts(extract.FormatMarkdown, []byte(md))
+	if parts == nil || len(parts.splits) < 4 || parts.largest < PartSize || parts.largest > 2*PartSize || parts.jobs != min(2, runtime.GOMAXPROCS(0)) {
+		t.Fatalf("big.md in parts %+v: want 4 cuts or more, parts of %d to %d bytes, %d at once", parts, PartSize, 2*PartSize, min(2, runtime.GOMAXPROCS(0)))
+	}
 	for _, c := range []struct {
 		file string
 		want int64 // the weight held at most
 	}{
-		{"big.md", weight(extract.FormatMarkdown, len(md), true)},
+		{"big.md", weight(extract.FormatMarkdown, len(md), parts)},
 	} {
 		var limits []int64
 		checkFiles(t, []string{filepath.Join(dir, c.file)}, func(n int64) { limits = append(limits, n) })

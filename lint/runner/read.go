@@ -20,18 +20,27 @@ type processor interface {
 	// format returns the format the file name is read in: its
 	// configuration's, else its extension's.
 	format(name string) extract.Format
-	// inParts reports whether the document src of format f, read whole,
-	// is processed in parts (see weight).
-	inParts(f extract.Format, src []byte) bool
-	// document processes a document read whole, and writes its output to
-	// out.
-	document(name string, src []byte, out *sink) error
+	// inParts returns how the document src of format f, read whole, is
+	// processed in parts, or nil when it is processed whole (see weight).
+	inParts(f extract.Format, src []byte) *docParts
+	// document processes a document read whole, in parts when parts is
+	// not nil, and writes its output to out.
+	document(name string, src []byte, parts *docParts, out *sink) error
 	// windows processes a large document a window at a time, and writes
 	// its output to out.
 	windows(name string, f extract.Format, w *fileio.TextWindows, out *sink) error
 	// finish writes, once every file is read, what follows their output;
 	// names are the files, in the run's order.
 	finish(names []string, out chunkSink)
+}
+
+// docParts is how a document read whole is processed in parts: cut at
+// splits (extract.Format.Splits), jobs parts at once, the largest of
+// largest bytes.
+type docParts struct {
+	splits  []int
+	largest int
+	jobs    int
 }
 
 // chunkSink takes a file's output, for each of the run's outputs by its
@@ -131,8 +140,9 @@ func (r *run) read(path string, out *sink) error {
 		return err
 	}
 	f := r.proc.format(path)
-	defer out.hold(weight(f, len(src), r.proc.inParts(f, src)))()
-	return r.proc.document(path, src, out)
+	parts := r.proc.inParts(f, src)
+	defer out.hold(weight(f, len(src), parts))()
+	return r.proc.document(path, src, parts, out)
 }
 
 // readStdin reads standard input, as the document it stands for: whole,
@@ -158,8 +168,9 @@ func (r *run) readStdin(out *sink) error {
 		return err
 	}
 	f := r.proc.format(name)
-	defer out.hold(weight(f, len(src), r.proc.inParts(f, src)))()
-	return r.proc.document(name, src, out)
+	parts := r.proc.inParts(f, src)
+	defer out.hold(weight(f, len(src), parts))()
+	return r.proc.document(name, src, parts, out)
 }
 
 // write writes a chunk of a file's output to its output.
