@@ -122,7 +122,9 @@ func IncludeTargets(f extract.Format, src []byte) []string {
 //     holds "include::" (the directive, or the AsciiDoc macro), a Markdown
 //     document that holds a snippet of pymdownx.snippets ("--8<--", MkDocs)
 //     or Hugo's readfile or include shortcodes; wherever it is (in a
-//     literal block too, which errs on the side of reporting less);
+//     literal block too, which errs on the side of reporting less), or
+//     a block of generated documentation (mkdocstrings' "::: module",
+//     mkdocs-click's "::: mkdocs-click": see autodocBlock);
 //   - a script makes ids when it is shown: an HTML document that loads a
 //     script (<script src=...>), ReSpec above all (the W3C's
 //     specifications: a section's id, a definition's "#dfn-term", a
@@ -133,7 +135,7 @@ func HasInclude(f extract.Format, src []byte) bool {
 	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
 		return bytes.Contains(src, []byte("include::"))
 	case extract.FormatMarkdown:
-		return hasSnippet(src) || hugoInclude(src)
+		return hasSnippet(src) || hugoInclude(src) || autodocBlock(src)
 	case extract.FormatHTML:
 		// ReSpec, or any script the page loads, which may write elements
 		// with ids (a footer's "#copyright").
@@ -220,6 +222,25 @@ func hugoInclude(src []byte) bool {
 		rest = rest[i+2:]
 		t := bytes.TrimLeft(rest, "<% \t")
 		if bytes.HasPrefix(t, []byte("readfile")) || bytes.HasPrefix(t, []byte("include")) {
+			return true
+		}
+	}
+}
+
+// autodocBlock reports whether the Markdown document src holds a line
+// that starts with "::: " and a name: the block of mkdocstrings
+// ("::: package.module") or mkdocs-click ("::: mkdocs-click"), which MkDocs
+// replaces with generated documentation, its headings and their ids (and
+// a container of markdown-it, "::: tip", with the same look).
+func autodocBlock(src []byte) bool {
+	for rest := src; ; {
+		i := bytes.Index(rest, []byte("::: "))
+		if i < 0 {
+			return false
+		}
+		atLineStart := i == 0 || rest[i-1] == '\n'
+		rest = rest[i+4:]
+		if atLineStart && len(rest) > 0 && rest[0] != ' ' && rest[0] != '\n' {
 			return true
 		}
 	}

@@ -186,6 +186,9 @@ func TestHasInclude(t *testing.T) {
 		{extract.FormatMarkdown, "# A\n\n{{< readfile file=\"part.md\" markdown=\"true\" >}}\n", true},
 		{extract.FormatMarkdown, "# A\n\n{{% include \"part.md\" %}}\n", true},
 		{extract.FormatMarkdown, "# A\n\ninclude::part.adoc[] is AsciiDoc.\n", false},
+		{extract.FormatMarkdown, "# CLI\n\n::: mkdocs-click\n    :module: mkdocs.__main__\n", true}, // MkDocs' own cli.md
+		{extract.FormatMarkdown, "# API\n\n::: my_package.module\n", true},                          // mkdocstrings
+		{extract.FormatMarkdown, "# A\n\nA ratio of 1::: 2, or a line `::: `.\n", false},
 		{extract.FormatHTML, `<script src="https://www.w3.org/Tools/respec/respec-w3c" class="remove" defer></script>`, true},
 		{extract.FormatHTML, `<p>See <a href="#intro">the introduction</a>.</p>`, false},
 		{extract.FormatHTML, `<script>var a = 1;</script><p><a href="#intro">x</a></p>`, false},
