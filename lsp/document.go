@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"sort"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -50,6 +51,17 @@ const shortLine = 4 * markEvery
 
 func newText(s string) *text {
 	t := &text{s: s, lines: []int{0}}
+	if strings.IndexByte(s, '\r') < 0 {
+		// Line feeds alone, found a word at a time.
+		for i := 0; ; {
+			k := strings.IndexByte(s[i:], '\n')
+			if k < 0 {
+				return t
+			}
+			i += k + 1
+			t.lines = append(t.lines, i)
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\n':
@@ -64,18 +76,38 @@ func newText(s string) *text {
 	return t
 }
 
-// index returns the marks of the text, made on first use.
+// index returns the marks of the text, made on first use: a mark at the
+// first character that starts at or after each k*markEvery, runs of ASCII
+// counted eight bytes at a time (a byte is a unit), other characters
+// decoded (one of four bytes is two units; an invalid byte is one, U+FFFD,
+// as ranging over the string reads it).
 func (t *text) index() []mark {
 	t.marksOnce.Do(func() {
-		marks := make([]mark, 0, len(t.s)/markEvery+1)
+		s := t.s
+		marks := make([]mark, 0, len(s)/markEvery+1)
 		units := 0
-		for i, r := range t.s {
+		for i := 0; i < len(s); {
 			if i >= len(marks)*markEvery {
 				marks = append(marks, mark{i, units})
 			}
-			units++
-			if r >= 0x10000 {
+			next := min(len(s), len(marks)*markEvery)
+			j := i
+			for j+8 <= next && (uint64(s[j])|uint64(s[j+1])<<8|uint64(s[j+2])<<16|uint64(s[j+3])<<24|
+				uint64(s[j+4])<<32|uint64(s[j+5])<<40|uint64(s[j+6])<<48|uint64(s[j+7])<<56)&0x8080808080808080 == 0 {
+				j += 8
+			}
+			for j < next && s[j] < utf8.RuneSelf {
+				j++
+			}
+			units += j - i
+			i = j
+			if i < next {
+				r, size := utf8.DecodeRuneInString(s[i:])
 				units++
+				if r >= 0x10000 {
+					units++
+				}
+				i += size
 			}
 		}
 		if len(marks) == 0 {

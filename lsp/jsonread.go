@@ -5,10 +5,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math"
-	"strings"
 	"unicode"
 	u16 "unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	p "github.com/myleshyson/lsprotocol-go/protocol"
 )
@@ -343,52 +343,61 @@ func (r *reader) str() (string, bool) {
 // valid, as encoding/json decodes it: an escaped UTF-16 surrogate that is
 // not half of a pair is U+FFFD.
 func unescape(s []byte) string {
-	var sb strings.Builder
-	sb.Grow(len(s))
-	for {
-		k := bytes.IndexByte(s, '\\')
-		if k < 0 {
-			k = len(s)
+	// Into a buffer of the escaped length (the unescaped one is never
+	// longer), byte by byte: a document's text holds an escape every few
+	// bytes ("\"", "\n" and, from some clients, "\u003c" in HTML), where
+	// searching for each, and copying the runs between them, cost more.
+	buf := make([]byte, len(s))
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c != '\\' {
+			buf[n] = c
+			n++
+			i++
+			continue
 		}
-		sb.Write(s[:k])
-		if k == len(s) {
-			return sb.String()
-		}
-		c := s[k+1]
-		s = s[k+2:]
+		c = s[i+1]
+		i += 2
 		switch c {
 		case 'b':
-			sb.WriteByte('\b')
+			buf[n] = '\b'
 		case 'f':
-			sb.WriteByte('\f')
+			buf[n] = '\f'
 		case 'n':
-			sb.WriteByte('\n')
+			buf[n] = '\n'
 		case 'r':
-			sb.WriteByte('\r')
+			buf[n] = '\r'
 		case 't':
-			sb.WriteByte('\t')
+			buf[n] = '\t'
 		case 'u':
-			rr := hex4(s)
-			s = s[4:]
+			rr := hex4(s[i:])
+			i += 4
 			if rr < utf8.RuneSelf {
-				sb.WriteByte(byte(rr))
-				continue
+				buf[n] = byte(rr)
+				break
 			}
 			if u16.IsSurrogate(rr) {
-				if len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-					if dec := u16.DecodeRune(rr, hex4(s[2:])); dec != unicode.ReplacementChar {
-						sb.WriteRune(dec)
-						s = s[6:]
+				if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+					if dec := u16.DecodeRune(rr, hex4(s[i+2:])); dec != unicode.ReplacementChar {
+						n += utf8.EncodeRune(buf[n:], dec)
+						i += 6
 						continue
 					}
 				}
 				rr = unicode.ReplacementChar
 			}
-			sb.WriteRune(rr)
+			n += utf8.EncodeRune(buf[n:], rr)
+			continue
 		default: // '"', '\\', '/'
-			sb.WriteByte(c)
+			buf[n] = c
 		}
+		n++
 	}
+	if n == 0 {
+		return ""
+	}
+	return unsafe.String(&buf[0], n) // buf is written no more
 }
 
 // fields reads an object into a struct's fields: field is called with the
