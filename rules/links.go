@@ -240,14 +240,20 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 // converts, whose relative links are read from where those are written (a
 // DocBook build's "Common_Content/Legal_Notice.xml"), not from beside it.
 func docinfo(path string) bool {
-	name := strings.ToLower(filepath.Base(path))
-	ext := filepath.Ext(name)
-	if ext != ".xml" && ext != ".html" {
-		return false
+	base := filepath.Base(path)
+	ext := filepath.Ext(base)
+	if !strings.EqualFold(ext, ".xml") && !strings.EqualFold(ext, ".html") {
+		return false // most documents, at once
 	}
-	stem := strings.TrimSuffix(name, ext)
-	stem = strings.TrimSuffix(strings.TrimSuffix(stem, "-header"), "-footer")
-	return stem == "docinfo" || strings.HasSuffix(stem, "-docinfo")
+	stem := base[:len(base)-len(ext)]
+	for _, part := range [...]string{"-header", "-footer"} {
+		if n := len(stem) - len(part); n >= 0 && strings.EqualFold(stem[n:], part) {
+			stem = stem[:n]
+			break
+		}
+	}
+	const name = "-docinfo"
+	return strings.EqualFold(stem, name[1:]) || len(stem) > len(name) && strings.EqualFold(stem[len(stem)-len(name):], name)
 }
 
 // githubRoute reports whether target, which leaves the top of the tree,

@@ -283,3 +283,17 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 		t.Errorf("the module alone:\ngot  %q\nwant %q", alone, want)
 	}
 }
+
+// docinfo knows Asciidoctor's docinfo files by their names, in any letter
+// case, and nothing else.
+func TestDocinfo(t *testing.T) {
+	for name, want := range map[string]bool{
+		"docs/docinfo.xml": true, "docinfo.html": true, "docinfo-header.html": true, "docinfo-footer.xml": true,
+		"book/deploying-docinfo.xml": true, "Guide-DocInfo-Footer.HTML": true,
+		"docinfo.adoc": false, "index.html": false, "docinfos.xml": false, "my-docinfo2.xml": false, "-docinfo.md": false,
+	} {
+		if got := docinfo(name); got != want {
+			t.Errorf("docinfo(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
