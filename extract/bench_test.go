@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"os"
 	"testing"
 	"time"
 
@@ -243,14 +242,7 @@ func BenchmarkWalkerRatios(b *testing.B) {
 // URILINT_BIG_MD names (skipped without it): the floor of `urilint check`
 // on a large Markdown file (issue 27: check within 1.3 times that).
 func BenchmarkGoldmarkFile(b *testing.B) {
-	path := os.Getenv("URILINT_BIG_MD")
-	if path == "" {
-		b.Skip("URILINT_BIG_MD names no file")
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, src := testcorpus.BigMarkdown(b)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		goldmarkParse(src)

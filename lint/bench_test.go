@@ -2,7 +2,6 @@ package lint_test
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"testing"
 	"time"
@@ -161,14 +160,7 @@ func BenchmarkCheckLinks(b *testing.B) {
 // extract's BenchmarkGoldmarkFile, goldmark's parse alone of the same file
 // (issue 27: check within 1.3 times that).
 func BenchmarkCheckFile(b *testing.B) {
-	path := os.Getenv("URILINT_BIG_MD")
-	if path == "" {
-		b.Skip("URILINT_BIG_MD names no file")
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		b.Fatal(err)
-	}
+	path, src := testcorpus.BigMarkdown(b)
 	if !lint.CheckableInPieces(src) {
 		b.Fatalf("%s has a suppression comment or a folding note: it is checked whole", path)
 	}

@@ -101,3 +101,20 @@ func Conformance[T any](tb testing.TB, name string) []T {
 	}
 	return cases
 }
+
+// BigMarkdown returns the path and bytes of the large Markdown file the
+// environment variable URILINT_BIG_MD names, for the benchmarks of issue
+// 27 (a file of 256 MB is no file of the repository); it skips tb when the
+// variable names none.
+func BigMarkdown(tb testing.TB) (string, []byte) {
+	tb.Helper()
+	path := os.Getenv("URILINT_BIG_MD")
+	if path == "" {
+		tb.Skip("URILINT_BIG_MD names no file")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return path, src
+}
