@@ -283,6 +283,12 @@ func htmlAttributes(buf *Candidate, src, tag []byte, all []htmlAttr, attrs []tag
 		case metaContent:
 			content = a
 		default:
+			if v := src[a.valStart:a.valEnd]; len(v) >= 2 && v[0] == '\\' && (v[1] == '"' || v[1] == '\'') {
+				// href=\"...\": the tag is written inside a string of
+				// code (a template's printf, a script), which gives its
+				// value at run time.
+				continue
+			}
 			if a.info.kind == textAttr {
 				if mayHoldURI(src[a.valStart:a.valEnd]) {
 					d := decodeHTML(src, a.valStart, a.valEnd, true)
