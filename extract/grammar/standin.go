@@ -54,6 +54,9 @@ func StandIns(s string) []Span {
 		standInsInAuthority(s, a, aEnd, add)
 	}
 	for i := 0; i < len(s); i++ {
+		if !standInStart[s[i]] {
+			continue // most bytes: one look at a table
+		}
 		switch c := s[i]; c {
 		case '$':
 			if j := sigilName(s, i+1); j > i+1 {
@@ -145,6 +148,15 @@ func alternatives(s string, i int) (int, bool) {
 	}
 	return 0, false
 }
+
+// standInStart holds the bytes at which StandIns looks for a stand-in:
+// those its switch has a case for.
+var standInStart = func() (t [256]bool) {
+	for _, c := range []byte("$%\\.{([pXxNT\xe2") {
+		t[c] = true
+	}
+	return t
+}()
 
 // sortSpans sorts spans that do not overlap by their start (few: insertion).
 func sortSpans(spans []Span) {
