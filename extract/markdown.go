@@ -266,6 +266,11 @@ type mdWalker struct {
 	// open in the current block: their text is code.
 	codeDepth int
 
+	// linkDepth counts the links whose text is being read: a URI there
+	// that a line break cuts is shown, not followed (the destination is
+	// the link), so it is not taken as continued on the next line.
+	linkDepth int
+
 	joined decoded // raw HTML's segments joined, reused from one to the next
 }
 
@@ -288,6 +293,7 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		}
 		switch n := n.(type) {
 		case *ast.Link:
+			w.linkDepth--
 			if n.Reference == nil { // a reference link: its definition is reported
 				w.title(n.Title, w.destination(n.Destination, ContextMarkdownLink))
 			}
@@ -299,6 +305,8 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		return ast.WalkContinue, nil
 	}
 	switch n := n.(type) {
+	case *ast.Link:
+		w.linkDepth++
 	case *ast.Heading:
 		if w.opts.Target != nil {
 			w.heading(n)
@@ -416,6 +424,13 @@ func (w *mdWalker) flush() {
 	}
 	w.inRun = false
 	if w.runCtx == "" {
+		if w.linkDepth > 0 {
+			scanRun(&w.buf, w.doc, w.runStart, w.runEnd, func(c *Candidate) {
+				c.Continued, c.ContinuedEnd = "", 0 // the link's text
+				w.add(c)
+			})
+			return
+		}
 		scanRun(&w.buf, w.doc, w.runStart, w.runEnd, w.add)
 		return
 	}
