@@ -36,6 +36,26 @@ var documentNames = []string{"readme", "changelog", "changes", "news", "history"
 // hold code or data, as path.Match patterns (compared ignoring case).
 var notDocuments = []string{"CMakeLists.txt", "robots.txt", "requirements*.txt", "constraints*.txt"}
 
+// testDataDirs are the names of the directories whose files a directory
+// walk leaves out when no include globs are configured: a project's test
+// data, not its documentation (Go's testdata, the fixtures and snapshots
+// of test frameworks). Test inputs are written wrong on purpose: a URL
+// parser's test vectors hold every malformed URL there is.
+var testDataDirs = []string{"testdata", "fixtures", "__fixtures__", "test-fixtures", "__snapshots__"}
+
+// IsTestData reports whether the directory name, in the directory parent,
+// holds test data (see testDataDirs), or is a test source set of Gradle
+// or Maven: src/test, src/jvmTest, src/integrationTest (code, and the
+// resources its tests read).
+func IsTestData(parent, name string) bool {
+	for _, d := range testDataDirs {
+		if strings.EqualFold(name, d) {
+			return true
+		}
+	}
+	return filepath.Base(parent) == "src" && (name == "test" || len(name) > 4 && strings.HasSuffix(name, "Test"))
+}
+
 // IsDocument reports whether a file named name is a document: one of
 // DefaultInclude, compared ignoring case.
 func IsDocument(name string) bool {
@@ -82,11 +102,14 @@ func DefaultInclude() []string {
 }
 
 // DefaultExcludedNames are the file names the default include leaves out,
-// as globs.
+// and the directories of test data (see IsTestData), as globs.
 func DefaultExcludedNames() []string {
-	out := make([]string, len(notDocuments))
-	for i, p := range notDocuments {
-		out[i] = "**/" + p
+	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+2)
+	for _, p := range notDocuments {
+		out = append(out, "**/"+p)
 	}
-	return out
+	for _, d := range testDataDirs {
+		out = append(out, "**/"+d+"/**")
+	}
+	return append(out, "**/src/test/**", "**/src/*Test/**")
 }

@@ -284,6 +284,9 @@ func (w *walker) dir(dir string, ign *ignores) {
 		if !isDir && (cf == nil || len(cf.Include) == 0) && !config.IsDocument(name) {
 			continue // not a document: linted only when included or named
 		}
+		if isDir && (cf == nil || len(cf.Include) == 0) && config.IsTestData(dir, name) {
+			continue // test data: linted only when included or named
+		}
 		if !isDir {
 			files = append(files, path)
 			continue

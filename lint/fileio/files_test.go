@@ -21,7 +21,12 @@ func write(t *testing.T, path, content string) {
 
 func TestFiles(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{"b.txt", "a.md", "sub/c.html", "sub/deeper/d.txt", ".hidden/e.txt", ".f.txt", "g.PNG", "h.pdf"} {
+	for _, name := range []string{"b.txt", "a.md", "sub/c.html", "sub/deeper/d.txt", ".hidden/e.txt", ".f.txt", "g.PNG", "h.pdf",
+		// Test data, left out of a walk: Go's, a framework's fixtures, a
+		// Gradle test source set's resources; not a directory of that
+		// name outside src, nor documentation beside src/test.
+		"pkg/testdata/bad.md", "web/__fixtures__/page.html", "okhttp/src/jvmTest/resources/urltestdata.txt",
+		"lib/src/test/notes.md", "lib/src/main/README.md", "docs/test/guide.md", "docs/Test/x.md"} {
 		write(t, filepath.Join(dir, name), "x")
 	}
 	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
@@ -43,7 +48,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{"a.md", "b.txt", "h.pdf", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
+	want := []string{"a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
@@ -154,5 +159,17 @@ func TestReadFileInto(t *testing.T) {
 	}
 	if _, err := ReadFileInto(filepath.Join(dir, "missing.txt"), buf); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing file: %v", err)
+	}
+}
+
+// A directory of test data named on the command line is walked: only the
+// directories a walk finds are left out.
+func TestFilesTestDataNamed(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "testdata", "bad.md"), "x")
+	write(t, filepath.Join(dir, "testdata", "fixtures", "deeper.md"), "x")
+	files, errs := Files([]string{filepath.Join(dir, "testdata")}, WalkOptions{Jobs: 2})
+	if len(errs) != 0 || len(files) != 1 || filepath.Base(files[0]) != "bad.md" {
+		t.Errorf("Files(testdata) = %q, %v; want bad.md alone", files, errs)
 	}
 }
