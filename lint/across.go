@@ -135,8 +135,9 @@ type AcrossPass struct {
 	out   *[]Placed
 	a     *Across
 	// included and includedName are what Included answers from, made on
-	// its first question.
+	// its first question; aliases what PageAlias answers from.
 	included, includedName map[string]bool
+	aliases                map[string]bool
 	// file and abs are the last file Absolute was asked about and its
 	// answer: the facts come file by file, and a file's many links (a
 	// table of contents) need its path made absolute once.
@@ -187,6 +188,40 @@ func (p *AcrossPass) Included(doc string) bool {
 	}
 	real, err := filepath.EvalSymlinks(doc)
 	return err == nil && real != doc && p.included[real]
+}
+
+// PageAlias reports whether a page of an Antora component checked in the
+// run answers to the page at the absolute path doc, which is not there, by
+// its ":page-aliases:" ("end-user-guide:old-name.adoc" in a page of
+// another module): Antora resolves a cross reference to an alias to the
+// page that declares it.
+func (p *AcrossPass) PageAlias(doc string) bool {
+	if p.aliases == nil {
+		p.aliases = map[string]bool{}
+		for from, d := range p.a.docs { // Finish holds the lock
+			if len(d.PageAliases) == 0 {
+				continue
+			}
+			modules, own, ok := links.AntoraModule(from)
+			if !ok {
+				continue
+			}
+			for _, a := range d.PageAliases {
+				if strings.Contains(a, "@") || strings.Count(a, ":") > 1 {
+					continue // another version's or component's
+				}
+				module := own
+				if m, rest, ok := strings.Cut(a, ":"); ok {
+					module, a = cmp.Or(m, "ROOT"), rest
+				}
+				if path.Ext(a) == "" {
+					a += ".adoc"
+				}
+				p.aliases[filepath.Join(modules, module, "pages", filepath.FromSlash(a))] = true
+			}
+		}
+	}
+	return p.aliases[doc]
 }
 
 // Absolute returns the path of a fact's file made absolute, as the engine

@@ -202,12 +202,8 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		ts := getTargets()
 		opts.Target = func(t extract.Target) { *ts = append(*ts, t) }
 		defer func() {
-			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs)
+			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src)
 			putTargets(ts)
-			d.Includes = links.HasInclude(f, src)
-			d.Partial = links.IsPartial(f, src)
-			d.IncludeTargets = links.IncludeTargets(f, src)
-			d.Base = links.HasBase(f, src)
 			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), d, &ch.cfg.Links)
 		}()
 	}
@@ -321,7 +317,7 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 		ch.collect(path, extract.NewLocator(src), facts, true)
 	}
 	if ch.targets {
-		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs), &ch.cfg.Links)
+		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src), &ch.cfg.Links)
 		putTargets(ts)
 	}
 	return l.Unlisted

@@ -62,8 +62,10 @@ the links whose file is not there. It never uses the network.
   any path ("../path/to/file.txt") is not checked.
 - AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",
   "<<guide#x>>" (guide.adoc). In an Antora module, a page id names a page of the module's pages
-  directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]"; one of another component or version is
-  not checked), and an image is in its images directory. Elsewhere an AsciiDoc image, video or audio
+  directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]", "xref::index.adoc[]" in the ROOT
+  module; one of another component or version is not checked), or a page of the run that declares it
+  among its ":page-aliases:" (a page moved to another module); an image is in its images directory,
+  or in assets/images, the older layout Antora still reads. Elsewhere an AsciiDoc image, video or audio
   target is under the imagesdir the document sets (":imagesdir: images"), else beside the document;
   where imagesdir may be set out of sight (the document includes others and sets none itself, or
   sets it from an attribute it does not define), the target is not checked.`,

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
+	"github.com/urilint/urilint/internal/treepath"
 	"github.com/urilint/urilint/lint"
 	"github.com/urilint/urilint/lint/links"
 )
@@ -198,6 +199,18 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 	if l.xref {
 		if modules, module, ok := links.AntoraModule(l.target); ok && !p.Stat(filepath.Join(modules, module)).Exists {
 			return "", e, "", false, true
+		}
+		if p.PageAlias(l.target) {
+			return "", e, "", false, true // a page moved, which answers to its old id
+		}
+	}
+	if modules, module, ok := links.AntoraModule(l.from); ok {
+		// Antora reads a module's images from assets/images too, the
+		// layout before its images family.
+		if rel, ok := treepath.Rel(filepath.Join(modules, module, "images"), l.target); ok {
+			if doc2, e2, found2 := resolveFile(p, s, filepath.Join(modules, module, "assets", "images", rel), l.dir); found2 {
+				return doc2, e2, l.target, true, false
+			}
 		}
 	}
 	if githubRoute(s, l.target) {

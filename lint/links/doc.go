@@ -38,6 +38,10 @@ type Doc struct {
 	// directives, as written (see IncludeTargets): the documents it
 	// includes are parts of it (see lint.AcrossPass.Included).
 	IncludeTargets []string
+	// PageAliases are the page ids an Antora page answers to besides its
+	// own (":page-aliases: old-module:page.adoc, other.adoc"), as written
+	// (see PageAliases).
+	PageAliases []string
 	// Base says the document, HTML, sets the base of its relative links
 	// (<base href>): where they lead depends on where it is served.
 	Base     bool
@@ -80,12 +84,42 @@ func ProfilesFor(f extract.Format, configured []string) []*slug.Profile {
 func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 	var ts []extract.Target
 	f.Walk(src, extract.Options{Target: func(t extract.Target) { ts = append(ts, t) }}, func(*extract.Candidate) {})
-	d := DocOf(f, ts, countLines(src), configured)
+	return DocOf(f, ts, countLines(src), configured).ReadText(f, src)
+}
+
+// ReadText sets what the text src of the document, of format f, says of
+// its targets beyond those its walker gave (Includes, Partial,
+// IncludeTargets, PageAliases, Base), and returns d.
+func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
 	d.Includes = HasInclude(f, src)
 	d.Partial = IsPartial(f, src)
 	d.IncludeTargets = IncludeTargets(f, src)
+	d.PageAliases = PageAliases(f, src)
 	d.Base = HasBase(f, src)
 	return d
+}
+
+// PageAliases returns the page ids of the ":page-aliases:" attribute
+// entry of the AsciiDoc document src, as written: the ids of pages moved
+// or renamed, which Antora makes redirects of and resolves cross
+// references to. None for other formats.
+func PageAliases(f extract.Format, src []byte) []string {
+	const entry = ":page-aliases:"
+	if f != extract.FormatAsciiDoc {
+		return nil
+	}
+	i := bytes.Index(src, []byte(entry))
+	if i < 0 || i > 0 && src[i-1] != '\n' {
+		return nil
+	}
+	line, _, _ := bytes.Cut(src[i+len(entry):], []byte("\n"))
+	var out []string
+	for _, a := range strings.Split(string(line), ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // IncludeTargets returns the targets of the include directives of the

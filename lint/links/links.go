@@ -126,6 +126,9 @@ func Xref(from, ref string, macro bool) (Link, bool) {
 		}
 		if m, rest, ok := strings.Cut(p, ":"); ok {
 			module, p = m, rest
+			if module == "" {
+				module = "ROOT" // ":page.adoc", the component's ROOT module
+			}
 		}
 		base = filepath.Join(modules, module, "pages")
 		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
