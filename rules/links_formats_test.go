@@ -231,15 +231,7 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 		"shared/images/diagram.png": "PNG",
 		"shared/images/other.png":   "PNG",
 	}
-	for name, src := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	if err := os.Symlink(filepath.Join("..", "shared", "images"), filepath.Join(dir, "book", "images")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
@@ -247,30 +239,7 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 	if err := os.Symlink(filepath.Join("..", "modules"), filepath.Join(dir, "book", "modules")); err != nil {
 		t.Fatal(err)
 	}
-	lint := func(names ...string) []string {
-		cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
-		for _, r := range All {
-			if r != LinkMissingFile {
-				cfg.Severity[r.Name] = lint.Off
-			}
-		}
-		ch, err := lint.NewChecker(All, &cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got, paths []string
-		for _, name := range names {
-			p := filepath.Join(dir, name)
-			paths = append(paths, p)
-			ch.Check(p, extract.FormatOf(p), []byte(files[name]), func(d *lint.Diagnostic) { got = append(got, name+": "+d.Message) })
-		}
-		for _, pl := range cfg.Across.Finish(paths) {
-			got = append(got, strings.TrimPrefix(pl.File, dir+string(filepath.Separator))+": "+pl.Message)
-		}
-		slices.Sort(got)
-		return got
-	}
-	all := lint("book/book.adoc", "modules/con-one.adoc", "modules/con-two.adoc", "modules/con-three.adoc", "modules/con-alone.adoc")
+	all := linkRun(t, dir, files, "book/book.adoc", "modules/con-one.adoc", "modules/con-two.adoc", "modules/con-three.adoc", "modules/con-alone.adoc")
 	want := []string{
 		`book/book.adoc: no file "gone.png" in the tree (looked for as "images/gone.png")`,
 		`modules/con-alone.adoc: no file "missing.png" in the tree`,
@@ -278,7 +247,7 @@ func TestLinksOfIncludedAsciiDoc(t *testing.T) {
 	if !slices.Equal(all, want) {
 		t.Errorf("the run:\ngot  %q\nwant %q", all, want)
 	}
-	alone := lint("modules/con-one.adoc")
+	alone := linkRun(t, dir, files, "modules/con-one.adoc")
 	if want := []string{`modules/con-one.adoc: no file "diagram.png" in the tree`}; !slices.Equal(alone, want) {
 		t.Errorf("the module alone:\ngot  %q\nwant %q", alone, want)
 	}
@@ -312,6 +281,26 @@ func TestLinksAntora(t *testing.T) {
 		"docs/modules/ROOT/pages/intro.adoc":           "= Intro\n",
 		"docs/modules/guide/assets/images/diagram.png": "PNG",
 	}
+	writeFiles(t, dir, files)
+	var names []string
+	for name := range files {
+		if filepath.Ext(name) == ".adoc" {
+			names = append(names, name)
+		}
+	}
+	got := linkRun(t, dir, files, names...)
+	want := []string{
+		`docs/modules/guide/pages/index.adoc: no file "gone.adoc" in the tree`,
+		`docs/modules/guide/pages/index.adoc: no file "missing.png" in the tree (looked for as "../images/missing.png")`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// writeFiles writes files (name to content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
 	for name, src := range files {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -321,6 +310,13 @@ func TestLinksAntora(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// linkRun checks the documents names of files, under dir, in one run with
+// link-missing-file alone on, and returns its diagnostics as "NAME:
+// MESSAGE", sorted.
+func linkRun(t *testing.T, dir string, files map[string]string, names ...string) []string {
+	t.Helper()
 	cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
 	for _, r := range All {
 		if r != LinkMissingFile {
@@ -332,23 +328,14 @@ func TestLinksAntora(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got, paths []string
-	for name, src := range files {
-		if filepath.Ext(name) != ".adoc" {
-			continue
-		}
+	for _, name := range names {
 		p := filepath.Join(dir, name)
 		paths = append(paths, p)
-		ch.Check(p, extract.FormatOf(p), []byte(src), func(d *lint.Diagnostic) { got = append(got, d.Message) })
+		ch.Check(p, extract.FormatOf(p), []byte(files[name]), func(d *lint.Diagnostic) { got = append(got, name+": "+d.Message) })
 	}
 	for _, pl := range cfg.Across.Finish(paths) {
 		got = append(got, strings.TrimPrefix(pl.File, dir+string(filepath.Separator))+": "+pl.Message)
 	}
 	slices.Sort(got)
-	want := []string{
-		`docs/modules/guide/pages/index.adoc: no file "gone.adoc" in the tree`,
-		`docs/modules/guide/pages/index.adoc: no file "missing.png" in the tree (looked for as "../images/missing.png")`,
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got  %q\nwant %q", got, want)
-	}
+	return got
 }
