@@ -60,6 +60,12 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if e < len(src) && src[e] == ':' && (e+1 == len(src) || grammar.IsSpace(src[e+1])) {
 		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
 	}
+	if at := bytes.IndexByte(word, '@'); at > 0 && src[end-1] == '/' && bytes.IndexByte(word, '/') < 0 && bytes.IndexByte(word[at:], '.') > 0 {
+		// An e-mail address after a URI that ends a path, the next line
+		// of a contact ("https://www.bodc.ac.uk/", "enquiries@bodc.ac.uk"):
+		// not the rest of "mailto:i-d-", nor of a path.
+		return 0, 0, false
+	}
 	if sameLayout(src, start, k, e) {
 		return 0, 0, false // the next row of a list of labels and URIs
 	}
