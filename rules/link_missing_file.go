@@ -28,7 +28,8 @@ the links whose file is not there. It never uses the network.
   Windows, whose file systems ignore case, and breaks on Linux, in CI, and on most web servers. The
   message names the file as it is.
 - A link to a directory is found when the directory is ("docs/": GitHub lists it). A file written as a
-  directory ("guide.md/") is reported: no server or renderer finds a file under a name that ends in "/".
+  directory ("guide.md/") is reported: no server or renderer finds a file under a name that ends in "/",
+  but MkDocs, which normalises a link's path before it looks for the page (under mkdocs.yml, found).
 - The message quotes the link's path as the document writes it, not the path it is cleaned to.
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so; ".xml" for the Apache HTTP Server manual and DocBook),

@@ -339,7 +339,11 @@ func resolveFile(p *lint.AcrossPass, s *links.Settings, target string, dir bool)
 	switch {
 	case e.Exists && !e.Dir && dir:
 		// "guide.md/": no server or renderer finds a file under a name
-		// that ends in "/" (MkDocs rewrites only ".md" destinations).
+		// that ends in "/", but MkDocs, which normalises the path of a
+		// link before it looks for the page (posixpath.normpath).
+		if s.Generator == "mkdocs" {
+			return target, e, true
+		}
 		return "", e, false
 	case e.Exists && !e.Dir:
 		return target, e, true

@@ -68,7 +68,7 @@ func (r *Resolver) Resolve(path string) (*Profile, error) {
 	}
 	cfg := p.Config
 	cfg.Links.Top = top
-	cfg.Links.SiteDir = site.dir
+	cfg.Links.SiteDir, cfg.Links.Generator = site.dir, site.generator
 	if site.profile != "" {
 		cfg.Links.Slugs = []string{site.profile}
 	}
@@ -135,20 +135,21 @@ func (r *Resolver) linkTop(cf *File, dir string) string {
 // siteFiles are the configuration files of the site generators whose
 // heading ids differ from GitHub's, and the slug profile of each: a
 // Markdown document under one is published by it.
-var siteFiles = []struct{ name, profile string }{
-	{"mkdocs.yml", "python-markdown"},
-	{"mkdocs.yaml", "python-markdown"},
-	{"docusaurus.config.js", "docusaurus"},
-	{"docusaurus.config.ts", "docusaurus"},
-	{"docusaurus.config.mjs", "docusaurus"},
-	{"hugo.toml", "hugo"},
-	{"hugo.yaml", "hugo"},
-	{"hugo.json", "hugo"},
+var siteFiles = []struct{ name, profile, generator string }{
+	{"mkdocs.yml", "python-markdown", "mkdocs"},
+	{"mkdocs.yaml", "python-markdown", "mkdocs"},
+	{"docusaurus.config.js", "docusaurus", "docusaurus"},
+	{"docusaurus.config.ts", "docusaurus", "docusaurus"},
+	{"docusaurus.config.mjs", "docusaurus", "docusaurus"},
+	{"hugo.toml", "hugo", "hugo"},
+	{"hugo.yaml", "hugo", "hugo"},
+	{"hugo.json", "hugo", "hugo"},
 }
 
 // siteAt is the site generator a file is published by: the slug profile
-// of its headings' ids and the directory of its configuration file.
-type siteAt struct{ profile, dir string }
+// of its headings' ids, the generator's name and the directory of its
+// configuration file.
+type siteAt struct{ profile, generator, dir string }
 
 // siteOf returns the site generator whose configuration file is in the
 // absolute directory dir or above it, up to top (or the root when top is
@@ -161,8 +162,8 @@ func (r *Resolver) siteOf(dir, top string) siteAt {
 		return site
 	}
 	var site siteAt
-	if profile := r.dirHas(dir).site; profile != "" {
-		site = siteAt{profile, dir}
+	if f := r.dirHas(dir); f.site != "" {
+		site = siteAt{f.site, f.generator, dir}
 	} else if parent := filepath.Dir(dir); dir != top && parent != dir {
 		site = r.siteOf(parent, top)
 	}
@@ -172,8 +173,9 @@ func (r *Resolver) siteOf(dir, top string) siteAt {
 
 // dirFacts is what a directory holds that the link settings depend on.
 type dirFacts struct {
-	git  bool   // .git: the top of a checkout
-	site string // the slug profile of the site generator whose configuration file it holds (see siteFiles)
+	git       bool   // .git: the top of a checkout
+	site      string // the slug profile of the site generator whose configuration file it holds (see siteFiles)
+	generator string // and the generator's name
 }
 
 // dirHas reads the names of the absolute directory dir once (one system
@@ -194,7 +196,7 @@ func (r *Resolver) dirHas(dir string) dirFacts {
 		facts.git = set[".git"]
 		for _, f := range siteFiles {
 			if set[f.name] {
-				facts.site = f.profile
+				facts.site, facts.generator = f.profile, f.generator
 				break
 			}
 		}

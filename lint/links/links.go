@@ -57,6 +57,10 @@ type Settings struct {
 	// docusaurus.config.js, hugo.toml; see lint/config), or "": Docusaurus
 	// reads a link that starts "@site/" from there.
 	SiteDir string
+	// Generator names that site generator ("mkdocs", "docusaurus",
+	// "hugo"), or "": where a link's reading is its own (MkDocs finds
+	// "guide.md/" as "guide.md").
+	Generator string
 	// Ignore are globs (doublestar, relative to Top) of targets that are
 	// not checked: generated files (_build/**, public/**), or what a build
 	// makes.
