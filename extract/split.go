@@ -35,7 +35,8 @@ import (
 // with text. Not an ordered item of another number after text ("2020. was
 // a year" goes on a paragraph), not after a line starting with "<" since
 // the last blank line (an HTML block of types 6 and 7 runs to a blank
-// line), nor at a thematic break ("- - -", "* * *"). A fence opened with
+// line; one of type 7 starts after any line but a paragraph's, a heading's
+// too), nor at a thematic break ("- - -", "* * *"). A fence opened with
 // spaces before it and closed at column 0 is read both ways (in a list
 // item, that line opens a fence of its own; elsewhere it closes the
 // first): a cut is made only where both readings allow it, until they
@@ -103,6 +104,7 @@ const maxReadings = 4
 // two lines (see MarkdownSplits).
 type splitState struct {
 	blank    bool   // the previous line was blank
+	para     bool   // the previous line is a paragraph's, which an HTML block of type 7 cannot interrupt
 	fence    []byte // the fence of the fenced code block open, or nil
 	indented bool   // the open fence has spaces before it
 	fence0   byte   // the open fence's character
@@ -120,7 +122,8 @@ type splitState struct {
 func (s *splitState) step(line []byte) (cut bool, other splitState, ok bool) {
 	marker := byte(0)
 	opened := false
-	if !s.html && s.fence == nil && s.htmlEnd == nil && htmlBlock67(line, s.blank) {
+	inBlock := s.html || s.fence != nil || s.htmlEnd != nil // the line is that block's
+	if !inBlock && htmlBlock67(line, !s.para) {
 		s.html, opened = true, true
 	}
 	switch {
@@ -152,12 +155,44 @@ func (s *splitState) step(line []byte) (cut bool, other splitState, ok bool) {
 			s.htmlEnd = end
 		}
 	}
+	wasPara := s.para
 	s.blank = onlySpace(line)
 	if s.blank {
 		s.html = false
 	}
+	// A line of text starts or goes on with a paragraph; a heading, a
+	// thematic break, a setext underline, a line of indented code or a
+	// line of another block does not.
+	s.para = !s.blank && !inBlock && !s.html && s.fence == nil && s.htmlEnd == nil && !atxHeading(line) &&
+		!(len(line) > 0 && (line[0] == '-' || line[0] == '*' || line[0] == '_') && thematicBreak(line, line[0])) &&
+		!(wasPara && setextUnderline(line)) && (wasPara || indent(line) != nil)
 	s.item = marker
 	return cut, other, ok
+}
+
+// setextUnderline reports whether line, after a paragraph's, underlines
+// it: up to three spaces, then "=" or "-" only, then spaces.
+func setextUnderline(line []byte) bool {
+	rest := indent(line)
+	if len(rest) == 0 || rest[0] != '=' && rest[0] != '-' {
+		return false
+	}
+	c, n := rest[0], 0
+	for n < len(rest) && rest[n] == c {
+		n++
+	}
+	return onlySpace(rest[n:])
+}
+
+// atxHeading reports whether line is an ATX heading: up to three spaces,
+// one to six "#", then a space, a tab or the line's end.
+func atxHeading(line []byte) bool {
+	rest := indent(line)
+	n := 0
+	for n < len(rest) && rest[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(rest) || rest[n] == ' ' || rest[n] == '\t' || rest[n] == '\r' || rest[n] == '\n')
 }
 
 // distinct returns the readings without those that stand where an earlier
