@@ -164,10 +164,14 @@ func (s *splitState) step(line []byte) (cut bool, other splitState, ok bool) {
 	// thematic break, a setext underline, a line of indented code or a
 	// line of another block does not.
 	s.para = !s.blank && !inBlock && !s.html && s.fence == nil && s.htmlEnd == nil && !atxHeading(line) &&
-		!(len(line) > 0 && (line[0] == '-' || line[0] == '*' || line[0] == '_') && thematicBreak(line, line[0])) &&
-		!(wasPara && setextUnderline(line)) && (wasPara || indent(line) != nil)
+		!breakLine(line) && (!wasPara || !setextUnderline(line)) && (wasPara || indent(line) != nil)
 	s.item = marker
 	return cut, other, ok
+}
+
+// breakLine reports whether line is a thematic break of "-", "*" or "_".
+func breakLine(line []byte) bool {
+	return len(line) > 0 && (line[0] == '-' || line[0] == '*' || line[0] == '_') && thematicBreak(line, line[0])
 }
 
 // setextUnderline reports whether line, after a paragraph's, underlines
