@@ -3,15 +3,11 @@ package extract
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/urilint/urilint/internal/testcorpus"
 )
 
 // walkBoth reads doc with every plain paragraph read by the walker itself
@@ -59,19 +55,9 @@ const plainCases = "urn:example:a1\nurn:example:a2 see http://a.example/x-\ncont
 // over the test documents and the corpus.
 func TestMarkdownPlain(t *testing.T) {
 	docs := map[string][]byte{"plainCases": []byte(plainCases)}
-	for _, pattern := range []string{"../testdata/markdown/*.md", "../testdata/rules/*/*.md"} {
-		paths, _ := filepath.Glob(pattern)
-		for _, p := range paths {
-			src, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			docs[p] = src
-		}
-	}
-	corpus, _ := testcorpus.Load(t, "md", "URILINT_CORPUS_MD", ".md")
-	for _, d := range corpus {
-		docs[d.Path] = d.Src
+	names, texts := markdownTestDocs(t)
+	for i, name := range names {
+		docs[name] = texts[i]
 	}
 	read := 0
 	for name, doc := range docs {

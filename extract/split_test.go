@@ -15,22 +15,7 @@ import (
 // point MarkdownSplits allows: the candidates must be the same, at the
 // same offsets.
 func TestMarkdownSplits(t *testing.T) {
-	var docs [][]byte
-	var names []string
-	for _, pattern := range []string{"../testdata/markdown/*.md", "../testdata/rules/*/*.md"} {
-		paths, _ := filepath.Glob(pattern)
-		for _, p := range paths {
-			src, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			docs, names = append(docs, src), append(names, p)
-		}
-	}
-	corpus, _ := testcorpus.Load(t, "md", "URILINT_CORPUS_MD", ".md")
-	for _, d := range corpus {
-		docs, names = append(docs, d.Src), append(names, d.Path)
-	}
+	names, docs := markdownTestDocs(t)
 	docs = append(docs, []byte(splitCases))
 	names = append(names, "splitCases")
 	cuts := 0
@@ -260,4 +245,25 @@ func TestMarkdownSplitsAmbiguousFence(t *testing.T) {
 			t.Errorf("%q: whole %q, in parts %q", tt.doc, whole, parts)
 		}
 	}
+}
+
+// markdownTestDocs returns the names and texts of the Markdown documents
+// of testdata (the walker's and the rules') and of the corpus.
+func markdownTestDocs(t *testing.T) (names []string, docs [][]byte) {
+	t.Helper()
+	for _, pattern := range []string{"../testdata/markdown/*.md", "../testdata/rules/*/*.md"} {
+		paths, _ := filepath.Glob(pattern)
+		for _, p := range paths {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs, names = append(docs, src), append(names, p)
+		}
+	}
+	corpus, _ := testcorpus.Load(t, "md", "URILINT_CORPUS_MD", ".md")
+	for _, d := range corpus {
+		docs, names = append(docs, d.Src), append(names, d.Path)
+	}
+	return names, docs
 }
