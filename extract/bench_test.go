@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 	"time"
 
@@ -300,5 +301,18 @@ func BenchmarkMarkdownSplits(b *testing.B) {
 	b.SetBytes(n)
 	for b.Loop() {
 		MarkdownSplits(doc, 1<<20)
+	}
+}
+
+// BenchmarkMarkdownBig is the walker on one paragraph of 4 MiB whose lines
+// hold markup: read in pieces (see mdbig.go).
+func BenchmarkMarkdownBig(b *testing.B) {
+	var doc []byte
+	for i := 0; len(doc) < 4<<20; i++ {
+		doc = fmt.Appendf(doc, "see `code%d` and http://a.example/%d *em* [t](http://b.example/%d) urn:isbn:%d\n", i, i, i, i)
+	}
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		walkMarkdown(doc)
 	}
 }

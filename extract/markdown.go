@@ -36,7 +36,8 @@ var markdownParser = sync.OnceValue(func() parser.Parser { return newMarkdownPar
 // newMarkdownParser builds the walker's parser; without guard, with no
 // inlineLimit (for BenchmarkMarkdownGuard, which measures its cost).
 func newMarkdownParser(guard bool) parser.Parser {
-	opts := []parser.Option{parser.WithParagraphTransformers(util.Prioritized(definitionRuns{}, 99))}
+	opts := []parser.Option{parser.WithParagraphTransformers(util.Prioritized(definitionRuns{}, 99),
+		util.Prioritized(bigParagraphs{}, 1000))} // after goldmark's (tables at 200)
 	if guard {
 		// Before goldmark's own (priorities count up): see mdlimits.go.
 		opts = append(opts, parser.WithInlineParsers(util.Prioritized(inlineLimit{}, -1)))
@@ -66,30 +67,27 @@ func newMarkdownParser(guard bool) parser.Parser {
 //
 // Offsets are on the source bytes.
 func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
-	markdown(doc, opts, minPlainParagraph, yield)
+	markdown(doc, opts, defaultLimits, yield)
 }
 
-// markdown is Markdown, reading the plain paragraphs of minPlain bytes or
-// more itself.
-func markdown(doc []byte, opts Options, minPlain int, yield func(*Candidate)) {
+// markdown is Markdown, reading the plain paragraphs of lim.plain bytes
+// or more itself and the big ones of lim.big bytes or more in pieces.
+func markdown(doc []byte, opts Options, lim mdLimits, yield func(*Candidate)) {
 	out := candidatesPool.Get().(*[]Candidate)
-	cands, plains := walkGoldmark(markdownParser(), doc, opts, minPlain, (*out)[:0])
-	// The plain paragraphs read by the walker itself (see mdplain.go),
-	// their candidates handed over in place, as they are found: no
-	// candidate of the parse starts inside one.
-	var buf *Candidate // made only for a document that has one
-	if len(plains) > 0 {
-		buf = new(Candidate)
-	}
+	cands, rest := walkGoldmark(markdownParser(), doc, opts, lim, (*out)[:0])
+	// The plain paragraphs read by the walker itself (see mdplain.go) and
+	// the big ones read in pieces (see mdbig.go), their candidates handed
+	// over in place, as they are found: no candidate of the parse starts
+	// inside one.
 	next := 0
 	for i := range cands {
-		for ; next < len(plains) && plains[next].start < cands[i].Start; next++ {
-			scanPlain(buf, doc, plains[next], yield)
+		for ; next < rest.len() && rest.start(next) < cands[i].Start; next++ {
+			rest.read(next, yield)
 		}
 		yield(&cands[i])
 	}
-	for ; next < len(plains); next++ {
-		scanPlain(buf, doc, plains[next], yield)
+	for ; next < rest.len(); next++ {
+		rest.read(next, yield)
 	}
 	if cap(cands) > maxPooledCandidates {
 		return // a rare document's large slice is left to the collector
@@ -112,24 +110,93 @@ var candidatesPool = sync.Pool{New: func() any { return new([]Candidate) }}
 // parser p, to out, sorted by their offsets (those of its plain
 // paragraphs too: for the tests, which compare whole lists).
 func parseMarkdown(p parser.Parser, doc []byte, opts Options, out []Candidate) []Candidate {
-	out, plains := walkGoldmark(p, doc, opts, minPlainParagraph, out)
-	if len(plains) == 0 {
+	out, rest := walkGoldmark(p, doc, opts, defaultLimits, out)
+	if rest.len() == 0 {
 		return out
 	}
-	var buf Candidate
-	for _, pl := range plains {
-		scanPlain(&buf, doc, pl, func(c *Candidate) { out = append(out, *c) })
+	for i := range rest.len() {
+		rest.read(i, func(c *Candidate) { out = append(out, *c) })
 	}
 	slices.SortStableFunc(out, func(a, b Candidate) int { return a.Start - b.Start })
 	return out
 }
 
+// deferred are the paragraphs of a document whose candidates the walker
+// hands over after the parse's, in order: the plain ones (see mdplain.go)
+// and the big ones (see mdbig.go).
+type deferred struct {
+	w     *mdWalker // the document's walker
+	paras []deferredParagraph
+	buf   *Candidate // made only for a document that has a plain one
+}
+
+// deferredParagraph is a plain paragraph, or a big one.
+type deferredParagraph struct {
+	plain span
+	big   *bigParagraph
+}
+
+// newDeferred returns the paragraphs the walker w left, plains (in
+// order) and those it found big, merged in order.
+func newDeferred(w *mdWalker, plains []span) deferred {
+	d := deferred{w: w}
+	if len(plains)+len(w.bigs) == 0 {
+		return d
+	}
+	d.paras = make([]deferredParagraph, 0, len(plains)+len(w.bigs))
+	// The walk may meet blocks out of their order (footnotes' definitions
+	// are moved to the end).
+	bigs := w.bigs
+	slices.SortFunc(bigs, func(a, b *bigParagraph) int { return a.Lines().At(0).Start - b.Lines().At(0).Start })
+	for _, p := range plains {
+		for len(bigs) > 0 && bigs[0].Lines().At(0).Start < p.start {
+			d.paras = append(d.paras, deferredParagraph{big: bigs[0]})
+			bigs = bigs[1:]
+		}
+		d.paras = append(d.paras, deferredParagraph{plain: p})
+	}
+	for _, b := range bigs {
+		d.paras = append(d.paras, deferredParagraph{big: b})
+	}
+	return d
+}
+
+func (d *deferred) len() int { return len(d.paras) }
+
+// start returns where the i-th paragraph of d starts.
+func (d *deferred) start(i int) int {
+	if b := d.paras[i].big; b != nil {
+		return b.Lines().At(0).Start
+	}
+	return d.paras[i].plain.start
+}
+
+// read calls yield with the candidates of the i-th paragraph of d, in
+// order.
+func (d *deferred) read(i int, yield func(*Candidate)) {
+	b := d.paras[i].big
+	if b == nil {
+		if d.buf == nil {
+			d.buf = new(Candidate)
+		}
+		scanPlain(d.buf, d.w.doc, d.paras[i].plain, yield)
+		return
+	}
+	// Its comments and targets were reported during the walk.
+	o := d.w.opts
+	o.Comment, o.Target = nil, nil
+	pw := &mdWalker{doc: d.w.doc, src: d.w.src, opts: o, lim: d.w.lim}
+	walkBig(pw, d.w.pc, b, d.w.lim.piece, yield)
+}
+
 // walkGoldmark appends the candidates of doc, parsed with the goldmark
 // parser p, to out, sorted by their offsets, but for those of the plain
-// paragraphs of minPlain bytes or more, which it returns (see mdplain.go):
-// goldmark parsed stubs of them.
-func walkGoldmark(p parser.Parser, doc []byte, opts Options, minPlain int, out []Candidate) ([]Candidate, []span) {
-	w := &mdWalker{doc: doc, src: doc, opts: opts, out: out}
+// paragraphs of lim.plain bytes or more (see mdplain.go: goldmark parsed
+// stubs of them) and of the big paragraphs of lim.big bytes or more (see
+// mdbig.go: goldmark left them raw), which it returns.
+func walkGoldmark(p parser.Parser, doc []byte, opts Options, lim mdLimits, out []Candidate) ([]Candidate, deferred) {
+	w := &mdWalker{doc: doc, src: doc, opts: opts, out: out, lim: lim, pc: parser.NewContext()}
+	minPlain := lim.plain
 	// goldmark knows neither front matter nor byte order marks: both are
 	// blanked out (line ends kept) in a copy, so that every offset stays.
 	// Containers nested absurdly deep on one line are flattened in the copy
@@ -165,11 +232,12 @@ func walkGoldmark(p parser.Parser, doc []byte, opts Options, minPlain int, out [
 			}
 		}
 	}
-	root := p.Parse(text.NewReader(w.src))
+	w.pc.Set(bigKey, lim.big)
+	root := p.Parse(text.NewReader(w.src), parser.WithContext(w.pc))
 	_ = ast.Walk(root, w.visit)
 	w.flush()
 	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })
-	return w.out, plains
+	return w.out, newDeferred(w, plains)
 }
 
 // maxNesting is how many block quotes and list items may open on one line
@@ -272,6 +340,14 @@ type mdWalker struct {
 	linkDepth int
 
 	joined decoded // raw HTML's segments joined, reused from one to the next
+
+	lim  mdLimits
+	pc   parser.Context  // the context of the document's parse
+	bigs []*bigParagraph // the big paragraphs met, in order (see mdbig.go)
+	// emit, when set, is where the candidates of a big paragraph's pieces
+	// are handed over, in order, as soon as no later one can start before
+	// them (see walkBig); the walker gathers them in out otherwise.
+	emit func(*Candidate)
 }
 
 func (w *mdWalker) add(c *Candidate) { w.out = append(w.out, *c) }
@@ -357,6 +433,14 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			w.inlineCode(w.doc[segs[0].Start:segs[0].Stop])
 		}
 		return ast.WalkSkipChildren, nil
+	case *bigParagraph:
+		w.bigs = append(w.bigs, n)
+		if w.opts.Comment != nil && bigHolds(w.src, n, []byte("<")) || w.opts.Target != nil && bigHolds(w.src, n, []byte("{")) {
+			// Its comments and targets are reported now, in order, its
+			// candidates later (see deferred).
+			walkBig(&mdWalker{doc: w.doc, src: w.src, opts: w.opts, lim: w.lim}, w.pc, n, w.lim.piece, nil)
+		}
+		return ast.WalkSkipChildren, nil
 	case *ast.HTMLBlock:
 		segs := n.Lines().Sliced(0, n.Lines().Len())
 		if n.HasClosure() {
@@ -423,15 +507,22 @@ func (w *mdWalker) flush() {
 		return
 	}
 	w.inRun = false
+	add := w.add
+	if w.emit != nil {
+		// What the walker gathered starts before the run: handed over
+		// first, the run's candidates then as they are found.
+		w.drain(w.runStart)
+		add = w.emit
+	}
 	if w.runCtx == "" {
 		if w.linkDepth > 0 {
 			scanRun(&w.buf, w.doc, w.runStart, w.runEnd, func(c *Candidate) {
 				c.Continued, c.ContinuedEnd = "", 0 // the link's text
-				w.add(c)
+				add(c)
 			})
 			return
 		}
-		scanRun(&w.buf, w.doc, w.runStart, w.runEnd, w.add)
+		scanRun(&w.buf, w.doc, w.runStart, w.runEnd, add)
 		return
 	}
 	if !mayHoldURI(w.doc[w.runStart:w.runEnd]) {
@@ -441,8 +532,20 @@ func (w *mdWalker) flush() {
 	ctx := w.runCtx
 	scanText(&w.buf, w.doc[w.runStart:w.runEnd], w.runStart, func(c *Candidate) {
 		c.Context = ctx
-		w.add(c)
+		add(c)
 	})
+}
+
+// drain hands the candidates the walker gathered that start before bound
+// over to w.emit, in order, and keeps the others.
+func (w *mdWalker) drain(bound int) {
+	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })
+	k := 0
+	for k < len(w.out) && w.out[k].Start < bound {
+		w.emit(&w.out[k])
+		k++
+	}
+	w.out = append(w.out[:0], w.out[k:]...)
 }
 
 // scanRun calls yield with the candidates of the run of text doc[start:end]

@@ -23,7 +23,7 @@ func walkBoth(doc []byte, opts Options) (plain, parsed []any) {
 		if opts.Comment != nil {
 			o.Comment = func(c Comment) { got = append(got, c) }
 		}
-		markdown(doc, o, minPlain, func(c *Candidate) {
+		markdown(doc, o, mdLimits{minPlain, math.MaxInt, bigPieceSize}, func(c *Candidate) {
 			cc := *c
 			cc.HyphenBreaks = slices.Clone(c.HyphenBreaks)
 			cc.pieces = slices.Clone(c.pieces)
