@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint/config"
 	"github.com/urilint/urilint/lint/internal/osfile"
 )
@@ -52,9 +53,41 @@ type WalkOptions struct {
 	Jobs int
 }
 
+// forgeDir reports whether the hidden directory name holds documents that
+// a forge shows: .github (its security policy, contributing guide, issue
+// and pull request templates) and .gitlab. Only their Markdown is read
+// (see inForgeDir).
+func forgeDir(name string) bool {
+	return strings.EqualFold(name, ".github") || strings.EqualFold(name, ".gitlab")
+}
+
+// inForgeDir reports whether the directory dir is, or is in, a forge's
+// hidden directory (see forgeDir), whose Markdown is shown and whose other
+// files are the forge's configuration (a spelling checker's word lists
+// and patterns in .txt files, for one).
+func inForgeDir(dir string) bool {
+	for d := dir; ; {
+		if forgeDir(filepath.Base(d)) {
+			return true
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return false
+		}
+		d = parent
+	}
+}
+
+// markdownName reports whether the file name is Markdown's (see
+// extract.FormatOf).
+func markdownName(name string) bool {
+	return extract.FormatOf(name) == extract.FormatMarkdown
+}
+
 // Files expands the paths named on the command line into the sorted list of
 // files to read. A directory (or a symbolic link to one) is walked: hidden
-// files and directories (names starting with "."), files with a binary
+// files and directories (names starting with "."; but .github and
+// .gitlab, whose documents a forge shows), files with a binary
 // extension, what .gitignore ignores, and symbolic links to directories
 // found inside are skipped, and so are files that are not documents (see
 // IsDocument) unless the configuration's include globs take them. A file
@@ -243,7 +276,7 @@ func (w *walker) dir(dir string, ign *ignores) {
 	var files []string
 	for _, d := range entries {
 		name := d.Name()
-		if strings.HasPrefix(name, ".") {
+		if strings.HasPrefix(name, ".") && !(d.IsDir() && forgeDir(name)) {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -281,7 +314,7 @@ func (w *walker) dir(dir string, ign *ignores) {
 		if !cfOK || cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
 			continue
 		}
-		if !isDir && (cf == nil || len(cf.Include) == 0) && !config.IsDocument(name) {
+		if !isDir && (cf == nil || len(cf.Include) == 0) && (!config.IsDocument(name) || inForgeDir(dir) && !markdownName(name)) {
 			continue // not a document: linted only when included or named
 		}
 		if isDir && (cf == nil || len(cf.Include) == 0) && config.IsTestData(dir, name) {

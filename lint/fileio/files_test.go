@@ -26,7 +26,11 @@ func TestFiles(t *testing.T) {
 		// Gradle test source set's resources; not a directory of that
 		// name outside src, nor documentation beside src/test.
 		"pkg/testdata/bad.md", "web/__fixtures__/page.html", "okhttp/src/jvmTest/resources/urltestdata.txt",
-		"lib/src/test/notes.md", "lib/src/main/README.md", "docs/test/guide.md", "docs/Test/x.md"} {
+		"lib/src/test/notes.md", "lib/src/main/README.md", "docs/test/guide.md", "docs/Test/x.md",
+		// Hidden directories are left out, but those whose documents a
+		// forge shows.
+		".github/SECURITY.md", ".github/ISSUE_TEMPLATE/bug.md", ".gitlab/issue_templates/bug.md", ".vscode/notes.md",
+		".github/actions/spelling/patterns.txt"} {
 		write(t, filepath.Join(dir, name), "x")
 	}
 	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
@@ -48,7 +52,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{"a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
