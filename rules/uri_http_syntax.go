@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
@@ -23,8 +25,10 @@ ask more, and browsers (the WHATWG URL Standard's "special schemes") enforce it:
 ` + schemeDoc(&scheme.HTTP) + `
 
 The rule reports "http:example.com" and "https:/example.com" (no "//": browsers guess the host), an
-empty host ("http://", "http:///a", "http://:80/"), userinfo ("http://user:pass@host/", and the classic
-slip "http://mailto:someone@example.org"), a port above 65535, a host that ends in a number and is no
+empty host ("http://", "http:///a", "http://:80/"), userinfo in a link ("http://user:pass@host/": in
+running text, a URI with a user name and password shows the form a setting takes,
+"http://user:pass@proxy:port", reported with --strict) and anywhere the classic slip
+"http://mailto:someone@example.org", a port above 65535, a host that ends in a number and is no
 IPv4 address ("1.2.3.256", "test.42", "010.0.0.1", "127.0.0.1."; "1.2.3" and "4294967295" are left
 alone: browsers take them), and an empty or overlong label ("www..example.com"). Each of these the Nu
 Html Checker rejects too. A fragment in a ws or wss URI is reported only where the URI is text, not a
@@ -44,8 +48,23 @@ these are reported only in a link or with --strict.`,
 				return p.Config.Strict || !runningText(p.Candidate.Context)
 			case scheme.WSFragment:
 				return unlinked(p)
+			case scheme.Userinfo:
+				// A user name and password in a link are sent (or leaked);
+				// in running text they show the form a setting takes
+				// ("http://user:pass@proxy:port"). The slip of another
+				// scheme run in, and userinfo in ws or wss, are reported
+				// anywhere.
+				u := p.Candidate.URI
+				_, slip := scheme.SchemeInUserinfo(u[pr.Start:max(pr.Start, pr.End-1)])
+				return p.Config.Strict || p.Candidate.Context.IsLink() || slip || !isHTTP(u)
 			}
 			return true
 		})
 	},
+}
+
+// isHTTP reports whether the URI u is of the http or https scheme.
+func isHTTP(u string) bool {
+	name, _, _ := strings.Cut(u, ":")
+	return strings.EqualFold(name, "http") || strings.EqualFold(name, "https")
 }

@@ -73,7 +73,7 @@ func checkHTTP(u *grammar.Parsed) []grammar.Violation {
 	if u.Userinfo.Present() {
 		p := grammar.Violation{Code: Userinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1}
 		ui := u.Userinfo.In(s)
-		if sc, ok := schemeInUserinfo(ui); ok {
+		if sc, ok := SchemeInUserinfo(ui); ok {
 			p.Message = grammar.Messagef(`%q inside %s: %q is the host, and %q the userinfo; is %q left over before a %s URI?`,
 				sc+":", article(scheme), u.Host.In(s), ui, s[:u.Authority.Start], sc)
 			p.Fix, p.FixStart, p.FixEnd = "", 0, u.Authority.Start
@@ -141,9 +141,9 @@ func specOf(scheme string) string {
 	return "RFC 9110 section 4.2.1"
 }
 
-// schemeInUserinfo reports whether the userinfo ui starts with a common
+// SchemeInUserinfo reports whether the userinfo ui starts with a common
 // scheme and ":" ("mailto:josh"): an http URI run together with another.
-func schemeInUserinfo(ui string) (string, bool) {
+func SchemeInUserinfo(ui string) (string, bool) {
 	name, _, ok := strings.Cut(ui, ":")
 	if !ok {
 		return "", false
