@@ -158,6 +158,12 @@ type Candidate struct {
 	// reference leads is not known.
 	Base        string
 	BaseUnknown bool
+	// Example says the candidate is in an example the document shows, not
+	// in its own markup: an XML document in a CDATA section (a protocol's
+	// stanza, a schema's customisation). Its URIs are the example's; a
+	// relative reference there leads from wherever the example is used,
+	// not from the document.
+	Example bool
 
 	// pieces maps URI bytes to document bytes when URI is not Raw.
 	pieces []piece

@@ -37,8 +37,10 @@ const (
 //     entities decoded, the values of other attributes (Attribute names the
 //     attribute), the data of other processing instructions and the
 //     literal values in a DTD. A CDATA section is read as an XML document of
-//     its own when it starts with markup (an example of a protocol's XML), and as
-//     running text otherwise.
+//     its own when it starts with markup (an example of a protocol's XML:
+//     its candidates are Candidate.Example), and as running text otherwise.
+//   - a URI attribute written as an XSL-FO uri-specification
+//     ("src='url(logo.png)'") is the URI inside.
 //
 // Comments are not read; opts.Comment is called with each comment of the
 // document (not of an example in a CDATA section). Where the markup cannot
@@ -197,7 +199,10 @@ func (w *xmlWalker) cdata(start, end int) {
 		return
 	}
 	if w.sub == nil {
-		w.sub = newXMLWalker(w.doc, w.opts, false, w.emit)
+		w.sub = newXMLWalker(w.doc, w.opts, false, func(c *Candidate) {
+			c.Example = true
+			w.emit(c)
+		})
 	}
 	sub := w.sub
 	sub.decls, sub.open, sub.defaultNS = sub.decls[:0], sub.open[:0], -1
@@ -406,7 +411,30 @@ func (w *xmlWalker) value(a *xmlAttr, kind xmlValue, attr string) {
 		ctx = ContextXMLIdentifier
 	}
 	s, e := trimXMLSpace(d.text)
+	if kind == xvLocation {
+		s, e = uriSpecification(d.text, s, e)
+	}
 	emitValue(&w.buf, w.doc, &d, s, e, ctx, attr, w.emitAttr)
+}
+
+// uriSpecification returns the URI of the value text[s:e] when it is an
+// XSL-FO uri-specification ("url(logo.png)", "url('a b.png')": XSL 1.1
+// section 5.11, as CSS writes one), else s and e.
+func uriSpecification(text []byte, s, e int) (int, int) {
+	if e-s < 5 || !equalFoldASCII(text[s:s+4], "url(") || text[e-1] != ')' {
+		return s, e
+	}
+	i, j := s+4, e-1
+	for i < j && isXMLSpace(text[i]) {
+		i++
+	}
+	for j > i && isXMLSpace(text[j-1]) {
+		j--
+	}
+	if j-i >= 2 && (text[i] == '\'' || text[i] == '"') && text[j-1] == text[i] {
+		i, j = i+1, j-1
+	}
+	return i, j
 }
 
 // textAttribute scans the value of the attribute a, named key, as running

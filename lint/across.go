@@ -237,6 +237,10 @@ func (p *AcrossPass) Absolute(file string) string {
 // names none and has no extension (see links.Tree.Variant), or "".
 func (p *AcrossPass) Variant(path string) string { return p.a.tree.Variant(path) }
 
+// GitIgnored reports whether git ignores the absolute path p in the
+// checkout whose top is top (see links.Tree.GitIgnored).
+func (p *AcrossPass) GitIgnored(top, path string) bool { return p.a.tree.GitIgnored(top, path) }
+
 // Stat looks up the file at the absolute path p in the tree, its names
 // compared exactly.
 func (p *AcrossPass) Stat(path string) links.Entry { return p.a.tree.Stat(path) }

@@ -202,7 +202,7 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		ts := getTargets()
 		opts.Target = func(t extract.Target) { *ts = append(*ts, t) }
 		defer func() {
-			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src)
+			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, path)
 			putTargets(ts)
 			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), d, &ch.cfg.Links)
 		}()
@@ -317,7 +317,7 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 		ch.collect(path, extract.NewLocator(src), facts, true)
 	}
 	if ch.targets {
-		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src), &ch.cfg.Links)
+		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, path), &ch.cfg.Links)
 		putTargets(ts)
 	}
 	return l.Unlisted
@@ -504,6 +504,12 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 			uri = maskTemplate(uri, r.template)
 		}
 		grammar.ParseTo(&r.parsed, uri, c.Kind.As(), ch.cfg.URNSyntax)
+		if c.Kind == extract.KindURI && schemeInTemplate(c.URI, r.template) {
+			// The colon that ends the scheme is a template's
+			// ("{db:uri}", "{{ site.url }}"): the scheme is computed,
+			// not written, and there is none to judge.
+			dropSchemeProblems(&r.parsed)
+		}
 		if c.Kind == extract.KindURI && c.Context.IsLink() && badScheme(&r.parsed) {
 			// Browsers (the WHATWG URL Standard) take a link whose scheme
 			// is malformed for a relative path: so does the checker.
@@ -518,8 +524,10 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 
 // placeholders returns the spans of uri, the URI of c, that stand for
 // something else and are masked before parsing (see Pass.Placeholders):
-//   - the placeholders of templates (grammar.Placeholders), everywhere, and
-//     in AsciiDoc the attribute references the walker left as written;
+//   - the placeholders of templates (grammar.Placeholders), everywhere, in
+//     AsciiDoc the attribute references the walker left as written, and
+//     in an XML attribute's value the expressions of XSLT's attribute
+//     value templates;
 //   - character references, in running text and <...>, where text that
 //     shows markup writes them (in a link the walker decoded them);
 //   - unless strict, and but in a name XML compares as written, names in
@@ -536,6 +544,12 @@ func placeholders(c *extract.Candidate, f extract.Format, uri string, strict boo
 		// An attribute reference the document does not define (an
 		// Antora site's, a build's): AsciiDoc's syntax, not a judgement.
 		spans = mergeSpans(spans, grammar.AttributeReferences(uri))
+	}
+	if f == extract.FormatXML && c.Attribute != "" && strings.IndexByte(uri, '{') >= 0 {
+		// An XSLT style sheet's attribute value template
+		// ("{db:releaseinfo}/{db:productnumber}.html"): computed when it
+		// runs, as no URI holds "{".
+		spans = mergeSpans(spans, grammar.AttributeValueTemplates(uri))
 	}
 	link, name := c.Context.IsLink(), c.Context.IsName()
 	if !link && !name && strings.IndexByte(uri, '&') >= 0 {
@@ -562,6 +576,29 @@ func (ch *Checker) CheckValue(v string, as grammar.As, yield func(*Diagnostic)) 
 		yield(f.diagnostic("", c))
 	}
 	return r.parsed
+}
+
+// schemeInTemplate reports whether the first ":" of uri, where a scheme
+// ends, lies in one of the template spans.
+func schemeInTemplate(uri string, template []grammar.Span) bool {
+	colon := strings.IndexByte(uri, ':')
+	for _, t := range template {
+		if t.Start <= colon && colon < t.End {
+			return true
+		}
+	}
+	return false
+}
+
+// dropSchemeProblems removes from u the problems of its scheme.
+func dropSchemeProblems(u *grammar.Parsed) {
+	u.Problems = slices.DeleteFunc(u.Problems, func(pr grammar.Problem) bool {
+		switch pr.Code {
+		case grammar.SchemeMissing, grammar.SchemeEmpty, grammar.SchemeStart, grammar.SchemeChar:
+			return true
+		}
+		return false
+	})
 }
 
 // badScheme reports whether u, parsed as a URI, has a scheme with a

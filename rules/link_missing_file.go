@@ -30,6 +30,8 @@ the links whose file is not there. It never uses the network.
 - A link to a directory is found when the directory is ("docs/": GitHub lists it). A file written as a
   directory ("guide.md/") is reported: no server or renderer finds a file under a name that ends in "/",
   but MkDocs, which normalises a link's path before it looks for the page (under mkdocs.yml, found).
+- Under MkDocs (mkdocs.yml), the favicon its themes put at the root of every site ("img/favicon.ico";
+  Material's "assets/images/favicon.png") is found, as if the docs directory held it.
 - The message quotes the link's path as the document writes it, not the path it is cleaned to.
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so; ".xml" for the Apache HTTP Server manual and DocBook),
@@ -47,7 +49,11 @@ the links whose file is not there. It never uses the network.
   for where the source is); where a form is sent (action, formaction: a server's endpoint); the pages Sphinx makes
   with no source (genindex.html, search.html, py-modindex.html, and "contents.html" where
   _templates/contents.html beside the sources makes it: html_additional_pages) from a
-  reStructuredText page; the links of an
+  reStructuredText page; the links of an HTML or XML template, which lead from the pages it makes,
+  served elsewhere (a Hugo layout, a Jekyll include, an XSLT style sheet, a release's index page:
+  a document that holds "{{", "{%", "<%", "<?php", "{$" or XSLT's namespace); the links of an
+  example an XML document shows in a CDATA section (a schema's customisation, a protocol's
+  stanza), which lead from wherever it is used; the links of an
   AsciiDoc document without a document title, or one another document of the run includes
   (include::), a part whose links and images are read from where it is rendered; a cross reference to a module of an Antora component that the tree
   does not hold (a component's modules may come from several trees).
@@ -58,7 +64,11 @@ the links whose file is not there. It never uses the network.
   docusaurus.config.js (not judged where no such file is above the document).
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,
   and not checked otherwise (on a site, it starts at the site's root, which only its build knows).
-- Targets that a build makes (_build/**, public/**) can be left out with links.ignore.
+- A target that git ignores (the checkout's .gitignore files and .git/info/exclude) is one a build or
+  an install makes, which a checkout lacks by design (Composer's vendor/, a site's build output): not
+  judged. Other targets that a build makes (_build/**, public/**) can be left out with links.ignore.
+- Under Sphinx (conf.py above the document), a Markdown link to a dotted name that is no file
+  ("[](attrs.frozen)") is a reference MyST resolves to a documented object: not judged.
 - A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") or the path manuals write for
   any path ("../path/to/file.txt") is not checked.
 - AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",

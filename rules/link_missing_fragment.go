@@ -64,8 +64,10 @@ profiles it fails under.
 
 A document that includes others (reStructuredText ".. include::", AsciiDoc "include::", a Markdown
 snippet of MkDocs' pymdownx.snippets "--8<--" or Hugo's readfile and include shortcodes) has their
-targets too, which are not read, and an HTML document that loads ReSpec has the ids its script makes
-(a section's, "#dfn-term", "#bib-rfc3986"): a fragment into either is not judged. The section ids of an Antora
+targets too, which are not read, an HTML document that loads ReSpec has the ids its script makes
+(a section's, "#dfn-term", "#bib-rfc3986"), and an HTML or XML template (a Hugo layout, a Jekyll
+include, an XSLT style sheet) makes pages that hold what its partials add ("#icon--github" of an SVG
+sprite): a fragment into any of them is not judged. The section ids of an Antora
 module's pages follow the idprefix and idseparator of the site's playbook, outside the tree: there a
 fragment made of the words of a section's title ("#quick-setup", "#_quick_setup") is taken whatever
 its prefix and separator.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -26,8 +27,8 @@ import (
 // source is.
 func localLink(p *lint.Pass) (links.Link, bool) {
 	c := p.Candidate
-	if extract.ShownSource(p.File) || docinfo(p.File) {
-		return links.Link{}, false
+	if extract.ShownSource(p.File) || docinfo(p.File) || c.Example {
+		return links.Link{}, false // not a link of the document (see Candidate.Example)
 	}
 	if c.Kind == extract.KindXref {
 		if p.File == "" || len(p.Placeholders) > 0 {
@@ -213,7 +214,9 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) {
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || s.Top != "" && p.GitIgnored(s.Top, l.target)) {
+		// A forge's page; a file the site's theme adds; a file git
+		// ignores, which a build or an install makes ("vendor/").
 		return "", e, "", false, true
 	}
 	switch extract.FormatOf(l.from) {
@@ -221,12 +224,13 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		if d := p.Doc(l.from, s); !found && (d != nil && d.Partial || p.Included(l.from)) {
 			return "", e, "", false, true
 		}
-	case extract.FormatHTML:
-		if d := p.Doc(l.from, s); d != nil && d.Base && !found {
+	case extract.FormatHTML, extract.FormatXML:
+		if d := p.Doc(l.from, s); d != nil && (d.Base || d.Template) && !found {
 			return "", e, "", false, true
 		}
 	case extract.FormatMarkdown, extract.FormatReStructuredText:
-		if sphinxPage(p, l.from, l.target) {
+		if sphinxPage(p, l.from, l.target) || !found && s.Generator == "sphinx" &&
+			filepath.Dir(l.target) == filepath.Dir(l.from) && mystReference(filepath.Base(l.target)) {
 			return "", e, "", false, true
 		}
 		dir := filepath.Dir(l.from)
@@ -294,6 +298,62 @@ func githubRoute(s *links.Settings, target string) bool {
 		return true
 	}
 	return false
+}
+
+// mkdocsThemeFiles are the files MkDocs' own themes (mkdocs, readthedocs)
+// and Material for MkDocs put at the root of every site they build, which
+// pages link to: the favicon a page shows, when the docs hold none of
+// their own ("docs/img/favicon.ico" overrides it).
+var mkdocsThemeFiles = []string{"img/favicon.ico", "assets/images/favicon.png"}
+
+// themeFile reports whether target, which is not in the tree, is a file
+// that the theme of the site generator publishing the document puts in
+// the site: under MkDocs, one of mkdocsThemeFiles at the root of the docs
+// directory (the directory beside mkdocs.yml that holds the pages).
+func themeFile(s *links.Settings, target string) bool {
+	if s.Generator != "mkdocs" || s.SiteDir == "" {
+		return false
+	}
+	rel, ok := treepath.Rel(s.SiteDir, target)
+	if !ok {
+		return false
+	}
+	_, rest, ok := strings.Cut(filepath.ToSlash(rel), "/") // the docs directory
+	return ok && slices.Contains(mkdocsThemeFiles, rest)
+}
+
+// mystReference reports whether name, the path of a Markdown link under
+// Sphinx (written with no "/"), is what MyST resolves as a reference to a
+// documented object when no file has its name: a dotted name
+// ("attrs.frozen", "pkg.module.func") whose last part is no file
+// extension.
+func mystReference(name string) bool {
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, part := range parts {
+		if part == "" || !isIdentifier(part) {
+			return false
+		}
+	}
+	switch strings.ToLower(parts[len(parts)-1]) {
+	case "md", "markdown", "rst", "txt", "html", "htm", "ipynb", "png", "jpg", "jpeg", "gif", "svg", "pdf",
+		"py", "json", "yaml", "yml", "toml", "csv", "xml", "zip", "css", "js", "ts":
+		return false
+	}
+	return true
+}
+
+// isIdentifier reports whether s is a Python identifier in ASCII.
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // sphinxPage reports whether target, linked from the reStructuredText

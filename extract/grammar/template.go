@@ -336,3 +336,49 @@ func varchars(s string, i int) int {
 	}
 	return i
 }
+
+// AttributeValueTemplates returns the spans of the attribute value
+// templates of an XSLT style sheet (XSLT 3.0 section 5.6.1) in s, an
+// attribute's value: "{" an expression "}", "{db:uri}",
+// "{$base}/{@xlink:href}", where "{{" and "}}" are the braces themselves.
+// An expression may hold braces of its own, and strings, in which braces
+// are text; one with no "}" runs to the end of s. No URI holds "{", so in
+// an attribute's value a brace is a template's wherever it is.
+func AttributeValueTemplates(s string) []Span {
+	var spans []Span
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "{{") || strings.HasPrefix(s[i:], "}}"):
+			i++
+		case s[i] == '{':
+			end := avtEnd(s, i+1)
+			spans = append(spans, Span{i, end})
+			i = end - 1
+		}
+	}
+	return spans
+}
+
+// avtEnd returns the offset after the "}" that closes the expression of an
+// attribute value template that starts at s[i], or len(s).
+func avtEnd(s string, i int) int {
+	depth := 0
+	for ; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\'':
+			if k := strings.IndexByte(s[i+1:], c); k >= 0 {
+				i += k + 1
+			} else {
+				return len(s)
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return i + 1
+			}
+			depth--
+		}
+	}
+	return len(s)
+}

@@ -140,3 +140,25 @@ func TestBracketNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeValueTemplates: the expressions of an XSLT style sheet's
+// attribute values (DocBook's specification style sheet writes its links
+// so), escaped braces left, and a string's braces inside one.
+func TestAttributeValueTemplates(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []Span
+	}{
+		{"{db:releaseinfo[@role='root']}/{db:productnumber}{db:date}.html", []Span{{0, 30}, {31, 49}, {49, 58}}},
+		{"{db:uri}", []Span{{0, 8}}},
+		{"http://a.example/{{x}}", nil},
+		{"{concat('}', $a)}/b", []Span{{0, 17}}},
+		{"a/{f({1})}/b", []Span{{2, 10}}},
+		{"a/{cut", []Span{{2, 6}}},
+		{"http://a.example/", nil},
+	} {
+		if got := AttributeValueTemplates(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("AttributeValueTemplates(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

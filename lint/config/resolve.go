@@ -133,8 +133,8 @@ func (r *Resolver) linkTop(cf *File, dir string) string {
 }
 
 // siteFiles are the configuration files of the site generators whose
-// heading ids differ from GitHub's, and the slug profile of each: a
-// Markdown document under one is published by it.
+// links or heading ids differ from GitHub's, and the slug profile of each:
+// a Markdown document under one is published by it.
 var siteFiles = []struct{ name, profile, generator string }{
 	{"mkdocs.yml", "python-markdown", "mkdocs"},
 	{"mkdocs.yaml", "python-markdown", "mkdocs"},
@@ -144,6 +144,9 @@ var siteFiles = []struct{ name, profile, generator string }{
 	{"hugo.toml", "hugo", "hugo"},
 	{"hugo.yaml", "hugo", "hugo"},
 	{"hugo.json", "hugo", "hugo"},
+	// Sphinx: its Markdown (MyST) keeps GitHub's ids here; the generator's
+	// name tells the link rules that MyST resolves references.
+	{"conf.py", "github", "sphinx"},
 }
 
 // siteAt is the site generator a file is published by: the slug profile

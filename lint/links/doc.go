@@ -2,6 +2,7 @@ package links
 
 import (
 	"bytes"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -44,7 +45,12 @@ type Doc struct {
 	PageAliases []string
 	// Base says the document, HTML, sets the base of its relative links
 	// (<base href>): where they lead depends on where it is served.
-	Base     bool
+	Base bool
+	// Template says the document, HTML or XML, is a template (see
+	// IsTemplate): the page it makes is served elsewhere, and holds what
+	// its partials and the data it is given add; its relative links lead
+	// from that page, and its ids are not all written in it.
+	Template bool
 	explicit map[string]bool
 	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
 	headings map[string]map[string]bool // profile name -> ids
@@ -91,12 +97,72 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 // its targets beyond those its walker gave (Includes, Partial,
 // IncludeTargets, PageAliases, Base), and returns d.
 func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
-	d.Includes = HasInclude(f, src)
+	d.Template = IsTemplate(f, src)
+	d.Includes = HasInclude(f, src) || d.Template
 	d.Partial = IsPartial(f, src)
 	d.IncludeTargets = IncludeTargets(f, src)
 	d.PageAliases = PageAliases(f, src)
 	d.Base = HasBase(f, src)
 	return d
+}
+
+// Located sets what the path of the document, of format f, says of it
+// (Template: see InTemplateDir), and returns d.
+func (d *Doc) Located(f extract.Format, path string) *Doc {
+	if InTemplateDir(f, path) {
+		d.Template, d.Includes = true, true
+	}
+	return d
+}
+
+// templateDirs are the directories where site generators and frameworks
+// keep their templates: Hugo's layouts (layouts/_partials, _shortcodes,
+// _markup, _default), Jekyll's _layouts and _includes, Sphinx's
+// _templates, MkDocs themes' partials, Django's templates.
+var templateDirs = []string{"layouts", "_layouts", "_includes", "partials", "_partials", "_templates", "templates"}
+
+// InTemplateDir reports whether the HTML document at path is in one of
+// templateDirs: a template, or a part of one, even without a template
+// language's marks (a partial of plain HTML that a layout includes).
+func InTemplateDir(f extract.Format, path string) bool {
+	if f != extract.FormatHTML {
+		return false
+	}
+	for dir := filepath.Dir(path); ; {
+		if slices.Contains(templateDirs, filepath.Base(dir)) {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
+}
+
+// templateMarks are what a template language writes in an HTML or XML
+// template and no page does: Go templates, Hugo, Jinja, Liquid and
+// Handlebars ("{{", "{%"), ERB, EJS and JSP ("<%"), PHP ("<?php"),
+// XSLT and XQuery's attribute value templates of a variable ("{$"), and
+// XSLT's own namespace (a style sheet's literal result elements are the
+// page it writes, elsewhere).
+var templateMarks = [][]byte{[]byte("{{"), []byte("{%"), []byte("<%"), []byte("<?php"), []byte("{$"),
+	[]byte("http://www.w3.org/1999/XSL/Transform")}
+
+// IsTemplate reports whether the HTML or XML document src is a template
+// rather than a page: it holds one of templateMarks (a Hugo layout, a
+// Jekyll include, an XSLT style sheet, a release's index page whose
+// version a build fills in).
+func IsTemplate(f extract.Format, src []byte) bool {
+	if f != extract.FormatHTML && f != extract.FormatXML {
+		return false
+	}
+	for _, m := range templateMarks {
+		if bytes.Contains(src, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // PageAliases returns the page ids of the ":page-aliases:" attribute

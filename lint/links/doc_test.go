@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/urilint/urilint/extract"
 )
 
 // TestFoldKey: two strings share a foldKey exactly when strings.EqualFold
@@ -41,6 +43,35 @@ func TestHasSnippet(t *testing.T) {
 		s := b.String()
 		if got, want := hasSnippet([]byte(s)), strings.Contains(s, "--8<--"); got != want {
 			t.Fatalf("hasSnippet(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestTemplates: an HTML or XML document is a template when it holds a
+// template language's marks, or (HTML) when it sits in a directory where
+// site generators keep templates; a page is none.
+func TestTemplates(t *testing.T) {
+	for _, tc := range []struct {
+		f    extract.Format
+		path string
+		src  string
+		want bool
+	}{
+		{extract.FormatHTML, "site/layouts/_partials/icons.html", `<svg><use href="#icon--x"></use></svg>`, true},
+		{extract.FormatHTML, "_includes/footer.html", `<a href="about.html">About</a>`, true},
+		{extract.FormatHTML, "docs/_templates/contents.html", `<p>x</p>`, true},
+		{extract.FormatHTML, "page.html", `{{ partial "head.html" . }}<a href="css/a.css">`, true},
+		{extract.FormatHTML, "page.html", `{% include "nav.html" %}`, true},
+		{extract.FormatHTML, "page.php.html", `<?php echo $x; ?>`, true},
+		{extract.FormatXML, "relaxng/index.xhtml", `<title>DocBook {$version}</title>`, true},
+		{extract.FormatXML, "style/html.xsl", `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>`, true},
+		{extract.FormatHTML, "docs/guide.html", `<a href="install.html">Install</a> 50% <b>of</b>`, false},
+		{extract.FormatXML, "layouts/draft.xml", `<rfc><xref target="a"/></rfc>`, false},
+		{extract.FormatMarkdown, "_layouts/readme.md", `{{ site.url }}`, false},
+	} {
+		d := (&Doc{}).ReadText(tc.f, []byte(tc.src)).Located(tc.f, tc.path)
+		if d.Template != tc.want || d.Template && !d.Includes {
+			t.Errorf("%s %q: Template %v, Includes %v; want %v", tc.path, tc.src, d.Template, d.Includes, tc.want)
 		}
 	}
 }

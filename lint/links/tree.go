@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/urilint/urilint/extract"
+	"github.com/urilint/urilint/internal/treepath"
+	"github.com/urilint/urilint/lint/fileio/gitignore"
 )
 
 // Tree is the files links are looked up in: the checkout, as the
@@ -17,10 +19,11 @@ import (
 // web servers. It is safe for concurrent use, and reads each directory at
 // most once.
 type Tree struct {
-	mu    sync.Mutex
-	dirs  map[string]map[string]bool // directory -> its entries' names (true: a directory)
-	stats map[string]Entry           // path -> what Stat found
-	docs  map[string]*Doc            // documents read for their targets
+	mu      sync.Mutex
+	dirs    map[string]map[string]bool     // directory -> its entries' names (true: a directory)
+	stats   map[string]Entry               // path -> what Stat found
+	docs    map[string]*Doc                // documents read for their targets
+	ignores map[string][]gitignore.Pattern // ignore file -> its patterns (see GitIgnored)
 	// Read reads a document that the run did not check, for its targets
 	// (nil: os.ReadFile, bounded by MaxDocument).
 	Read func(path string) ([]byte, error)
@@ -31,7 +34,7 @@ const MaxDocument = 64 << 20
 
 // NewTree returns a tree of the operating system's files.
 func NewTree() *Tree {
-	return &Tree{dirs: map[string]map[string]bool{}, stats: map[string]Entry{}, docs: map[string]*Doc{}}
+	return &Tree{dirs: map[string]map[string]bool{}, stats: map[string]Entry{}, docs: map[string]*Doc{}, ignores: map[string][]gitignore.Pattern{}}
 }
 
 // Entry is what the tree knows of a path.
@@ -110,6 +113,51 @@ func (t *Tree) Variant(p string) string {
 	return filepath.Join(dir, best)
 }
 
+// GitIgnored reports whether git ignores the absolute path p in the
+// checkout whose top is top: a file that a build or an install makes
+// ("vendor/" for Composer, a generated package), which a checkout lacks by
+// design. It reads .git/info/exclude and the .gitignore files from top
+// down to p's directory (each once), and asks of p and of each directory
+// it is in, from the top, as git would (gitignore.Match); p, which the
+// tree lacks, is asked of as a file and as a directory.
+func (t *Tree) GitIgnored(top, p string) bool {
+	rel, ok := treepath.Rel(top, p)
+	if !ok || rel == "." {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	pats := t.ignoreFile(filepath.Join(top, ".git", "info", "exclude"), "")
+	dir := top
+	for i := range parts {
+		pats = append(pats[:len(pats):len(pats)], t.ignoreFile(filepath.Join(dir, ".gitignore"), strings.Join(parts[:i], "/"))...)
+		sub := strings.Join(parts[:i+1], "/")
+		if gitignore.Match(pats, sub, true) || i == len(parts)-1 && gitignore.Match(pats, sub, false) {
+			return true
+		}
+		dir = filepath.Join(dir, parts[i])
+	}
+	return false
+}
+
+// ignoreFile returns the patterns of the ignore file at path, in the
+// directory rel of the checkout (see gitignore.Parse), read once; none
+// when there is no such file.
+func (t *Tree) ignoreFile(path, rel string) []gitignore.Pattern {
+	t.mu.Lock()
+	pats, ok := t.ignores[path]
+	t.mu.Unlock()
+	if ok {
+		return pats
+	}
+	if src, err := readBounded(path); err == nil {
+		pats = gitignore.Parse(src, rel)
+	}
+	t.mu.Lock()
+	t.ignores[path] = pats
+	t.mu.Unlock()
+	return pats
+}
+
 // list returns the entries of the directory dir, read once.
 func (t *Tree) list(dir string) map[string]bool {
 	t.mu.Lock()
@@ -150,7 +198,7 @@ func (t *Tree) Doc(p string, s *Settings) *Doc {
 		read = readBounded
 	}
 	if src, err := read(p); err == nil {
-		d = NewDoc(extract.FormatOf(p), src, s.Slugs)
+		d = NewDoc(extract.FormatOf(p), src, s.Slugs).Located(extract.FormatOf(p), p)
 	}
 	t.mu.Lock()
 	t.docs[p] = d
