@@ -495,10 +495,12 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 	each(func(c *extract.Candidate) {
 		uri := c.URI
 		r.template = nil
-		if len(uri) > len(javascript) && strings.EqualFold(uri[:len(javascript)], javascript) {
-			// A javascript: URL is a program, not an identifier: its
-			// script is masked as a placeholder is.
-			r.template = []grammar.Span{{Start: len(javascript), End: len(uri)}}
+		if n := opaqueTo(uri, f); n > 0 {
+			// A javascript: URL is a program, not an identifier; a
+			// DocFX cross reference names an API by its documentation
+			// ID ("xref:Polly.ResilienceStrategy`1"): masked as a
+			// placeholder is.
+			r.template = []grammar.Span{{Start: n, End: len(uri)}}
 			uri = maskTemplate(uri, r.template)
 		} else if r.template = placeholders(c, f, uri, ch.cfg.Strict); r.template != nil {
 			uri = maskTemplate(uri, r.template)

@@ -190,6 +190,24 @@ func (r *checkState) full() bool { return r.kept == maxFindings }
 // javascript is the scheme of URLs that hold a script.
 const javascript = "javascript:"
 
+// docfxXref is the scheme of DocFX's cross references in Markdown.
+const docfxXref = "xref:"
+
+// opaqueTo returns where what follows the scheme of uri, a candidate of a
+// document of format f, starts when nothing there is a URI's to judge: a
+// javascript: URL's script, a DocFX cross reference's API ID (in
+// Markdown, where DocFX reads it; AsciiDoc's xref: is its own macro);
+// else 0.
+func opaqueTo(uri string, f extract.Format) int {
+	switch {
+	case len(uri) > len(javascript) && strings.EqualFold(uri[:len(javascript)], javascript):
+		return len(javascript)
+	case f == extract.FormatMarkdown && len(uri) > len(docfxXref) && strings.EqualFold(uri[:len(docfxXref)], docfxXref):
+		return len(docfxXref)
+	}
+	return 0
+}
+
 // maskTemplate returns uri with each placeholder (a URI Template
 // expression, "{{ ... }}", "%s", ...) replaced by as many "0": a character
 // valid in every component, so that the grammar reports the characters

@@ -102,14 +102,38 @@ func DefaultInclude() []string {
 }
 
 // DefaultExcludedNames are the file names the default include leaves out,
-// and the directories of test data (see IsTestData), as globs.
+// the directories of test data (see IsTestData), the HTML and XML of
+// directories of tests and the files of a forge's hidden directories but
+// their Markdown (see the directory walk, fileio.Files), as globs.
 func DefaultExcludedNames() []string {
-	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+2)
+	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+6)
 	for _, p := range notDocuments {
 		out = append(out, "**/"+p)
 	}
 	for _, d := range testDataDirs {
 		out = append(out, "**/"+d+"/**")
 	}
-	return append(out, "**/src/test/**", "**/src/*Test/**")
+	out = append(out, "**/src/test/**", "**/src/*Test/**")
+	markup := extensionsGlob(func(f extract.Format) bool { return f == extract.FormatHTML || f == extract.FormatXML })
+	notMarkdown := extensionsGlob(func(f extract.Format) bool { return f != extract.FormatMarkdown })
+	return append(out, "**/test/**/"+markup, "**/tests/**/"+markup, "**/.github/**/"+notMarkdown, "**/.gitlab/**/"+notMarkdown)
+}
+
+// extensionsGlob returns a glob of the names with the document extensions
+// of the formats keep says ("*.{html,htm}"); plain text is a format too.
+func extensionsGlob(keep func(extract.Format) bool) string {
+	var exts []string
+	for _, f := range extract.Formats() {
+		if keep(f) {
+			for _, e := range f.Extensions() {
+				exts = append(exts, e[1:])
+			}
+		}
+	}
+	if keep(extract.FormatText) {
+		for _, e := range textExtensions {
+			exts = append(exts, e[1:])
+		}
+	}
+	return "*.{" + strings.Join(exts, ",") + "}"
 }

@@ -56,32 +56,21 @@ type WalkOptions struct {
 // forgeDir reports whether the hidden directory name holds documents that
 // a forge shows: .github (its security policy, contributing guide, issue
 // and pull request templates) and .gitlab. Only their Markdown is read
-// (see inForgeDir).
+// (see within).
 func forgeDir(name string) bool {
 	return strings.EqualFold(name, ".github") || strings.EqualFold(name, ".gitlab")
-}
-
-// inForgeDir reports whether the directory dir is, or is in, a forge's
-// hidden directory (see forgeDir), whose Markdown is shown and whose other
-// files are the forge's configuration (a spelling checker's word lists
-// and patterns in .txt files, for one).
-func inForgeDir(dir string) bool {
-	for d := dir; ; {
-		if forgeDir(filepath.Base(d)) {
-			return true
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return false
-		}
-		d = parent
-	}
 }
 
 // markdownName reports whether the file name is Markdown's (see
 // extract.FormatOf).
 func markdownName(name string) bool {
 	return extract.FormatOf(name) == extract.FormatMarkdown
+}
+
+// markupName reports whether the file name is HTML's or XML's.
+func markupName(name string) bool {
+	f := extract.FormatOf(name)
+	return f == extract.FormatHTML || f == extract.FormatXML
 }
 
 // Files expands the paths named on the command line into the sorted list of
@@ -130,7 +119,7 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 			ign = gitIgnores(root)
 		}
 		w.wg.Add(1)
-		w.dir(root, ign)
+		w.dir(root, ign, 0)
 	}
 	w.wg.Wait()
 	slices.Sort(w.files)
@@ -252,9 +241,27 @@ func (w *walker) namedExcluded(path string, isDir bool) bool {
 	return false
 }
 
+// within says what the directories a walk went through on its way to a
+// directory are (but the one named: a directory named is read as any).
+type within uint8
+
+const (
+	inForge within = 1 << iota // a forge's hidden directory (see forgeDir): only its Markdown is read
+	inTests                    // a directory of tests (see testsDir): its HTML and XML are test inputs
+)
+
+// testsDir reports whether the directory name holds a project's tests:
+// "test" or "tests". Their Markdown, reStructuredText and AsciiDoc are
+// documents (how to run the tests); their HTML and XML are test inputs and
+// expected outputs (rclone's saved server listings, a converter's expected
+// pages), whose links lead where the pages came from.
+func testsDir(name string) bool {
+	return strings.EqualFold(name, "test") || strings.EqualFold(name, "tests")
+}
+
 // dir walks the directory dir, where the gitignore patterns ign are in
-// force, then calls w.wg.Done.
-func (w *walker) dir(dir string, ign *ignores) {
+// force, then calls w.wg.Done; in says what it is within.
+func (w *walker) dir(dir string, ign *ignores, in within) {
 	defer w.wg.Done()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -314,7 +321,8 @@ func (w *walker) dir(dir string, ign *ignores) {
 		if !cfOK || cf != nil && cf.Excluded(joinName(absDir, name), isDir) {
 			continue
 		}
-		if !isDir && (cf == nil || len(cf.Include) == 0) && (!config.IsDocument(name) || inForgeDir(dir) && !markdownName(name)) {
+		if !isDir && (cf == nil || len(cf.Include) == 0) && (!config.IsDocument(name) || in&inForge != 0 && !markdownName(name) ||
+			in&inTests != 0 && markupName(name)) {
 			continue // not a document: linted only when included or named
 		}
 		if isDir && (cf == nil || len(cf.Include) == 0) && config.IsTestData(dir, name) {
@@ -324,16 +332,22 @@ func (w *walker) dir(dir string, ign *ignores) {
 			files = append(files, path)
 			continue
 		}
-		sub := ign.child(name, path)
+		sub, subIn := ign.child(name, path), in
+		if forgeDir(name) {
+			subIn |= inForge
+		}
+		if testsDir(name) {
+			subIn |= inTests
+		}
 		w.wg.Add(1)
 		select {
 		case w.sem <- struct{}{}:
 			go func() {
 				defer func() { <-w.sem }()
-				w.dir(path, sub)
+				w.dir(path, sub, subIn)
 			}()
 		default:
-			w.dir(path, sub)
+			w.dir(path, sub, subIn)
 		}
 	}
 	w.mu.Lock()

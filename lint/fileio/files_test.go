@@ -30,7 +30,10 @@ func TestFiles(t *testing.T) {
 		// Hidden directories are left out, but those whose documents a
 		// forge shows.
 		".github/SECURITY.md", ".github/ISSUE_TEMPLATE/bug.md", ".gitlab/issue_templates/bug.md", ".vscode/notes.md",
-		".github/actions/spelling/patterns.txt"} {
+		".github/actions/spelling/patterns.txt",
+		// A directory of tests holds documents (how to run them) and test
+		// inputs in HTML and XML (saved pages, expected outputs).
+		"backend/http/test/index_files/apache.html", "tests/data/book.xml", "tests/README.md"} {
 		write(t, filepath.Join(dir, name), "x")
 	}
 	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
@@ -52,7 +55,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "out.txt", "sub/c.html", "sub/deeper/d.txt"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
