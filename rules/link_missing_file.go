@@ -16,7 +16,7 @@ var LinkMissingFile = &lint.Rule{
 	Category:  lint.Policy,
 	Severity:  lint.Error,
 	Certainty: extract.Certain,
-	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref},
+	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref, extract.KindURI},
 	Doc: lint.Doc{
 		Title: `A relative link names a file that is not in the tree, or names it in other letter case.`,
 		Text: `A link of a document (a Markdown link or image, an HTML or XML URI attribute, a reST or AsciiDoc link)
@@ -67,6 +67,10 @@ the links whose file is not there. It never uses the network.
 - A target that git ignores (the checkout's .gitignore files and .git/info/exclude) is one a build or
   an install makes, which a checkout lacks by design (Composer's vendor/, a site's build output): not
   judged. Other targets that a build makes (_build/**, public/**) can be left out with links.ignore.
+- A document that links to an example (a host RFC 2606 reserves, example.com, example.org or
+  example.net, or a path with "path/to/") shows how links are written, as a syntax reference does:
+  where its links find no file ("image::screenshot.png[]" beside "https://example.org/page[A
+  webpage]"), they are examples too, not judged. Example URIs in code or running text do not count.
 - Under Sphinx (conf.py above the document), a Markdown link to a dotted name that is no file
   ("[](attrs.frozen)") is a reference MyST resolves to a documented object: not judged.
 - A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") or the path manuals write for
@@ -86,6 +90,13 @@ the links whose file is not there. It never uses the network.
 	},
 	Targets: true,
 	Run: func(p *lint.Pass) {
+		if exampleLink(p) {
+			p.Record(p.File, exampleFact, 0, len(p.URI.Input))
+			return
+		}
+		if p.Candidate.Kind == extract.KindURI {
+			return // looked at for exampleLink only
+		}
 		l, ok := localLink(p)
 		if !ok || l.Path == "" {
 			return
@@ -100,11 +111,18 @@ the links whose file is not there. It never uses the network.
 		recordLink(p, l)
 	},
 	Across: func(p *lint.AcrossPass) {
+		examples := exampleDocs(p)
 		for i := range p.Facts {
 			f := p.Facts[i]
+			if f.Value == exampleFact {
+				continue
+			}
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			_, e, at, found, skip := findLink(p, s, l)
+			if !found && examples[l.from] {
+				continue // an example, as its document's others are (see exampleLink)
+			}
 			if s.Outside(l.target) && (!found || s.Outside(at)) && !skip {
 				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, writtenPath(f)))
 				continue
