@@ -65,7 +65,8 @@ var uriAttrs = func() map[string]attrInfo {
 // codebase, classid, archive, profile, icon): elsewhere such an attribute
 // is the author's own (<p data="...">, <div src=...>, a script's data).
 // An attribute not listed here holds a URI on every element: href (HTML's
-// a, area, base and link, and every SVG and MathML element that links),
+// a, area, base and link, and every SVG and MathML element that links; not
+// DocFX's <xref>, whose href is an API's documentation ID),
 // the global microdata attributes itemid and itemtype, xmlns and xmlns:*,
 // and the text attributes title and alt.
 var uriAttrElements = map[string][]string{
@@ -90,6 +91,9 @@ var uriAttrElements = map[string][]string{
 // onElement reports whether the URI attribute a holds a URI on the element
 // named tag (as written: any ASCII case).
 func (a attrInfo) onElement(tag []byte) bool {
+	if a.name == "href" && equalFoldASCII(tag, "xref") {
+		return false // DocFX's <xref href="System.String">: an API's ID
+	}
 	els, ok := uriAttrElements[a.name]
 	if !ok {
 		return true

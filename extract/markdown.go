@@ -58,6 +58,7 @@ func newMarkdownParser(guard bool) parser.Parser {
 //   - link and image destinations and reference definitions (each
 //     definition once, not each use), with backslash escapes and character
 //     references decoded; relative references included, as KindRelativeRef;
+//     a destination in backticks is ExDoc's reference to code, none;
 //   - autolinks (<scheme:...>; e-mail autolinks are not URIs);
 //   - the URI attributes of raw HTML, inline or block, and text in HTML
 //     blocks, read by the HTML walker;
@@ -567,9 +568,20 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 	if !ok || len(dest) == 0 {
 		return -1
 	}
+	if codeReference(dest) {
+		return off + len(dest)
+	}
 	d := decodeMarkdown(w.doc, off, off+len(dest))
 	emitValue(&w.buf, w.doc, &d, 0, len(d.text), ctx, "", w.add)
 	return off + len(dest)
+}
+
+// codeReference reports whether a link's destination is written in
+// backticks: ExDoc's reference to code ("[`if`](`if/2`)", "(`:ets`)",
+// "(`t:Enum.t/0`)"), which it turns into a link to the function's or
+// module's documentation; no URI is written there (a URL holds no "`").
+func codeReference(dest []byte) bool {
+	return len(dest) >= 3 && dest[0] == '`' && dest[len(dest)-1] == '`'
 }
 
 // title scans a link title as text; Attribute says where the URIs came

@@ -60,6 +60,8 @@ the links whose file is not there. It never uses the network.
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.
+- A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
+  the document (not judged where none does).
 - A link that starts "@site/", Docusaurus's alias, is read from the directory of the site's
   docusaurus.config.js (not judged where no such file is above the document).
 - A root-relative link ("/docs/a.md") is looked up under links.root when the configuration gives one,

@@ -65,6 +65,15 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 		}
 		return links.Resolve(filepath.Join(p.Config.Links.SiteDir, "_"), rest, &p.Config.Links)
 	}
+	if rest, ok := strings.CutPrefix(c.URI, "@/"); ok {
+		// Zola's internal link ("@/blog/post.md#part"): a page of the
+		// site's content directory, which holds the document.
+		content := zolaContent(p.File)
+		if content == "" {
+			return links.Link{}, false // no content directory above: not Zola's
+		}
+		return links.Resolve(filepath.Join(content, "_"), rest, &p.Config.Links)
+	}
 	if c.Context == extract.ContextAdocImage {
 		// An image of an Antora page is in its module's images directory.
 		if modules, module, ok := links.AntoraModule(p.File); ok {
@@ -298,6 +307,22 @@ func githubRoute(s *links.Settings, target string) bool {
 		return true
 	}
 	return false
+}
+
+// zolaContent returns the directory named "content" that holds the
+// document at path, the nearest, or "" when none does: where Zola reads
+// its internal links ("@/...") from.
+func zolaContent(path string) string {
+	for dir := filepath.Dir(path); ; {
+		if filepath.Base(dir) == "content" {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }
 
 // exampleFact is the value of the fact a document records when it links to

@@ -34,7 +34,13 @@ var documentNames = []string{"readme", "changelog", "changes", "news", "history"
 
 // notDocuments are the names of files with a document's extension that
 // hold code or data, as path.Match patterns (compared ignoring case).
-var notDocuments = []string{"CMakeLists.txt", "robots.txt", "requirements*.txt", "constraints*.txt"}
+//
+// The snapshots of snapshot tests are test data, wherever they are: the
+// Verify library of .NET (and its ports) names the output a test accepted
+// NAME.verified.EXT, and the one it got NAME.received.EXT (DocFX's tests
+// keep whole generated sites so, whose links name the pages as published,
+// "CatLibrary.md" for CatLibrary.verified.md).
+var notDocuments = []string{"CMakeLists.txt", "robots.txt", "requirements*.txt", "constraints*.txt", "*.verified.*", "*.received.*"}
 
 // testDataDirs are the names of the directories whose files a directory
 // walk leaves out when no include globs are configured: a project's test

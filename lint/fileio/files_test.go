@@ -33,7 +33,9 @@ func TestFiles(t *testing.T) {
 		".github/actions/spelling/patterns.txt",
 		// A directory of tests holds documents (how to run them) and test
 		// inputs in HTML and XML (saved pages, expected outputs).
-		"backend/http/test/index_files/apache.html", "tests/data/book.xml", "tests/README.md"} {
+		"backend/http/test/index_files/apache.html", "tests/data/book.xml", "tests/README.md",
+		// Snapshot tests' outputs (Verify: NAME.verified.EXT).
+		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md"} {
 		write(t, filepath.Join(dir, name), "x")
 	}
 	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
