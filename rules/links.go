@@ -223,7 +223,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || s.Top != "" && p.GitIgnored(s.Top, l.target)) {
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || refRoute(s, l.target) || s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
 		// ignores, which a build or an install makes ("vendor/").
 		return "", e, "", false, true
@@ -280,6 +280,27 @@ func docinfo(path string) bool {
 	}
 	const name = "-docinfo"
 	return strings.EqualFold(stem, name[1:]) || len(stem) > len(name) && strings.EqualFold(stem[len(stem)-len(name):], name)
+}
+
+// refRoute reports whether target, which is not in the tree, goes through
+// a forge's route to a file at a ref, "tree/REF/" or "blob/REF/"
+// ("../tree/HEAD/README.md"): text written to be shown on the forge's
+// pages (check-spelling's advice, posted as a comment on a pull request),
+// whose links are read from there.
+func refRoute(s *links.Settings, target string) bool {
+	rel := target
+	if s.Top != "" {
+		if r, ok := treepath.Rel(s.Top, target); ok {
+			rel = r
+		}
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	for i := 0; i+2 < len(parts); i++ {
+		if (parts[i] == "tree" || parts[i] == "blob") && parts[i+1] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // githubRoute reports whether target, which leaves the top of the tree,
