@@ -60,9 +60,9 @@ the links whose file is not there. It never uses the network.
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.
-- A link through a forge's route to a file at a ref ("../tree/HEAD/README.md", "blob/main/a.md"),
-  as text written to be shown on the forge's pages has (a pull request's comment), is not judged
-  where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
+- A link that climbs to a forge's route to a file at a ref ("../tree/HEAD/README.md",
+  "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
+  comment), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
   pages ("../../issues/new" from a README).
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
   the document (not judged where none does).

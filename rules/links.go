@@ -223,7 +223,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || refRoute(s, l.target) || s.Top != "" && p.GitIgnored(s.Top, l.target)) {
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || refRoute(l.from, l.target) || s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
 		// ignores, which a build or an install makes ("vendor/").
 		return "", e, "", false, true
@@ -282,25 +282,25 @@ func docinfo(path string) bool {
 	return strings.EqualFold(stem, name[1:]) || len(stem) > len(name) && strings.EqualFold(stem[len(stem)-len(name):], name)
 }
 
-// refRoute reports whether target, which is not in the tree, goes through
-// a forge's route to a file at a ref, "tree/REF/" or "blob/REF/"
-// ("../tree/HEAD/README.md"): text written to be shown on the forge's
-// pages (check-spelling's advice, posted as a comment on a pull request),
-// whose links are read from there.
-func refRoute(s *links.Settings, target string) bool {
-	rel := target
-	if s.Top != "" {
-		if r, ok := treepath.Rel(s.Top, target); ok {
-			rel = r
-		}
+// refRoute reports whether target, which is not in the tree, is linked
+// from the document from as a forge's route to a file at a ref: up one
+// directory or more, then "tree/REF/" or "blob/REF/"
+// ("../tree/HEAD/README.md"), as text written to be shown on the forge's
+// pages is (check-spelling's advice, posted as a comment on a pull
+// request), whose links are read from there. A route elsewhere in a path
+// is no such link ("pkg/...](https://github.com/o/r/blob/SHA/a.go": a
+// whole link pasted as a path).
+func refRoute(from, target string) bool {
+	rel, err := filepath.Rel(filepath.Dir(from), target)
+	if err != nil {
+		return false
 	}
 	parts := strings.Split(filepath.ToSlash(rel), "/")
-	for i := 0; i+2 < len(parts); i++ {
-		if (parts[i] == "tree" || parts[i] == "blob") && parts[i+1] != "" {
-			return true
-		}
+	i := 0
+	for i < len(parts) && parts[i] == ".." {
+		i++
 	}
-	return false
+	return i > 0 && i+2 < len(parts) && (parts[i] == "tree" || parts[i] == "blob") && parts[i+1] != ""
 }
 
 // githubRoute reports whether target, which leaves the top of the tree,
