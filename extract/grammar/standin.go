@@ -10,7 +10,8 @@ import "strings"
 //
 //   - a variable with a sigil: "$PORT", "$HOME", "$1" (shells, Make,
 //     regular expressions' replacements), "%lat%", "%USERPROFILE%"
-//     (Windows), "\1" (a regular expression's back-reference, "\\1" in a
+//     (Windows), "%[hdr(host)]" (HAProxy's sample expressions), "\1"
+//     (a regular expression's back-reference, "\\1" in a
 //     DNS zone file's NAPTR record), "%1" (one in a rewrite rule of Apache
 //     or lighttpd: "%" and one digit, a part of its own, with no letter or
 //     digit right before or after it: "http://%1/$1", not the typo of
@@ -44,6 +45,9 @@ func StandIns(s string) []Span {
 	}
 	var spans []Span
 	add := func(start, end int) {
+		for n := len(spans); n > 0 && start <= spans[n-1].Start && end >= spans[n-1].End; n-- {
+			spans = spans[:n-1] // inside this one ("{[name]}" around the authority's "[name]")
+		}
 		if n := len(spans); n > 0 && start < spans[n-1].End {
 			return // inside the one before
 		}
@@ -65,6 +69,9 @@ func StandIns(s string) []Span {
 			}
 		case '%':
 			if j, ok := percentName(s, i); ok {
+				add(i, j)
+				i = j - 1
+			} else if j, ok := sampleFetch(s, i); ok {
 				add(i, j)
 				i = j - 1
 			} else if i+2 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && !IsAlnum(s[i+2]) && i > 0 && !IsAlnum(s[i-1]) {
@@ -330,6 +337,25 @@ func sigilName(s string, i int) int {
 		return j
 	}
 	return i
+}
+
+// sampleFetch returns the end of HAProxy's sample expression at s[i] ==
+// '%': "%[" then an expression without "]" or whitespace, then "]"
+// ("http://www.%[hdr(host)]%[capture.req.uri]", a redirect's location
+// in its configuration manual).
+func sampleFetch(s string, i int) (int, bool) {
+	if i+2 >= len(s) || s[i+1] != '[' {
+		return 0, false
+	}
+	for j := i + 2; j < len(s); j++ {
+		switch s[j] {
+		case ']':
+			return j + 1, j > i+2
+		case '[', ' ', '\t', '\n', '\r':
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // percentName returns the end of a Windows variable at s[i] == '%':

@@ -112,7 +112,7 @@ func DefaultInclude() []string {
 // directories of tests and the files of a forge's hidden directories but
 // their Markdown (see the directory walk, fileio.Files), as globs.
 func DefaultExcludedNames() []string {
-	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+6)
+	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+8)
 	for _, p := range notDocuments {
 		out = append(out, "**/"+p)
 	}
@@ -122,7 +122,10 @@ func DefaultExcludedNames() []string {
 	out = append(out, "**/src/test/**", "**/src/*Test/**")
 	markup := extensionsGlob(func(f extract.Format) bool { return f == extract.FormatHTML || f == extract.FormatXML })
 	notMarkdown := extensionsGlob(func(f extract.Format) bool { return f != extract.FormatMarkdown })
-	return append(out, "**/test/**/"+markup, "**/tests/**/"+markup, "**/.github/**/"+notMarkdown, "**/.gitlab/**/"+notMarkdown)
+	for _, d := range [...]string{"test", "tests", "expected", "golden"} {
+		out = append(out, "**/"+d+"/**/"+markup)
+	}
+	return append(out, "**/.github/**/"+notMarkdown, "**/.gitlab/**/"+notMarkdown)
 }
 
 // extensionsGlob returns a glob of the names with the document extensions

@@ -250,13 +250,20 @@ const (
 	inTests                    // a directory of tests (see testsDir): its HTML and XML are test inputs
 )
 
-// testsDir reports whether the directory name holds a project's tests:
-// "test" or "tests". Their Markdown, reStructuredText and AsciiDoc are
-// documents (how to run the tests); their HTML and XML are test inputs and
-// expected outputs (rclone's saved server listings, a converter's expected
-// pages), whose links lead where the pages came from.
+// testsDir reports whether the directory name holds a project's tests or
+// their expected outputs: "test", "tests", "expected", "golden". Their
+// Markdown, reStructuredText and AsciiDoc are documents (how to run the
+// tests); their HTML and XML are test inputs and expected outputs
+// (rclone's saved server listings, a documentation generator's expected
+// pages, which must match its output byte for byte), whose links lead
+// where the pages came from or go.
 func testsDir(name string) bool {
-	return strings.EqualFold(name, "test") || strings.EqualFold(name, "tests")
+	for _, t := range [...]string{"test", "tests", "expected", "golden"} {
+		if strings.EqualFold(name, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // dir walks the directory dir, where the gitignore patterns ign are in

@@ -34,6 +34,7 @@ func TestFiles(t *testing.T) {
 		// A directory of tests holds documents (how to run them) and test
 		// inputs in HTML and XML (saved pages, expected outputs).
 		"backend/http/test/index_files/apache.html", "tests/data/book.xml", "tests/README.md",
+		"nimdoc/rst2html/expected/rst_examples.html", "testproject/golden/index.html",
 		// Snapshot tests' outputs (Verify: NAME.verified.EXT).
 		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md"} {
 		write(t, filepath.Join(dir, name), "x")
