@@ -796,6 +796,13 @@ func (p *rstInline) flush(end int) {
 		}
 	}
 	p.subs = p.subs[:0]
+	if p.w.stream != nil && p.f.top && p.title == nil {
+		// The running text before end is read, and the markup before it:
+		// nothing found later in the block starts before end (see
+		// rstWalker.drain), so that a paragraph of 16 MiB holds its
+		// candidates a run at a time.
+		p.w.drain(end)
+	}
 }
 
 // scan hands the running text src[s:e] to the scanner, escapes decoded
