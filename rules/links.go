@@ -445,7 +445,7 @@ func mystReference(name string) bool {
 func isIdentifier(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+		if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (i == 0 || c < '0' || c > '9') {
 			return false
 		}
 	}

@@ -290,7 +290,7 @@ func (w *walker) dir(dir string, ign *ignores, in within) {
 	var files []string
 	for _, d := range entries {
 		name := d.Name()
-		if strings.HasPrefix(name, ".") && !(d.IsDir() && forgeDir(name)) {
+		if strings.HasPrefix(name, ".") && (!d.IsDir() || !forgeDir(name)) {
 			continue
 		}
 		path := filepath.Join(dir, name)
