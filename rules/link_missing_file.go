@@ -64,6 +64,8 @@ the links whose file is not there. It never uses the network.
   "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
   comment), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
   pages ("../../issues/new" from a README).
+- A missing archive, package or installer (".tar.gz", ".zip", ".dmg", ".exe", ".whl", ...) is a
+  download the site serves beside its pages, which no repository keeps: not judged.
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
   the document (not judged where none does).
 - A link that starts "@site/", Docusaurus's alias, is read from the directory of the site's

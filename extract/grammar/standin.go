@@ -17,6 +17,9 @@ import "strings"
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
 //   - an elision: "..." (three dots or more) or "…";
+//   - a name between "|" as a whole segment of a path ("|static|/img.png",
+//     "/pkg/|version|/"): a substitution a build fills in (see
+//     substitution);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
@@ -120,7 +123,12 @@ func StandIns(s string) []Span {
 				add(i, i+len("path/to"))
 				i += len("path/to") - 1
 			}
-		case 0xe2: // "…" is E2 80 A6
+		case '|':
+			if j, ok := substitution(s, i); ok {
+				add(i, j)
+				i = j - 1
+			}
+				case 0xe2: // "…" is E2 80 A6
 			if strings.HasPrefix(s[i:], "…") {
 				add(i, i+len("…"))
 				i += len("…") - 1
@@ -159,7 +167,7 @@ func alternatives(s string, i int) (int, bool) {
 // standInStart holds the bytes at which StandIns looks for a stand-in:
 // those its switch has a case for.
 var standInStart = func() (t [256]bool) {
-	for _, c := range []byte("$%\\.{([pXxNT\xe2") {
+	for _, c := range []byte("$%\\.{([pXxNT\xe2|") {
 		t[c] = true
 	}
 	return t
@@ -337,6 +345,25 @@ func sigilName(s string, i int) int {
 		return j
 	}
 	return i
+}
+
+// substitution returns the end of a name of three characters or more
+// between "|" at s[i] that is a whole segment of a path: a substitution reference of reStructuredText
+// ("|version|") and Pelican's intrasite link prefixes ("|filename|",
+// "|static|": "|static|/images/logo.png"), which a build replaces.
+func substitution(s string, i int) (int, bool) {
+	if i > 0 && s[i-1] != '/' {
+		return 0, false
+	}
+	j, letter := i+1, false
+	for j < len(s) && (IsAlnum(s[j]) || s[j] == '_' || s[j] == '-') {
+		letter = letter || IsAlpha(s[j])
+		j++
+	}
+	if !letter || j-i-1 < 3 || j >= len(s) || s[j] != '|' || j+1 < len(s) && s[j+1] != '/' {
+		return 0, false
+	}
+	return j + 1, true
 }
 
 // sampleFetch returns the end of HAProxy's sample expression at s[i] ==
