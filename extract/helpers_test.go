@@ -1,7 +1,10 @@
 package extract
 
 import (
+	"runtime"
+	"runtime/debug"
 	"strings"
+	"testing"
 	"unicode/utf8"
 )
 
@@ -32,4 +35,24 @@ func pick(l bool, small, large []byte) []byte {
 		return large
 	}
 	return small
+}
+
+// heldAtPeak runs run and returns the bytes of heap the process kept from
+// the operating system for it, at its peak: with the collector run often
+// (GOGC=25), about what run held at once. It fails t when that is more
+// than ten times size.
+func heldAtPeak(t *testing.T, name string, size int, run func()) {
+	t.Helper()
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	debug.FreeOSMemory()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	before := m.HeapSys - m.HeapReleased
+	run()
+	runtime.ReadMemStats(&m)
+	grown := m.HeapSys - m.HeapReleased - before
+	t.Logf("%s: %.1f times the document held at the peak", name, float64(grown)/float64(size))
+	if grown > 10*uint64(size) {
+		t.Errorf("%s: %d MB held for a document of %d MB", name, grown>>20, size>>20)
+	}
 }

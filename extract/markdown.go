@@ -539,14 +539,20 @@ func (w *mdWalker) flush() {
 
 // drain hands the candidates the walker gathered that start before bound
 // over to w.emit, in order, and keeps the others.
-func (w *mdWalker) drain(bound int) {
-	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })
+func (w *mdWalker) drain(bound int) { w.out = handOver(w.out, bound, w.emit) }
+
+// handOver sorts out by offset (stably: candidates at one offset keep the
+// order found), calls yield with those that start before bound, in order,
+// and returns the others: a walker that reads a document a part at a time
+// hands over what no later part can precede.
+func handOver(out []Candidate, bound int, yield func(*Candidate)) []Candidate {
+	slices.SortStableFunc(out, func(a, b Candidate) int { return a.Start - b.Start })
 	k := 0
-	for k < len(w.out) && w.out[k].Start < bound {
-		w.emit(&w.out[k])
+	for k < len(out) && out[k].Start < bound {
+		yield(&out[k])
 		k++
 	}
-	w.out = append(w.out[:0], w.out[k:]...)
+	return append(out[:0], out[k:]...)
 }
 
 // scanRun calls yield with the candidates of the run of text doc[start:end]

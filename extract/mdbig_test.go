@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"runtime"
-	"runtime/debug"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -15,28 +12,8 @@ import (
 // pieces of a line or more (see mdbig.go), and with none, and returns both
 // readings: whole candidates, targets and comments, in order.
 func readBig(doc []byte, opts Options, piece int) (pieces, whole []any) {
-	for k, lim := range []mdLimits{{math.MaxInt, 1, piece}, {math.MaxInt, math.MaxInt, piece}} {
-		var got []any
-		o := opts
-		if opts.Target != nil {
-			o.Target = func(t Target) { got = append(got, t) }
-		}
-		if opts.Comment != nil {
-			o.Comment = func(c Comment) { got = append(got, c) }
-		}
-		markdown(doc, o, lim, func(c *Candidate) {
-			cc := *c
-			cc.HyphenBreaks = slices.Clone(c.HyphenBreaks)
-			cc.pieces = slices.Clone(c.pieces)
-			got = append(got, cc)
-		})
-		if k == 0 {
-			pieces = got
-		} else {
-			whole = got
-		}
-	}
-	return pieces, whole
+	return readMarkdown(doc, opts, mdLimits{math.MaxInt, 1, piece}),
+		readMarkdown(doc, opts, mdLimits{math.MaxInt, math.MaxInt, piece})
 }
 
 // bigCases hold paragraphs that a piece's end might cut: markup, comments
@@ -121,7 +98,6 @@ func FuzzMarkdownBig(f *testing.F) {
 // collector run often (GOGC=25), as the heap the process keeps from the
 // operating system.
 func TestMarkdownBigMemory(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(25))
 	for _, tc := range []struct {
 		name string
 		line func(i int) string
@@ -138,24 +114,16 @@ func TestMarkdownBigMemory(t *testing.T) {
 		}
 		b.WriteString("\n[z](http://z.example/)\n")
 		doc := []byte(b.String())
-		debug.FreeOSMemory()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		before := m.HeapSys - m.HeapReleased
 		n, last, ordered := 0, -1, true
 		var finalURI string
-		Markdown(doc, Options{}, func(c *Candidate) {
-			finalURI = c.URI
-			ordered = ordered && c.Start > last
-			last = c.Start
-			n++
+		heldAtPeak(t, tc.name, len(doc), func() {
+			Markdown(doc, Options{}, func(c *Candidate) {
+				finalURI = c.URI
+				ordered = ordered && c.Start > last
+				last = c.Start
+				n++
+			})
 		})
-		runtime.ReadMemStats(&m)
-		grown := m.HeapSys - m.HeapReleased - before
-		t.Logf("%s: %.1f times the document held at the peak", tc.name, float64(grown)/float64(len(doc)))
-		if grown > 10*uint64(len(doc)) {
-			t.Errorf("%s: %d MB held for a document of %d MB", tc.name, grown>>20, len(doc)>>20)
-		}
 		if n != urns+2 || !ordered || finalURI != "http://z.example/" {
 			t.Errorf("%s: %d candidates (ordered %v), last %q; want %d, %q", tc.name, n, ordered, finalURI, urns+2, "http://z.example/")
 		}

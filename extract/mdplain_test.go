@@ -14,28 +14,29 @@ import (
 // (see mdplain.go) and with none, and returns both readings: whole
 // candidates, targets and comments, in order.
 func walkBoth(doc []byte, opts Options) (plain, parsed []any) {
-	for k, minPlain := range []int{1, math.MaxInt} {
-		var got []any
-		o := opts
-		if opts.Target != nil {
-			o.Target = func(t Target) { got = append(got, t) }
-		}
-		if opts.Comment != nil {
-			o.Comment = func(c Comment) { got = append(got, c) }
-		}
-		markdown(doc, o, mdLimits{minPlain, math.MaxInt, bigPieceSize}, func(c *Candidate) {
-			cc := *c
-			cc.HyphenBreaks = slices.Clone(c.HyphenBreaks)
-			cc.pieces = slices.Clone(c.pieces)
-			got = append(got, cc)
-		})
-		if k == 0 {
-			plain = got
-		} else {
-			parsed = got
-		}
+	return readMarkdown(doc, opts, mdLimits{1, math.MaxInt, bigPieceSize}),
+		readMarkdown(doc, opts, mdLimits{math.MaxInt, math.MaxInt, bigPieceSize})
+}
+
+// readMarkdown reads doc with the limits lim and returns what it finds:
+// whole candidates, and the targets and comments when opts asks for them,
+// in the order reported.
+func readMarkdown(doc []byte, opts Options, lim mdLimits) []any {
+	var got []any
+	o := opts
+	if opts.Target != nil {
+		o.Target = func(t Target) { got = append(got, t) }
 	}
-	return plain, parsed
+	if opts.Comment != nil {
+		o.Comment = func(c Comment) { got = append(got, c) }
+	}
+	markdown(doc, o, lim, func(c *Candidate) {
+		cc := *c
+		cc.HyphenBreaks = slices.Clone(c.HyphenBreaks)
+		cc.pieces = slices.Clone(c.pieces)
+		got = append(got, cc)
+	})
+	return got
 }
 
 var plainOptions = []Options{{}, {IncludeCodeBlocks: true, IncludeCodeSpans: true}, {Target: func(Target) {}, Comment: func(Comment) {}}}

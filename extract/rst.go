@@ -177,18 +177,12 @@ func newRSTWalker(doc []byte, opts Options, commentsOnly bool) *rstWalker {
 // found later starts before it (a table's cells are read column by
 // column, in a frame of their own, and drained with the table).
 func (w *rstWalker) drain(bound int) {
-	slices.SortStableFunc(w.out, func(a, b Candidate) int { return a.Start - b.Start })
-	k := 0
-	for k < len(w.out) && w.out[k].Start < bound {
-		w.stream(&w.out[k])
-		k++
-	}
-	w.out = append(w.out[:0], w.out[k:]...)
+	w.out = handOver(w.out, bound, w.stream)
 	if w.opts.Target == nil || len(w.targets) == 0 {
 		return
 	}
 	slices.SortStableFunc(w.targets, func(a, b Target) int { return a.Start - b.Start })
-	k = 0
+	k := 0
 	for k < len(w.targets) && w.targets[k].Start < bound {
 		w.opts.Target(w.targets[k])
 		k++
