@@ -128,7 +128,7 @@ func StandIns(s string) []Span {
 				add(i, j)
 				i = j - 1
 			}
-				case 0xe2: // "…" is E2 80 A6
+		case 0xe2: // "…" is E2 80 A6
 			if strings.HasPrefix(s[i:], "…") {
 				add(i, i+len("…"))
 				i += len("…") - 1
