@@ -42,7 +42,7 @@ var inXML = map[string]bool{"percent-unencoded": true, "link-missing-file": true
 // text) or on the links of reStructuredText and AsciiDoc: their .rst and
 // .adoc documents say what they do there (issue 24).
 var inRSTAndAdoc = map[string]bool{"percent-unencoded": true, "uri-http-syntax": true, "uri-non-ascii": true,
-	"uri-wrapped-bare": true, "link-malformed": true}
+	"uri-wrapped-bare": true, "link-malformed": true, "link-missing-file": true}
 
 // onlyAdoc are the rules that read what only the AsciiDoc walker says of a
 // candidate (Candidate.Replacements): their .adoc documents say what they
@@ -137,6 +137,14 @@ func docConfig(doc string) *lint.Config {
 		cfg.URNSyntax = 1
 	}
 	cfg.Strict = strings.Contains(name, "strict")
+	// "NAME.configured.EXT" is linted with the rule's severity given, as a
+	// configuration that names it does (some rules check more then).
+	if r := ByName(filepath.Base(filepath.Dir(doc))); r != nil && strings.Contains(name, ".configured.") {
+		if cfg.Severity == nil {
+			cfg.Severity = map[string]lint.Severity{}
+		}
+		cfg.Severity[r.Name] = r.Severity
+	}
 	// The relative links of the other rules' documents are test material,
 	// not links of a tree: the local link rules look only at their own
 	// documents, whose tree is their directory (the project's repository
