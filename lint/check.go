@@ -202,9 +202,10 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		ts := getTargets()
 		opts.Target = func(t extract.Target) { *ts = append(*ts, t) }
 		defer func() {
-			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, path)
+			abs := ch.cfg.Across.absolute(path)
+			d := links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, abs, ch.cfg.Links.Top)
 			putTargets(ts)
-			ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), d, &ch.cfg.Links)
+			ch.cfg.Across.setDoc(abs, d, &ch.cfg.Links)
 		}()
 	}
 	// Directives are looked for first, which costs a pass over the bytes
@@ -317,7 +318,8 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 		ch.collect(path, extract.NewLocator(src), facts, true)
 	}
 	if ch.targets {
-		ch.cfg.Across.setDoc(ch.cfg.Across.absolute(path), links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, path), &ch.cfg.Links)
+		abs := ch.cfg.Across.absolute(path)
+		ch.cfg.Across.setDoc(abs, links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, abs, ch.cfg.Links.Top), &ch.cfg.Links)
 		putTargets(ts)
 	}
 	return l.Unlisted

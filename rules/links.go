@@ -68,7 +68,7 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if rest, ok := strings.CutPrefix(c.URI, "@/"); ok {
 		// Zola's internal link ("@/blog/post.md#part"): a page of the
 		// site's content directory, which holds the document.
-		content := zolaContent(p.File)
+		content := zolaContent(p.File, p.Config.Links.Top)
 		if content == "" {
 			return links.Link{}, false // no content directory above: not Zola's
 		}
@@ -346,15 +346,16 @@ func githubRoute(s *links.Settings, target string) bool {
 }
 
 // zolaContent returns the directory named "content" that holds the
-// document at path, the nearest, or "" when none does: where Zola reads
-// its internal links ("@/...") from.
-func zolaContent(path string) string {
+// document at path, the nearest below top (the top of its tree, or "":
+// none known), or "" when none does: where Zola reads its internal links
+// ("@/...") from.
+func zolaContent(path, top string) string {
 	for dir := filepath.Dir(path); ; {
 		if filepath.Base(dir) == "content" {
 			return dir
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir {
+		if parent == dir || dir == top {
 			return ""
 		}
 		dir = parent

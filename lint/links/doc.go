@@ -11,6 +11,7 @@ import (
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/slug"
 	"github.com/urilint/urilint/internal/suggest"
+	"github.com/urilint/urilint/internal/treepath"
 )
 
 // Doc is what a link's fragment can name in a document: the ids of its
@@ -107,8 +108,17 @@ func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
 }
 
 // Located sets what the path of the document, of format f, says of it
-// (Template: see InTemplateDir), and returns d.
-func (d *Doc) Located(f extract.Format, path string) *Doc {
+// (Template: see InTemplateDir), and returns d. top is the top of its tree
+// (see Settings.Top), or "": only the directories below it count, so that
+// a checkout kept under a directory named "templates" is read as any.
+func (d *Doc) Located(f extract.Format, path, top string) *Doc {
+	if top != "" {
+		rel, ok := treepath.Rel(top, path)
+		if !ok {
+			return d
+		}
+		path = rel
+	}
 	if InTemplateDir(f, path) {
 		d.Template, d.Includes = true, true
 	}
@@ -122,22 +132,19 @@ func (d *Doc) Located(f extract.Format, path string) *Doc {
 var templateDirs = []string{"layouts", "_layouts", "_includes", "partials", "_partials", "_templates", "templates"}
 
 // InTemplateDir reports whether the HTML document at path is in one of
-// templateDirs: a template, or a part of one, even without a template
-// language's marks (a partial of plain HTML that a layout includes).
+// templateDirs, a directory of path as written: a template, or a part of
+// one, even without a template language's marks (a partial of plain HTML
+// that a layout includes).
 func InTemplateDir(f extract.Format, path string) bool {
 	if f != extract.FormatHTML {
 		return false
 	}
-	for dir := filepath.Dir(path); ; {
-		if slices.Contains(templateDirs, filepath.Base(dir)) {
+	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if slices.Contains(templateDirs, dir) {
 			return true
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return false
-		}
-		dir = parent
 	}
+	return false
 }
 
 // templateMarks are what a template language writes in an HTML or XML

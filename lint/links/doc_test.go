@@ -2,6 +2,7 @@ package links
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,9 +70,29 @@ func TestTemplates(t *testing.T) {
 		{extract.FormatXML, "layouts/draft.xml", `<rfc><xref target="a"/></rfc>`, false},
 		{extract.FormatMarkdown, "_layouts/readme.md", `{{ site.url }}`, false},
 	} {
-		d := (&Doc{}).ReadText(tc.f, []byte(tc.src)).Located(tc.f, tc.path)
+		d := (&Doc{}).ReadText(tc.f, []byte(tc.src)).Located(tc.f, tc.path, "")
 		if d.Template != tc.want || d.Template && !d.Includes {
 			t.Errorf("%s %q: Template %v, Includes %v; want %v", tc.path, tc.src, d.Template, d.Includes, tc.want)
+		}
+	}
+}
+
+// TestTemplateDirBelowTop: only the directories below the top of the tree
+// make a template; a checkout kept under one named "templates" is read as
+// any.
+func TestTemplateDirBelowTop(t *testing.T) {
+	top := filepath.FromSlash("/home/u/templates/site")
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{"/home/u/templates/site/docs/page.html", false},
+		{"/home/u/templates/site/layouts/page.html", true},
+		{"/elsewhere/layouts/page.html", false},
+	} {
+		d := (&Doc{}).Located(extract.FormatHTML, filepath.FromSlash(tc.path), top)
+		if d.Template != tc.want {
+			t.Errorf("%s under %s: Template %v, want %v", tc.path, top, d.Template, tc.want)
 		}
 	}
 }

@@ -198,7 +198,7 @@ func (t *Tree) Doc(p string, s *Settings) *Doc {
 		read = readBounded
 	}
 	if src, err := read(p); err == nil {
-		d = NewDoc(extract.FormatOf(p), src, s.Slugs).Located(extract.FormatOf(p), p)
+		d = NewDoc(extract.FormatOf(p), src, s.Slugs).Located(extract.FormatOf(p), p, s.Top)
 	}
 	t.mu.Lock()
 	t.docs[p] = d
