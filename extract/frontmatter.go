@@ -51,3 +51,12 @@ func lineAt(doc []byte, i int) ([]byte, int) {
 	line := doc[i : i+j]
 	return bytes.TrimSuffix(line, []byte("\r")), i + j + 1
 }
+
+// HasFrontMatter reports whether doc starts with front matter (see
+// findFrontMatter): the mark of a page a static site generator reads
+// (Jekyll, Hugo, Zola, Docusaurus, Eleventy, Astro), which resolves its
+// links by its own rules.
+func HasFrontMatter(doc []byte) bool {
+	_, ok := findFrontMatter(doc)
+	return ok
+}

@@ -83,7 +83,7 @@ forge's line anchors ("#L10-L20") need no target.`,
 			return // most links: resolved by link-missing-file alone ("<<id>>" names a place)
 		}
 		if l, ok := localLink(p); ok && l.HasFrag && !fragmentOK(l.Fragment) {
-			recordLink(p, l)
+			recordLink(p, l, false)
 		}
 	},
 	Across: func(p *lint.AcrossPass) {

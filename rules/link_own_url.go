@@ -38,7 +38,7 @@ has nothing to check. It never uses the network.`,
 			return
 		}
 		if l, ok := links.OwnURL(p.Candidate.URI, &p.Config.Links); ok {
-			recordLink(p, l)
+			recordLink(p, l, false)
 		}
 	},
 	Across: func(p *lint.AcrossPass) {

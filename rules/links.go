@@ -111,22 +111,28 @@ func namesFile(c *extract.Candidate) bool {
 
 // recordLink records the link l of the candidate of p: the file it names
 // (the document itself for a fragment alone), whether it names a
-// directory, its fragment and its line range.
-func recordLink(p *lint.Pass, l links.Link) {
+// directory, its fragment and its line range. byDefault says the rule
+// runs under its default policy (neither --strict nor its severity
+// configured), which leaves out the links a generator resolves its own way
+// (see linkFact.byDefault).
+func recordLink(p *lint.Pass, l links.Link, byDefault bool) {
 	target := l.Path
 	if target == "" {
 		target = p.File
 	}
 	if !l.HasFrag && l.First == 0 && l.Last == 0 && l.Fragment == "" {
 		// Most links to files: a value of their kind alone, no allocation.
-		v := plainLink[0]
+		i := 0
 		switch {
 		case l.Dir:
-			v = plainLink[1]
+			i = 1
 		case l.Xref:
-			v = plainLink[2]
+			i = 2
 		}
-		p.Record(target, v, 0, len(p.URI.Input))
+		if byDefault {
+			i += 3
+		}
+		p.Record(target, plainLink[i], 0, len(p.URI.Input))
 		return
 	}
 	// The value is made in one buffer, of one allocation: a document's
@@ -134,14 +140,17 @@ func recordLink(p *lint.Pass, l links.Link) {
 	first, last := strconv.Itoa(l.First), strconv.Itoa(l.Last) // 0 (no lines): no allocation
 	var v strings.Builder
 	v.Grow(4 + len(first) + len(last) + len(l.Fragment))
+	kind := byte('f')
 	switch {
 	case l.Dir:
-		v.WriteByte('d')
+		kind = 'd'
 	case l.Xref:
-		v.WriteByte('x')
-	default:
-		v.WriteByte('f')
+		kind = 'x'
 	}
+	if byDefault {
+		kind -= 'a' - 'A' // upper case: recorded under the default policy
+	}
+	v.WriteByte(kind)
 	if l.HasFrag {
 		v.WriteByte('#')
 	} else {
@@ -156,8 +165,9 @@ func recordLink(p *lint.Pass, l links.Link) {
 }
 
 // plainLink are the values recordLink gives a link without a fragment or
-// lines: to a file, to a directory, a cross reference.
-var plainLink = [3]string{"f-0:0:", "d-0:0:", "x-0:0:"}
+// lines: to a file, to a directory, a cross reference; then the same under
+// the default policy (recordLink's byDefault).
+var plainLink = [6]string{"f-0:0:", "d-0:0:", "x-0:0:", "F-0:0:", "D-0:0:", "X-0:0:"}
 
 // linkFact is a link as recordLink recorded it.
 type linkFact struct {
@@ -166,6 +176,9 @@ type linkFact struct {
 	xref         bool // an AsciiDoc cross reference: a section's title names it too
 	first, last  int
 	fragment     string
+	// byDefault says the rule recorded the link under its default policy
+	// (see recordLink).
+	byDefault bool
 }
 
 func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
@@ -174,7 +187,11 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 	if len(v) < 2 {
 		return l
 	}
-	l.dir, l.xref, l.hasFrag = v[0] == 'd', v[0] == 'x', v[1] == '#'
+	kind := v[0]
+	if l.byDefault = kind >= 'A' && kind <= 'Z'; l.byDefault {
+		kind += 'a' - 'A'
+	}
+	l.dir, l.xref, l.hasFrag = kind == 'd', kind == 'x', v[1] == '#'
 	first, rest, ok1 := strings.Cut(v[2:], ":")
 	last, frag, ok2 := strings.Cut(rest, ":")
 	if ok1 && ok2 {

@@ -36,7 +36,9 @@ expression (RFC 6570), as in http://example.com/{id}, and other placeholders are
 template is not a URI yet.
 
 By default, forms that are written on purpose and work are left to --strict: the "|" of a DOS drive
-letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); and in Markdown, HTML, XML,
+letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); whitespace in the data of a base64
+data URI in a link, as editors wrap embedded images (browsers decode it with forgiving-base64,
+which removes whitespace first); and in Markdown, HTML, XML,
 AsciiDoc and the links of reStructuredText, the characters browsers send as written in a fragment
 ("|", "{", "}", "^", brackets that pair up, a "#" after a "/": #/room/#channel) and in a query
 (brackets that pair up, filter[repo][0]=x, and "|", the list separator of web APIs). docutils and
@@ -252,6 +254,9 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	if text == "|" && strings.EqualFold(u.Scheme.In(s), "file") && driveLetter(s, u.Path, pr.Start) {
 		return true
 	}
+	if p.Candidate.Context.IsLink() && base64Layout(s, pr.Start, text) {
+		return true
+	}
 	if p.Format == extract.FormatText {
 		return false
 	}
@@ -370,4 +375,21 @@ func segmentAt(s string, path grammar.Span, i int) string {
 		return s[start:path.End]
 	}
 	return s[start : i+end]
+}
+
+// base64Layout reports whether text, at start in the URI s, is whitespace
+// in the data of a base64 data URI ("data:image/png;base64,iVBOR\n  w0KG"):
+// the WHATWG URL Standard's data: URL processor decodes with
+// forgiving-base64, which removes ASCII whitespace first, so the URI works
+// as written. Editors write embedded images so (Inkscape wraps them).
+func base64Layout(s string, start int, text string) bool {
+	if strings.Trim(text, " \t\n\r\f") != "" || len(s) < 5 || !strings.EqualFold(s[:5], "data:") {
+		return false
+	}
+	comma := strings.IndexByte(s, ',')
+	if comma < 0 || start < comma {
+		return false
+	}
+	meta := strings.TrimRight(s[:comma], " \t")
+	return len(meta) >= 7 && strings.EqualFold(meta[len(meta)-7:], ";base64")
 }

@@ -52,11 +52,16 @@ type Doc struct {
 	// its partials and the data it is given add; its relative links lead
 	// from that page, and its ids are not all written in it.
 	Template bool
-	explicit map[string]bool
-	attr     map[string]bool            // ids of attribute lists after paragraphs and inline elements
-	headings map[string]map[string]bool // profile name -> ids
-	titles   map[string]bool            // AsciiDoc: the sections' titles
-	profiles []*slug.Profile
+	// FrontMatter says the document starts with front matter (see
+	// extract.HasFrontMatter): a page a static site generator reads, whose
+	// links it resolves by its own rules (permalinks, its content root,
+	// rewrites of its own).
+	FrontMatter bool
+	explicit    map[string]bool
+	attr        map[string]bool            // ids of attribute lists after paragraphs and inline elements
+	headings    map[string]map[string]bool // profile name -> ids
+	titles      map[string]bool            // AsciiDoc: the sections' titles
+	profiles    []*slug.Profile
 
 	// Made on the first question (see makeIndex): by profile, the heading
 	// ids fragments reach; and by the set of profiles a fragment is
@@ -96,7 +101,7 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 
 // ReadText sets what the text src of the document, of format f, says of
 // its targets beyond those its walker gave (Includes, Partial,
-// IncludeTargets, PageAliases, Base), and returns d.
+// IncludeTargets, PageAliases, Base, FrontMatter), and returns d.
 func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
 	d.Template = IsTemplate(f, src)
 	d.Includes = HasInclude(f, src) || d.Template
@@ -104,6 +109,7 @@ func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
 	d.IncludeTargets = IncludeTargets(f, src)
 	d.PageAliases = PageAliases(f, src)
 	d.Base = HasBase(f, src)
+	d.FrontMatter = extract.HasFrontMatter(src)
 	return d
 }
 
