@@ -74,6 +74,11 @@ the links whose file is not there. It never uses the network.
   "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
   comment), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
   pages ("../../issues/new" from a README).
+- A link down through a directory ("images/security/csrf.png") that is not beside the page but in
+  the static, public or assets directory of a directory above the page's own is found: a site
+  serves those files from its root, beside its pages (Hugo's and Docusaurus' static, VitePress'
+  and Astro's public, the Rails guides' assets: "guides/assets/images/security/csrf.png" for
+  "guides/source/security.md"). Beside the page itself it is missing: a README is read where it is.
 - A missing archive, package or installer (".tar.gz", ".zip", ".dmg", ".exe", ".whl", ...) is a
   download the site serves beside its pages, which no repository keeps: not judged.
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds

@@ -313,11 +313,12 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 }
 
 // linkRun checks the documents names of files, under dir, in one run with
-// link-missing-file alone on, and returns its diagnostics as "NAME:
-// MESSAGE", sorted.
+// link-missing-file alone on, dir the top of the tree, and returns its
+// diagnostics as "NAME: MESSAGE", sorted.
 func linkRun(t *testing.T, dir string, files map[string]string, names ...string) []string {
 	t.Helper()
 	cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
+	cfg.Links.Top = dir
 	for _, r := range All {
 		if r != LinkMissingFile {
 			cfg.Severity[r.Name] = lint.Off
@@ -338,4 +339,34 @@ func linkRun(t *testing.T, dir string, files map[string]string, names ...string)
 	}
 	slices.Sort(got)
 	return got
+}
+
+// A site serves the files of its static directory from its root, beside
+// its pages: a link down through a directory that is not beside the page
+// but in the static, public or assets directory of a directory above it
+// is found (the Rails guides: guides/source/security.md links
+// "images/security/csrf.png", which is guides/assets/images/security/csrf.png).
+// Beside the page itself, or without a directory, it is missing.
+func TestLinksStaticFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                              "ref: refs/heads/main\n",
+		"guides/source/security.md":              "# Security\n\n![csrf](images/security/csrf.png) ![gone](images/security/gone.png)\n\n![logo](logo.png) ![up](../static/img/a.png)\n",
+		"guides/assets/images/security/csrf.png": "PNG",
+		"guides/assets/logo.png":                 "PNG",
+		"README.md":                              "# Read me\n\n![shot](img/shot.png)\n",
+		"static/img/shot.png":                    "PNG",
+		"static/img/a.png":                       "PNG",
+	}
+	writeFiles(t, dir, files)
+	got := linkRun(t, dir, files, "guides/source/security.md", "README.md")
+	want := []string{
+		`README.md: no file "img/shot.png" in the tree`,
+		`guides/source/security.md: no file "../static/img/a.png" in the tree`,
+		`guides/source/security.md: no file "images/security/gone.png" in the tree`,
+		`guides/source/security.md: no file "logo.png" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 }
