@@ -411,7 +411,8 @@ func textBracket(src []byte, k int) bool {
 func labelFollows(src []byte, i int) bool {
 	for j := i; j < len(src) && src[j] != '\n' && j < i+1000; j++ {
 		if src[j] == ']' {
-			return j+1 < len(src) && (src[j+1] == ':' || src[j+1] == '(')
+			// Not "]::", the end of an AsciiDoc description list's term.
+			return j+1 < len(src) && (src[j+1] == ':' && (j+2 == len(src) || src[j+2] != ':') || src[j+1] == '(')
 		}
 	}
 	return false
@@ -421,8 +422,10 @@ func labelFollows(src []byte, i int) bool {
 // src[colon], ends when it is written "scheme://..." and ends with a group
 // in square brackets that is the text of an AsciiDoc link
 // ("https://blake3.io[BLAKE3]", "https://a.example/m.html#x[*x*]"): before
-// the group, when it comes right after the authority, in the fragment, or
-// right after a file name with an extension. "[" and "]" are allowed only
+// the group, when it comes right after the authority, in the fragment,
+// right after a file name with an extension, or when it is empty
+// ("https://a.example/page[]"); and AsciiDoc's mailto macro
+// ("mailto:a@b.example[Write to us]"). "[" and "]" are allowed only
 // around an IP literal host ("http://[2001:db8::1]", kept); elsewhere such
 // a group in running text is the text's. Left as they are: a group in the
 // query, where APIs write brackets unencoded ("?filter[repo]=x"), and one
@@ -430,6 +433,15 @@ func labelFollows(src []byte, i int) bool {
 // it; urilint reports the brackets), and a group of digits (an index:
 // "cfg://handlers.email[0]").
 func linkText(src []byte, s, colon, end int) int {
+	if end > colon+3 && src[end-1] == ']' && equalFoldASCII(src[s:colon], "mailto") {
+		// AsciiDoc's mailto macro, "mailto:a@b.example[Write to us]" or
+		// "mailto:a@b.example[]": the group after the address is its text.
+		// Not a domain written as an IP literal ("mailto:a@[2001:db8::1]").
+		if k := bytes.IndexByte(src[colon+1:end], '['); k > 0 && src[colon+k] != '@' && bytes.IndexByte(src[colon+1:colon+1+k], '@') > 0 {
+			return trim(src, s, colon+1+k, false)
+		}
+		return end
+	}
 	if end <= colon+3 || src[end-1] != ']' || src[colon+1] != '/' || src[colon+2] != '/' {
 		return end
 	}
@@ -453,6 +465,7 @@ func linkText(src []byte, s, colon, end int) int {
 	case q >= 0: // in the query
 		return end
 	case bytes.IndexByte(rest, '/') < 0: // right after the authority
+	case k == end-2: // "[]": an AsciiDoc link with no text of its own
 	default: // in the path: only right after a file name with an extension
 		seg := rest[bytes.LastIndexByte(rest, '/')+1:]
 		dot := bytes.LastIndexByte(seg, '.')
