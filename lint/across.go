@@ -155,10 +155,12 @@ func (p *AcrossPass) Doc(path string, s *links.Settings) *links.Doc {
 }
 
 // Included reports whether an AsciiDoc document checked in the run
-// includes the document at the absolute path doc (include::), so that it
+// includes the document at the absolute path doc (include::), or a
+// Markdown one does (a snippet of pymdownx.snippets, "--8<--"), so that it
 // is rendered as a part of that one, and its relative links and images
 // are read from there. A target that holds an attribute reference
-// ("{partialsdir}/b.adoc") includes every document of its file name. Paths
+// ("{partialsdir}/b.adoc"), and a snippet's, include every document of
+// its file name. Paths
 // are compared with their symbolic links resolved.
 func (p *AcrossPass) Included(doc string) bool {
 	if p.included == nil {
@@ -168,7 +170,10 @@ func (p *AcrossPass) Included(doc string) bool {
 			for _, t := range d.IncludeTargets {
 				switch {
 				case strings.Contains(t, "://"):
-				case strings.ContainsRune(t, '{'):
+				case strings.ContainsRune(t, '{') || extract.FormatOf(from) == extract.FormatMarkdown:
+					// A Markdown snippet's path is read from the base
+					// paths MkDocs is given (the directory of mkdocs.yml
+					// by default), which the document does not say.
 					p.includedName[path.Base(t)] = true
 				default:
 					// Books reach their parts through symbolic links

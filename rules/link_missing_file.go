@@ -79,6 +79,16 @@ the links whose file is not there. It never uses the network.
   serves those files from its root, beside its pages (Hugo's and Docusaurus' static, VitePress'
   and Astro's public, the Rails guides' assets: "guides/assets/images/security/csrf.png" for
   "guides/source/security.md"). Beside the page itself it is missing: a README is read where it is.
+- From a checkout, a link that climbs one directory above its top and down a name and a path
+  ("../assets/demo/a.gif" from README.md) is, on the forge, whose page of a file is
+  ".../blob/REF/PATH", the file at another ref (a branch that holds a project's images): not
+  judged, as a checkout of one branch cannot say.
+- A Markdown snippet that another document includes (pymdownx.snippets: --8<-- "docs/snippets/a.md")
+  is read from there, as an AsciiDoc part is: its links to missing files are not judged.
+- By default, the links of a document in a directory of tests ("test", "tests", "__tests__",
+  "testing"), but for its README, are not judged: a test's input or expected output (a parser's
+  Markdown cases) leads nowhere by design (1 of 117 such reports on held-out documents was worth
+  the author's time, in a README).
 - A missing archive, package or installer (".tar.gz", ".zip", ".dmg", ".exe", ".whl", ...) is a
   download the site serves beside its pages, which no repository keeps: not judged.
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
@@ -139,6 +149,13 @@ the links whose file is not there. It never uses the network.
 			// the result, beside files it copies there: 0 of the 75 such
 			// reports on held-out documents were. Checked with --strict,
 			// or with the rule's severity configured.
+			return
+		}
+		if byDefault && testsDocument(p.Config.Links.Top, p.File) {
+			// A document of a project's tests is an input or an expected
+			// output (a parser's Markdown cases), whose links lead nowhere
+			// by design: 1 of 117 such reports on held-out documents was
+			// worth the author's time, a tests/README.md, which is read.
 			return
 		}
 		recordLink(p, l, byDefault)

@@ -240,7 +240,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || refRoute(l.from, l.target) || download(l.target) ||
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
 		staticFile(p, s, l.from, l.target) ||
 		s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
@@ -257,6 +257,9 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			return "", e, "", false, true
 		}
 	case extract.FormatMarkdown, extract.FormatReStructuredText:
+		if !found && p.Included(l.from) {
+			return "", e, "", false, true // a snippet, read from where it is included
+		}
 		if sphinxPage(p, l.from, l.target) || !found && s.Generator == "sphinx" &&
 			filepath.Dir(l.target) == filepath.Dir(l.from) && mystReference(filepath.Base(l.target)) {
 			return "", e, "", false, true
@@ -361,6 +364,24 @@ func githubRoute(s *links.Settings, target string) bool {
 		return true
 	}
 	return false
+}
+
+// otherRef reports whether target, which is not in the tree, is reached by
+// climbing one directory above the top of a checkout, then down a name and
+// a path ("../assets/demo/a.gif" from README.md): on the forge, whose page
+// of a file is ".../blob/REF/PATH", that is the file PATH at the ref
+// ("assets", a branch that holds a project's images), which a checkout of
+// one branch does not hold.
+func otherRef(p *lint.AcrossPass, s *links.Settings, target string) bool {
+	if s.Top == "" || !p.Stat(filepath.Join(s.Top, ".git")).Exists {
+		return false
+	}
+	rel, ok := treepath.Rel(filepath.Dir(s.Top), target)
+	if !ok {
+		return false
+	}
+	ref, path, ok := strings.Cut(filepath.ToSlash(rel), "/")
+	return ok && ref != filepath.Base(s.Top) && path != ""
 }
 
 // zolaContent returns the directory named "content" that holds the
@@ -654,4 +675,25 @@ func display(from, p string) string {
 		return filepath.ToSlash(rel)
 	}
 	return p
+}
+
+// testsDocument reports whether the document at path, below top, is in a
+// directory of a project's tests ("test", "tests", "__tests__",
+// "testing"), and not its README: a test's input or expected output.
+func testsDocument(top, path string) bool {
+	rel, ok := treepath.Rel(top, path)
+	if top == "" || !ok {
+		return false
+	}
+	dir, base := filepath.Split(rel)
+	if strings.HasPrefix(strings.ToLower(base), "readme.") {
+		return false
+	}
+	for _, d := range strings.Split(filepath.ToSlash(filepath.Clean(dir)), "/") {
+		switch strings.ToLower(d) {
+		case "test", "tests", "__tests__", "testing":
+			return true
+		}
+	}
+	return false
 }

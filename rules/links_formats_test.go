@@ -370,3 +370,48 @@ func TestLinksStaticFiles(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// By default the links of a document of a project's tests (a parser's
+// Markdown cases, MyST-Parser's tests/test_html) are not judged, but for
+// its README; a snippet that another Markdown document includes
+// (pymdownx.snippets, "--8<--", Textual's docs/snippets) is read from
+// there; and from a checkout, a link that climbs one directory above the
+// top and down a name is the forge's file at another ref (lazygit's
+// "../assets/demo/a.gif", on its assets branch).
+func TestLinksTestsSnippetsRefs(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                         "ref: refs/heads/main\n",
+		"README.md":                         "# App\n\n![demo](../assets/demo/a.gif) [gone](docs/gone.md) [up](../" + filepath.Base(dir) + "/nope.md)\n",
+		"tests/test_html/html_ast.md":       "<img src=\"img/fun-fish.png\">\n",
+		"tests/README.md":                   "# Tests\n\nSee [the runner](runner.md).\n",
+		"docs/snippets/see_also_border.md":  "See [border](./border_title_align.md).\n",
+		"docs/snippets/alone.md":            "See [gone](./gone_too.md).\n",
+		"docs/styles/border.md":             "# Border\n\n--8<-- \"docs/snippets/see_also_border.md\"\n",
+		"docs/styles/border_title_align.md": "# Title\n",
+	}
+	writeFiles(t, dir, files)
+	var names []string
+	for name := range files {
+		if strings.HasSuffix(name, ".md") {
+			names = append(names, name)
+		}
+	}
+	got := linkRun(t, dir, files, names...)
+	want := []string{
+		`README.md: no file "../` + filepath.Base(dir) + `/nope.md" in the tree (looked for as "nope.md")`,
+		`README.md: no file "docs/gone.md" in the tree`,
+		`docs/snippets/alone.md: no file "./gone_too.md" in the tree`,
+		`tests/README.md: no file "runner.md" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	got = linkRun(t, dir, files, "README.md")
+	if !slices.Contains(got, `README.md: the link leaves the top of the tree (`+dir+`): "../assets/demo/a.gif" is published with nothing outside it`) {
+		t.Errorf("without a checkout, the link to another ref is not reported: %q", got)
+	}
+}

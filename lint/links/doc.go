@@ -206,6 +206,9 @@ func PageAliases(f extract.Format, src []byte) []string {
 // "{partialsdir}/b.adoc" (a directive starts its line; one in a literal
 // block counts too, as in HasInclude). None for other formats.
 func IncludeTargets(f extract.Format, src []byte) []string {
+	if f == extract.FormatMarkdown {
+		return snippetTargets(src)
+	}
 	if f != extract.FormatAsciiDoc {
 		return nil
 	}
@@ -226,6 +229,48 @@ func IncludeTargets(f extract.Format, src []byte) []string {
 			out = append(out, string(rest[:end]))
 		}
 	}
+}
+
+// snippetTargets returns the files a Markdown document includes with
+// pymdownx.snippets (MkDocs): a line `--8<-- "docs/snippets/a.md"`, or the
+// lines between two lines "--8<--", without a section or lines
+// ("a.md:intro", "a.md:1:3") and not escaped (";--8<--").
+func snippetTargets(src []byte) []string {
+	const mark = "--8<--"
+	if !bytes.Contains(src, []byte(mark)) {
+		return nil
+	}
+	var out []string
+	block := false
+	for rest := src; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		t := strings.TrimSpace(string(line))
+		switch {
+		case t == mark:
+			block = !block
+			continue
+		case strings.HasPrefix(t, mark):
+			t = strings.TrimSpace(t[len(mark):])
+			if len(t) < 2 || (t[0] != '"' && t[0] != '\'') || t[len(t)-1] != t[0] {
+				continue
+			}
+			t = t[1 : len(t)-1]
+		case !block || t == "" || strings.HasPrefix(t, ";"):
+			continue
+		}
+		if i := strings.IndexByte(t, ':'); i > 0 && !strings.Contains(t, "://") {
+			t = t[:i]
+		}
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // HasInclude reports whether the targets of the document src of format f

@@ -3,6 +3,7 @@ package links
 import (
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,5 +95,20 @@ func TestTemplateDirBelowTop(t *testing.T) {
 		if d.Template != tc.want {
 			t.Errorf("%s under %s: Template %v, want %v", tc.path, top, d.Template, tc.want)
 		}
+	}
+}
+
+// The snippets a Markdown document includes with pymdownx.snippets: one
+// per line, or the lines of a block between two "--8<--"; a section or
+// lines after ":" are not the file's name; an escaped mark (";--8<--") and
+// a URL's snippet are no file of the tree here. (Forms from
+// pymdownx.snippets' documentation.)
+func TestSnippetTargets(t *testing.T) {
+	src := "# A\n\n--8<-- \"docs/snippets/a.md\"\n;--8<-- \"escaped.md\"\n--8<-- 'b.md:intro'\n" +
+		"--8<--\nc.md\n\nd.md:1:3\n;e.md\n--8<--\n--8<-- \"https://example.com/x.md\"\nText --8<-- \"f.md\"\n"
+	got := IncludeTargets(extract.FormatMarkdown, []byte(src))
+	want := []string{"docs/snippets/a.md", "b.md", "c.md", "d.md", "https://example.com/x.md"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
