@@ -25,7 +25,8 @@ var URISchemeUnregistered = &lint.Rule{
 		Text: `Schemes are registered with IANA (RFC 7595): its "Uniform Resource Identifier (URI) Schemes" registry
 lists the permanent, provisional and historical ones (the snapshot is in iana/uri-schemes.csv). A scheme
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
-schemes; a three-letter scheme only from a common one such as http, ftp or urn), the message suggests
+schemes; a scheme of three or four letters only from a common one such as http, ftp or urn: "wiki"
+is a private scheme more often than a slip of "wifi"), the message suggests
 the likely one. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
 text run together with the scheme ("seehttps://"). Schemes are compared ignoring case. Private schemes
 used on purpose can be allowed in the configuration.`,
@@ -98,9 +99,10 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 // unregistered scheme (in lower case) of u, or "".
 //   - Only a scheme one edit away is a slip: two edits find words
 //     ("roster" for "nostr", "webtab" for "web+ap").
-//   - A scheme of three letters is one edit away from dozens of registered
-//     ones ("app" from "ipp"), so it is only compared with the common
-//     schemes ("htp", "urk"); and a URI with an authority is not compared
+//   - A scheme of three or four letters is one edit away from dozens of
+//     registered ones ("app" from "ipp", "wiki" from "wifi": a private
+//     scheme that is a word), so it is only compared with the common
+//     schemes ("htp", "urk", "htps"); and a URI with an authority is not compared
 //     with the schemes that take none ("uri://" is no "urn:").
 //   - Letters added at the end of a registered scheme name a variant of it
 //     ("ftps", "httpx"), not a typo (see variant).
@@ -114,7 +116,7 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 //     "data:".
 func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	names := registeredSchemes()
-	if len(scheme) <= 3 {
+	if len(scheme) <= 4 {
 		names = commonSchemes
 	}
 	if u.Authority.Present() {
