@@ -15,7 +15,9 @@ import "strings"
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP), and
 //     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
 //     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
-//     or "%"), as template languages write them. Each runs to
+//     or "%"), as template languages write them, and "{%" before a letter
+//     where a "%}" follows ("{%if x %}"). Whitespace alone between two
+//     placeholders is the template's layout, part of them. Each runs to
 //     its first closer ("${" to the "}" that matches it). One with no closer
 //     runs to the end of s: the markup around it cut it short, as in
 //     href="{{ "/a" | relURL }}", whose value is "{{ ";
@@ -39,10 +41,27 @@ func Placeholders(s string) []Span {
 			i = start + 1
 			continue
 		}
-		spans = append(spans, Span{start, end})
+		if n := len(spans); n > 0 && isSpaceRun(s[spans[n-1].End:start]) {
+			// Only whitespace between two placeholders: the template's
+			// layout ("{%- if x -%}\n  {{ x.url }}"), which it removes or
+			// keeps as it fills them in.
+			spans[n-1].End = end
+		} else {
+			spans = append(spans, Span{start, end})
+		}
 		i = end
 	}
 	return spans
+}
+
+// isSpaceRun reports whether s is whitespace, one character or more.
+func isSpaceRun(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !IsSpace(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // openers are the characters a placeholder starts with.
@@ -84,7 +103,9 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+3, "}}}"), true
 	case strings.HasPrefix(rest, "{{"):
 		return closeAt(s, i+2, "}}"), true
-	case strings.HasPrefix(rest, "{%") && tagStart(rest[2:], "-"):
+	case strings.HasPrefix(rest, "{%") && (tagStart(rest[2:], "-") || len(rest) > 2 && is(rest[2], cAlpha) && strings.Contains(rest[3:], "%}")):
+		// "{%if x %}" too, as Jinja and Liquid read it, where a "%}" closes
+		// it ("{%22a%22}" is JSON percent-encoded).
 		return closeAt(s, i+2, "%}"), true
 	case strings.HasPrefix(rest, "{#") && tagStart(rest[2:], "-") && !isRFC6570(s, i):
 		return closeAt(s, i+2, "#}"), true

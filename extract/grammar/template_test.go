@@ -52,6 +52,13 @@ func TestPlaceholders(t *testing.T) {
 		{"{{x}", []Span{{0, 4}}}, // no closer: to the end
 		{"{{ ", []Span{{0, 3}}},  // href="{{ "/a" | relURL }}" cut by the quote
 		{"a{% b", []Span{{1, 5}}},
+		// "{%" before a letter where "%}" closes it (Pelican's simple theme),
+		// and whitespace alone between tags (Zola's atom.xml), the template's.
+		{"{{ FEED_DOMAIN }}/{%if FEED_ATOM_URL %}{{ URL }}{% else %}x", []Span{{0, 17}, {18, 39}, {39, 48}, {48, 58}}},
+		{"{%- if section -%}\n        {{ section.permalink }}\n    {%- endif -%}", []Span{{0, 68}}},
+		{"{{ a }} /x {{ b }}", []Span{{0, 7}, {11, 18}}},
+		{"/{%if x", nil}, // no "%}"
+		{"/{%if", nil},
 		{"<%", []Span{{0, 2}}},
 		{"${x", []Span{{0, 3}}},
 
