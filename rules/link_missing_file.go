@@ -72,6 +72,10 @@ the links whose file is not there. It never uses the network.
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.
+- A link that leaves the tree but names, after its "..", a file under a directory above the page
+  ("../../../../images/a.png" from docs/blog/posts/a.md, for docs/blog/images/a.png) is the link of a
+  page the site serves deeper than its file (MkDocs Material's blog, at blog/YYYY/MM/DD/slug/): not
+  judged.
 - A link that climbs to a forge's route to a file at a ref ("../tree/HEAD/README.md",
   "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
   comment), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
@@ -176,6 +180,9 @@ the links whose file is not there. It never uses the network.
 				continue // an example, as its document's others are (see exampleLink)
 			}
 			if s.Outside(l.target) && (!found || s.Outside(at)) && !skip {
+				if servedDeeper(p, s, l.from, writtenPath(f)) {
+					continue
+				}
 				p.Report(f, grammar.Messagef("the link leaves the top of the tree (%s): %q is published with nothing outside it", s.Top, writtenPath(f)))
 				continue
 			}

@@ -697,3 +697,29 @@ func testsDocument(top, path string) bool {
 	}
 	return false
 }
+
+// servedDeeper reports whether the link written, from the document from,
+// which climbs out of the top of the tree, names after its ".." a file
+// that is under a directory above the document within the tree
+// ("../../../../images/a.png" from docs/blog/posts/a.md, for
+// docs/blog/images/a.png): the site serves the page deeper than its file
+// (MkDocs Material's blog at blog/YYYY/MM/DD/slug/), from where the link
+// works. A path of a file cannot leave the tree; one of a page can.
+func servedDeeper(p *lint.AcrossPass, s *links.Settings, from, written string) bool {
+	rest := written
+	for strings.HasPrefix(rest, "../") {
+		rest = rest[3:]
+	}
+	if rest == written || rest == "" || strings.HasPrefix(rest, "..") || strings.HasPrefix(rest, "/") {
+		return false
+	}
+	for dir := filepath.Dir(from); !s.Outside(dir); dir = filepath.Dir(dir) {
+		if p.Stat(filepath.Join(dir, filepath.FromSlash(rest))).Exists {
+			return true
+		}
+		if dir == s.Top || dir == filepath.Dir(dir) {
+			break
+		}
+	}
+	return false
+}

@@ -415,3 +415,21 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 		t.Errorf("without a checkout, the link to another ref is not reported: %q", got)
 	}
 }
+
+// A link that climbs out of the tree but names, after its "..", a file
+// under a directory above the page is the link of a page served deeper
+// than its file (Textual's blog, MkDocs Material's blog/YYYY/MM/DD/slug/):
+// not judged. One that names nothing there leaves the tree.
+func TestLinksServedDeeper(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"docs/blog/posts/a.md":     "# A\n\n![x](../../../../images/a/x.png) ![y](../../../../images/a/y.png)\n",
+		"docs/blog/images/a/x.png": "PNG",
+	}
+	writeFiles(t, dir, files)
+	got := linkRun(t, dir, files, "docs/blog/posts/a.md")
+	want := []string{`docs/blog/posts/a.md: the link leaves the top of the tree (` + dir + `): "../../../../images/a/y.png" is published with nothing outside it`}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
