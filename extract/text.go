@@ -252,6 +252,24 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 	return end, true
 }
 
+// opensSpan reports whether the backtick at src[i] opens a span that a
+// backtick closes on the same line after whitespace ("`uname -m`"): a
+// command or code, not part of a URI.
+func opensSpan(src []byte, i int) bool {
+	space := false
+	for j := i + 1; j < len(src) && j < i+200; j++ {
+		switch src[j] {
+		case '\n':
+			return false
+		case ' ', '\t':
+			space = true
+		case '`':
+			return space
+		}
+	}
+	return false
+}
+
 // continues reports whether c, right after a scheme's ":", can continue a
 // URI: not whitespace, "<", ">", DQUOTE or another ":".
 func continues(c byte) bool { return c != ':' && scanClass[c] != sStop }
@@ -284,6 +302,12 @@ func extend(src []byte, i int) int {
 			}
 		case sExcl:
 			if startsURI(src[i+1:]) {
+				return i
+			}
+			if b == '`' && opensSpan(src, i) {
+				// "EL-9-`uname -m`/x.rpm": a shell's command substitution
+				// (or a code span) that the URI's text runs into, filled in
+				// before the URI is read.
 				return i
 			}
 			if b == '|' {
