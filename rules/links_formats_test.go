@@ -341,27 +341,30 @@ func linkRun(t *testing.T, dir string, files map[string]string, names ...string)
 	return got
 }
 
-// A site serves the files of its static directory from its root, beside
-// its pages: a link down through a directory that is not beside the page
-// but in the static, public or assets directory of a directory above it
-// is found (the Rails guides: guides/source/security.md links
-// "images/security/csrf.png", which is guides/assets/images/security/csrf.png).
-// Beside the page itself, or without a directory, it is missing.
-func TestLinksStaticFiles(t *testing.T) {
+// A build puts the files a page links beside the pages it makes: a link
+// down through a directory that is not beside the page, but in another
+// directory beside it or beside a directory above it, is found (the Rails
+// guides: guides/source/security.md links "images/security/csrf.png", which
+// is guides/assets/images/security/csrf.png; Game Programming Patterns:
+// book/a.markdown links "images/a.png", which its script serves from
+// html/images/a.png; Vite's public/ beside index.html). A name alone, a
+// path that climbs, and a path found nowhere are missing.
+func TestLinksBuiltFiles(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		".git/HEAD":                              "ref: refs/heads/main\n",
 		"guides/source/security.md":              "# Security\n\n![csrf](images/security/csrf.png) ![gone](images/security/gone.png)\n\n![logo](logo.png) ![up](../static/img/a.png)\n",
 		"guides/assets/images/security/csrf.png": "PNG",
 		"guides/assets/logo.png":                 "PNG",
-		"README.md":                              "# Read me\n\n![shot](img/shot.png)\n",
-		"static/img/shot.png":                    "PNG",
+		"book/a.markdown":                        "# A\n\n![a](images/a.png) ![b](images/b.png)\n",
+		"html/images/a.png":                      "PNG",
+		"web/index.html":                         "<link rel=icon href=\"static/favicon.ico\">\n",
+		"web/public/static/favicon.ico":          "ICO",
 		"static/img/a.png":                       "PNG",
 	}
 	writeFiles(t, dir, files)
-	got := linkRun(t, dir, files, "guides/source/security.md", "README.md")
+	got := linkRun(t, dir, files, "guides/source/security.md", "book/a.markdown", "web/index.html")
 	want := []string{
-		`README.md: no file "img/shot.png" in the tree`,
+		`book/a.markdown: no file "images/b.png" in the tree`,
 		`guides/source/security.md: no file "../static/img/a.png" in the tree`,
 		`guides/source/security.md: no file "images/security/gone.png" in the tree`,
 		`guides/source/security.md: no file "logo.png" in the tree`,

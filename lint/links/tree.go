@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -156,6 +157,22 @@ func (t *Tree) ignoreFile(path, rel string) []gitignore.Pattern {
 	t.ignores[path] = pats
 	t.mu.Unlock()
 	return pats
+}
+
+// Subdirs returns the names of the directories in the absolute, clean
+// directory dir, sorted ("" when it is none).
+func (t *Tree) Subdirs(dir string) []string {
+	if d := t.Stat(dir); !d.Exists || !d.Dir {
+		return nil
+	}
+	var names []string
+	for n, isDir := range t.list(dir) {
+		if isDir {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // list returns the entries of the directory dir, read once.
