@@ -68,7 +68,8 @@ the links whose file is not there. It never uses the network.
   stanza), which lead from wherever it is used; the links of an
   AsciiDoc document without a document title, or one another document of the run includes
   (include::), a part whose links and images are read from where it is rendered; a cross reference to a module of an Antora component that the tree
-  does not hold (a component's modules may come from several trees).
+  does not hold (a component's modules may come from several trees), or to a page of another
+  module where the tree's Antora playbook takes content from other repositories too.
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.

@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/urilint/urilint/extract"
@@ -224,7 +226,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		return doc, e, l.target, true, false
 	}
 	if l.xref {
-		if modules, module, ok := links.AntoraModule(l.target); ok && !p.Stat(filepath.Join(modules, module)).Exists {
+		if modules, module, ok := links.AntoraModule(l.target); ok && (!p.Stat(filepath.Join(modules, module)).Exists || otherModule(l.from, module) && otherSources(p, s, modules)) {
 			return "", e, "", false, true
 		}
 		if p.PageAlias(l.target) {
@@ -365,6 +367,68 @@ func githubRoute(s *links.Settings, target string) bool {
 	}
 	return false
 }
+
+// otherSources reports whether an Antora playbook of the tree, in the
+// directory of the component whose modules directory is modules or in one
+// above it up to the top of the tree, takes content from other sources
+// than the tree itself (a content source whose url is no local path): a
+// component's modules are then assembled from several repositories
+// (Stackable's documentation and its demos), and a page of another module
+// that the tree lacks may come from one of them.
+func otherSources(p *lint.AcrossPass, s *links.Settings, modules string) bool {
+	for dir := filepath.Dir(modules); s.Top != "" && !s.Outside(dir); dir = filepath.Dir(dir) {
+		for _, name := range [...]string{"antora-playbook.yml", "antora-playbook.yaml", "local-antora-playbook.yml"} {
+			if f := filepath.Join(dir, name); p.Stat(f).Exists && remoteSources(f) {
+				return true
+			}
+		}
+		if dir == s.Top {
+			break
+		}
+	}
+	return false
+}
+
+// otherModule reports whether the Antora module module is not the one of
+// the document at from.
+func otherModule(from, module string) bool {
+	_, own, ok := links.AntoraModule(from)
+	return ok && own != module
+}
+
+// remoteSources reports whether the Antora playbook at path names a
+// content source by a URL that is not a local path ("url: ." is the tree;
+// "url: https://github.com/o/demos.git" another). It is read once.
+var remoteSources = func() func(path string) bool {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	return func(path string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if v, ok := seen[path]; ok {
+			return v
+		}
+		src, err := os.ReadFile(path)
+		v, sources := false, false
+		if err == nil {
+			for _, line := range strings.Split(string(src), "\n") {
+				t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+				if t == "sources:" {
+					sources = true // content.sources, not site.url
+				}
+				if u, ok := strings.CutPrefix(t, "url:"); ok && sources {
+					u = strings.Trim(strings.TrimSpace(u), `"'`)
+					if strings.Contains(u, "://") || strings.HasPrefix(u, "git@") {
+						v = true
+						break
+					}
+				}
+			}
+		}
+		seen[path] = v
+		return v
+	}
+}()
 
 // otherRef reports whether target, which is not in the tree, is reached by
 // climbing one directory above the top of a checkout, then down a name and

@@ -436,3 +436,29 @@ func TestLinksServedDeeper(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// An Antora playbook that takes content from other repositories assembles
+// a component's modules from several trees (Stackable's documentation and
+// its demos): a page of another module, which the tree holds in part, may
+// come from another tree, and is not judged; a page of the document's own
+// module, and any without such a source, is missing.
+func TestLinksAntoraSources(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"docs/modules/ROOT/pages/index.adoc":  "= Home\n\nxref:demos:trino.adoc[], xref:gone.adoc[]\n",
+		"docs/modules/demos/pages/other.adoc": "= Other\n",
+		"docs/antora.yml":                     "name: home\nversion: ~\n",
+	}
+	writeFiles(t, dir, files)
+	want := []string{
+		`docs/modules/ROOT/pages/index.adoc: no file "demos:trino.adoc" in the tree (looked for as "../../demos/pages/trino.adoc")`,
+		`docs/modules/ROOT/pages/index.adoc: no file "gone.adoc" in the tree`,
+	}
+	if got := linkRun(t, dir, files, "docs/modules/ROOT/pages/index.adoc"); !slices.Equal(got, want) {
+		t.Errorf("one source:\ngot  %q\nwant %q", got, want)
+	}
+	writeFiles(t, dir, map[string]string{"antora-playbook.yml": "site:\n  url: https://docs.example.com\ncontent:\n  sources:\n    - url: .\n      start_path: docs\n    - url: https://github.com/stackabletech/demos.git\n      start_path: docs\n"})
+	if got := linkRun(t, dir, files, "docs/modules/ROOT/pages/index.adoc"); !slices.Equal(got, want[1:]) {
+		t.Errorf("several sources:\ngot  %q\nwant %q", got, want[1:])
+	}
+}
