@@ -54,6 +54,9 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if numbered(src, start) && allDigits(word) {
 		return 0, 0, false // the next line's number, in a listing whose lines are numbered
 	}
+	if allDigits(word) && e+1 < len(src) && (src[e] == '.' || src[e] == ')') && (src[e+1] == ' ' || src[e+1] == '\t') {
+		return 0, 0, false // the next item of a numbered list ("4. http://...")
+	}
 	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
 		return 0, 0, false
 	}
