@@ -117,7 +117,8 @@ the links whose file is not there. It never uses the network.
 - A link with a placeholder ("{{ site.baseurl }}/a.md", "{version}/") or the path manuals write for
   any path ("../path/to/file.txt") is not checked.
 - AsciiDoc cross references to other documents are links: "xref:guide.adoc[]", "<<guide.adoc#x>>",
-  "<<guide#x>>" (guide.adoc). In an Antora module, a page id names a page of the module's pages
+  "<<guide#x>>" (guide.adoc, or guide.asciidoc, guide.asc or guide.ad: Asciidoctor links the page it
+  writes of the source, whatever its AsciiDoc extension). In an Antora module, a page id names a page of the module's pages
   directory ("xref:install.adoc[]", "xref:ROOT:index.adoc[]", "xref::index.adoc[]" in the ROOT
   module; one of another component or version is not checked), or a page of the run that declares it
   among its ":page-aliases:" (a page moved to another module); an image is in its images directory,

@@ -225,6 +225,16 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 	if found && !s.Outside(l.target) {
 		return doc, e, l.target, true, false
 	}
+	if l.xref && !found && strings.HasSuffix(l.target, ".adoc") {
+		// Asciidoctor links "newsboat#x" and "newsboat.adoc#x" to the page
+		// it writes of newsboat's source, whatever its AsciiDoc extension.
+		stem := strings.TrimSuffix(l.target, ".adoc")
+		for _, ext := range [...]string{".asciidoc", ".asc", ".ad"} {
+			if doc2, e2, found2 := resolveFile(p, s, stem+ext, l.dir); found2 && !s.Outside(stem+ext) {
+				return doc2, e2, stem + ext, true, false
+			}
+		}
+	}
 	if l.xref {
 		if modules, module, ok := links.AntoraModule(l.target); ok && (!p.Stat(filepath.Join(modules, module)).Exists || otherModule(l.from, module) && otherSources(p, s, modules)) {
 			return "", e, "", false, true

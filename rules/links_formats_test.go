@@ -462,3 +462,20 @@ func TestLinksAntoraSources(t *testing.T) {
 		t.Errorf("several sources:\ngot  %q\nwant %q", got, want[1:])
 	}
 }
+
+// Asciidoctor links a cross reference to another document ("<<newsboat#x>>",
+// "xref:newsboat.adoc[]") to the page it writes of that document's source,
+// whatever its AsciiDoc extension: newsboat.asciidoc is found (Newsboat's
+// manual). One with no source is missing.
+func TestLinksAsciiDocExtensions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"doc/main.adoc":         "= Main\n\nSee <<newsboat#_first_steps>>, xref:newsboat.adoc[] and <<gone#x>>.\n",
+		"doc/newsboat.asciidoc": "= Newsboat\n\n== First Steps\n",
+	}
+	writeFiles(t, dir, files)
+	want := []string{`doc/main.adoc: no file "gone" in the tree (looked for as "gone.adoc")`}
+	if got := linkRun(t, dir, files, "doc/main.adoc"); !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
