@@ -17,9 +17,11 @@ import "strings"
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
 //   - an elision: "..." (three dots or more) or "…";
-//   - a name between "|" as a whole segment of a path ("|static|/img.png",
-//     "/pkg/|version|/"): a substitution a build fills in (see
-//     substitution);
+//   - a name between "|" as a whole segment of a path, or at its start
+//     ("|static|/img.png", "/pkg/|version|/", "|filename|../a.rst"): a
+//     substitution a build fills in (see substitution);
+//   - a name in capitals between "@" ("@WEBSITE@/manual/"), a value
+//     Autoconf, Ant or Maven filters in (see filterToken);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
@@ -128,6 +130,11 @@ func StandIns(s string) []Span {
 				add(i, j)
 				i = j - 1
 			}
+		case '@':
+			if j, ok := filterToken(s, i); ok {
+				add(i, j)
+				i = j - 1
+			}
 		case 0xe2: // "…" is E2 80 A6
 			if strings.HasPrefix(s[i:], "…") {
 				add(i, i+len("…"))
@@ -167,7 +174,7 @@ func alternatives(s string, i int) (int, bool) {
 // standInStart holds the bytes at which StandIns looks for a stand-in:
 // those its switch has a case for.
 var standInStart = func() (t [256]bool) {
-	for _, c := range []byte("$%\\.{([pXxNT\xe2|") {
+	for _, c := range []byte("$%\\.{([pXxNT\xe2|@") {
 		t[c] = true
 	}
 	return t
@@ -348,9 +355,11 @@ func sigilName(s string, i int) int {
 }
 
 // substitution returns the end of a name of three characters or more
-// between "|" at s[i] that is a whole segment of a path: a substitution reference of reStructuredText
-// ("|version|") and Pelican's intrasite link prefixes ("|filename|",
-// "|static|": "|static|/images/logo.png"), which a build replaces.
+// between "|" at s[i] that is a whole segment of a path, or starts it: a
+// substitution reference of reStructuredText ("|version|") and Pelican's
+// intrasite link prefixes ("|filename|", "|static|":
+// "|static|/images/logo.png", "|filename|../article.rst"), which a build
+// replaces.
 func substitution(s string, i int) (int, bool) {
 	if i > 0 && s[i-1] != '/' {
 		return 0, false
@@ -360,7 +369,26 @@ func substitution(s string, i int) (int, bool) {
 		letter = letter || IsAlpha(s[j])
 		j++
 	}
-	if !letter || j-i-1 < 3 || j >= len(s) || s[j] != '|' || j+1 < len(s) && s[j+1] != '/' {
+	if !letter || j-i-1 < 3 || j >= len(s) || s[j] != '|' || i > 0 && j+1 < len(s) && s[j+1] != '/' {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// filterToken returns the end of a name in capitals between two "@" at
+// s[i], as Autoconf, Ant and Maven filter a value in ("@WEBSITE@/manual/",
+// "@PACKAGE_URL@"): capital letters, digits and "_", a letter first, two
+// characters at least, not after a letter or digit (an e-mail address's
+// "user@HOST@").
+func filterToken(s string, i int) (int, bool) {
+	if i > 0 && IsAlnum(s[i-1]) {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_' || j > i+1 && s[j] >= '0' && s[j] <= '9') {
+		j++
+	}
+	if j-i-1 < 2 || j >= len(s) || s[j] != '@' {
 		return 0, false
 	}
 	return j + 1, true
