@@ -66,8 +66,9 @@ the links whose file is not there. It never uses the network.
   a document that holds "{{", "{%", "<%", "<?php", "{$" or XSLT's namespace); the links of an
   example an XML document shows in a CDATA section (a schema's customisation, a protocol's
   stanza), which lead from wherever it is used; the links of an
-  AsciiDoc document without a document title, or one another document of the run includes
-  (include::), a part whose links and images are read from where it is rendered; a cross reference to a module of an Antora component that the tree
+  AsciiDoc document without a document title, one whose name starts with "_" (Antora publishes
+  no page of it), or one another document of the run includes (include::), a part whose links
+  and images are read from where it is rendered; a cross reference to a module of an Antora component that the tree
   does not hold (a component's modules may come from several trees), or to a page of another
   module where the tree's Antora playbook takes content from other repositories too.
 - A link that leaves the top of the tree (the directory of the configuration file that holds the

@@ -33,7 +33,8 @@ type Doc struct {
 	Includes bool
 	// Partial says the document is a part of others, not a page of its
 	// own: an AsciiDoc document without a document title, which its
-	// author includes in others (see IsPartial). Its relative links are
+	// author includes in others (see IsPartial), or one whose name starts
+	// with "_" (see Located). Its relative links are
 	// resolved from where the including document is rendered.
 	Partial bool
 	// IncludeTargets are the targets of the document's AsciiDoc include
@@ -114,7 +115,8 @@ func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
 }
 
 // Located sets what the path of the document, of format f, says of it
-// (Template: see InTemplateDir), and returns d. top is the top of its tree
+// (Template: see InTemplateDir; Partial: an AsciiDoc file whose name
+// starts with "_", which Antora does not publish), and returns d. top is the top of its tree
 // (see Settings.Top), or "": only the directories below it count, so that
 // a checkout kept under a directory named "templates" is read as any.
 func (d *Doc) Located(f extract.Format, path, top string) *Doc {
@@ -127,6 +129,11 @@ func (d *Doc) Located(f extract.Format, path, top string) *Doc {
 	}
 	if InTemplateDir(f, path) {
 		d.Template, d.Includes = true, true
+	}
+	if f == extract.FormatAsciiDoc && strings.HasPrefix(filepath.Base(path), "_") {
+		// A hidden file: Antora publishes no page of it (a template, a
+		// part that pages include).
+		d.Partial = true
 	}
 	return d
 }
