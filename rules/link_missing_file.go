@@ -3,11 +3,13 @@ package rules
 import (
 	"github.com/bmatcuk/doublestar/v4"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/links"
 )
 
 // LinkMissingFile reports a relative link to a file that is not in the
@@ -45,6 +47,11 @@ the links whose file is not there. It never uses the network.
   all the same. On held-out documents, these made 3 of 54, 0 of 75 and 4 of 89 reports worth
   the author's time.
 - The message quotes the link's path as the document writes it, not the path it is cleaned to.
+- Links of one document into one directory that is not in the tree have one cause: they are
+  reported once, at the first, as the missing directory, with their number ("no directory
+  \"../functions\" in the tree: 34 links of this document lead into it"), as a page copied from
+  another site has (Varnish's copy of the POSIX page math.h), or a book whose images a build
+  makes. One link alone into a missing directory is a missing file.
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so; ".xml" for the Apache HTTP Server manual and DocBook),
   "guide/" or "guide" for "guide.md" (links.sources); a link without an extension to a page a
@@ -172,6 +179,7 @@ the links whose file is not there. It never uses the network.
 	},
 	Across: func(p *lint.AcrossPass) {
 		examples := exampleDocs(p)
+		var into []intoMissing // links into a directory that is not there, reported per document and directory
 		for i := range p.Facts {
 			f := p.Facts[i]
 			if f.Value == exampleFact {
@@ -218,9 +226,61 @@ the links whose file is not there. It never uses the network.
 						// Antora module's images, links.root, an escape.
 						msg += grammar.Messagef(" (looked for as %q)", where)
 					}
+					if dir := missingDir(p, s, l.target); dir != "" {
+						into = append(into, intoMissing{f, msg, l.from, dir})
+						continue
+					}
 					p.Report(f, msg)
 				}
 			}
 		}
+		reportIntoMissing(p, into)
 	},
+}
+
+// intoMissing is a link to a file in a directory that is not in the tree:
+// the fact, its message, the document and the directory (the highest of
+// the target's that is missing).
+type intoMissing struct {
+	f    *lint.Fact
+	msg  string
+	from string
+	dir  string
+}
+
+// missingDir returns the highest directory of the path target, below the
+// top of the tree, that is not there ("/r/functions" for
+// "/r/functions/acos.html" where /r is and /r/functions is not), or ""
+// when target's own directory is there.
+func missingDir(p *lint.AcrossPass, s *links.Settings, target string) string {
+	missing := ""
+	for dir := filepath.Dir(target); s.Top != "" && dir != s.Top && !s.Outside(dir) && !p.Stat(dir).Exists; dir = filepath.Dir(dir) {
+		missing = dir
+	}
+	return missing
+}
+
+// reportIntoMissing reports the links of into: one alone into its
+// directory as a missing file; several of one document into one missing
+// directory once, at the first, as the directory that is missing, with
+// their number (a page copied from another site, whose links all lead
+// into "../functions/"; a book's images in a directory that a build
+// makes): one cause, one report.
+func reportIntoMissing(p *lint.AcrossPass, into []intoMissing) {
+	type key struct{ from, dir string }
+	n := map[key]int{}
+	for _, m := range into {
+		n[key{m.from, m.dir}]++
+	}
+	done := map[key]bool{}
+	for _, m := range into {
+		k := key{m.from, m.dir}
+		switch {
+		case n[k] == 1:
+			p.Report(m.f, m.msg)
+		case !done[k]:
+			done[k] = true
+			p.Report(m.f, grammar.Messagef("no directory %q in the tree: %d links of this document lead into it, this one first (%q)", display(m.from, m.dir), n[k], writtenPath(m.f)))
+		}
+	}
 }

@@ -479,3 +479,30 @@ func TestLinksAsciiDocExtensions(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// Links of one document into one directory that is not in the tree have
+// one cause: they are reported once, at the first, as the directory that
+// is missing, with their number (Varnish keeps a copy of the POSIX page
+// math.h, whose links lead into the Open Group's "../functions/"). One
+// link alone into a missing directory, and links to missing files of a
+// directory that is there, are reported each.
+func TestLinksIntoMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"vmod/spec.html": `<a href="../functions/acos.html">acos</a> <a href="../functions/sub/asin.html">asin</a>
+<a href="../functions/atan.html">atan</a> <img src="img/x.png"> <a href="gone.html">gone</a> <a href="gone2.html">gone</a>`,
+		"other.html": `<a href="functions/acos.html">acos</a> <a href="functions/asin.html">asin</a>`,
+	}
+	writeFiles(t, dir, files)
+	got := linkRun(t, dir, files, "vmod/spec.html", "other.html")
+	want := []string{
+		`other.html: no directory "functions" in the tree: 2 links of this document lead into it, this one first ("functions/acos.html")`,
+		`vmod/spec.html: no directory "../functions" in the tree: 3 links of this document lead into it, this one first ("../functions/acos.html")`,
+		`vmod/spec.html: no file "gone.html" in the tree`,
+		`vmod/spec.html: no file "gone2.html" in the tree`,
+		`vmod/spec.html: no file "img/x.png" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
