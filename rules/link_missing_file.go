@@ -107,6 +107,10 @@ the links whose file is not there. It never uses the network.
   the author's time, in a README).
 - A missing archive, package or installer (".tar.gz", ".zip", ".dmg", ".exe", ".whl", ...) is a
   download the site serves beside its pages, which no repository keeps: not judged.
+- Under ExDoc (an Elixir project's mix.exs above the document), a link to a Markdown page of its
+  extras is found by the file's name wherever it is in the project ("policies.md" for
+  documentation/topics/security/policies.md), and a missing ".html" page is one ExDoc makes of a
+  module or an extra ("Ash.Resource.html", "dsl-ash-resource.html"): not judged.
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
   the document (not judged where none does).
 - A link that starts "@site/", Docusaurus's alias, is read from the directory of the site's

@@ -252,7 +252,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(s, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
 		builtFile(p, s, l.from, l.target) ||
 		s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
@@ -377,6 +377,54 @@ func githubRoute(s *links.Settings, target string) bool {
 	}
 	return false
 }
+
+// exdocPage reports whether target, which is not in the tree, is a page
+// ExDoc makes (under an Elixir project's mix.exs, s.Generator "exdoc"): a
+// module's or an extra's page ("Ash.Resource.html", "dsl-ash-resource.html"),
+// or an extra it finds by the file's name wherever it is in the project
+// ("policies.md" for documentation/topics/security/policies.md), as its
+// autolinking resolves a link to a Markdown file of its extras.
+func exdocPage(s *links.Settings, target string) bool {
+	if s.Generator != "exdoc" || s.SiteDir == "" {
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(target)) {
+	case ".html":
+		return true
+	case ".md", ".cheatmd", ".livemd":
+		return fileNames(s.SiteDir)[filepath.Base(target)]
+	}
+	return false
+}
+
+// fileNames returns the names of the files under the directory dir (its
+// hidden directories, dependencies and build output left out), read once.
+var fileNames = func() func(dir string) map[string]bool {
+	var mu sync.Mutex
+	known := map[string]map[string]bool{}
+	return func(dir string) map[string]bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if names, ok := known[dir]; ok {
+			return names
+		}
+		names := map[string]bool{}
+		_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && path != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "deps" || d.Name() == "_build" || d.Name() == "node_modules") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() {
+				names[d.Name()] = true
+			}
+			return nil
+		})
+		known[dir] = names
+		return names
+	}
+}()
 
 // otherSources reports whether an Antora playbook of the tree, in the
 // directory of the component whose modules directory is modules or in one

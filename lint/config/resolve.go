@@ -147,6 +147,9 @@ var siteFiles = []struct{ name, profile, generator string }{
 	// Sphinx: its Markdown (MyST) keeps GitHub's ids here; the generator's
 	// name tells the link rules that MyST resolves references.
 	{"conf.py", "github", "sphinx"},
+	// ExDoc (an Elixir project's mix.exs): it resolves a link to an extra
+	// page by the file's name, and makes a page of each module.
+	{"mix.exs", "github", "exdoc"},
 }
 
 // siteAt is the site generator a file is published by: the slug profile
