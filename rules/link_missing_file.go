@@ -93,8 +93,8 @@ the links whose file is not there. It never uses the network.
   directory beside it or beside a directory above it, is found where a build puts it beside the
   pages it makes: "html/images/a.png" for "book/a.markdown" (a script writes the book into html/),
   "guides/assets/images/a.png" for "guides/source/a.md" (the Rails guides), a site's static/ or
-  public/ (Hugo, Docusaurus, Vite, Astro). Across the held-out sets judged, 81 such reports were
-  false and 2 true.
+  public/ (Hugo, Docusaurus, Vite, Astro), Maven's and Gradle's src/main/resources. Across the
+  held-out sets judged, 81 such reports were false and 2 true.
 - From a checkout, a link that climbs one directory above its top and down a name and a path
   ("../assets/demo/a.gif" from README.md) is, on the forge, whose page of a file is
   ".../blob/REF/PATH", the file at another ref (a branch that holds a project's images): not

@@ -603,7 +603,7 @@ func themeFile(s *links.Settings, target string) bool {
 // whose script writes its pages into html/), "guides/assets/images/a/b.png"
 // for "guides/source/security.md" (the Rails guides), "public/static/x.ico"
 // for "index.html" (Vite), a site's static/ or public/ (Hugo, Docusaurus,
-// Astro). Across the held-out sets judged, 81 such reports were false and 2
+// Astro), Maven's and Gradle's src/main/resources. Across the held-out sets judged, 81 such reports were false and 2
 // true: a build copies the files beside the pages it makes.
 func builtFile(p *lint.AcrossPass, s *links.Settings, from, target string) bool {
 	dir := filepath.Dir(from)
@@ -620,6 +620,11 @@ func builtFile(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 			if at := filepath.Join(dir, d, rel); !s.Outside(at) && p.Stat(at).Exists {
 				return true
 			}
+		}
+		// Maven's and Gradle's resources, which a build copies beside
+		// what it makes (XProc's specification: src/main/resources/css/).
+		if at := filepath.Join(dir, "src", "main", "resources", rel); !s.Outside(at) && p.Stat(at).Exists {
+			return true
 		}
 		if dir == s.Top {
 			return false

@@ -347,22 +347,25 @@ func linkRun(t *testing.T, dir string, files map[string]string, names ...string)
 // guides: guides/source/security.md links "images/security/csrf.png", which
 // is guides/assets/images/security/csrf.png; Game Programming Patterns:
 // book/a.markdown links "images/a.png", which its script serves from
-// html/images/a.png; Vite's public/ beside index.html). A name alone, a
+// html/images/a.png; Vite's public/ beside index.html; Gradle's
+// src/main/resources, XProc's specification). A name alone, a
 // path that climbs, and a path found nowhere are missing.
 func TestLinksBuiltFiles(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"guides/source/security.md":              "# Security\n\n![csrf](images/security/csrf.png) ![gone](images/security/gone.png)\n\n![logo](logo.png) ![up](../static/img/a.png)\n",
-		"guides/assets/images/security/csrf.png": "PNG",
-		"guides/assets/logo.png":                 "PNG",
-		"book/a.markdown":                        "# A\n\n![a](images/a.png) ![b](images/b.png)\n",
-		"html/images/a.png":                      "PNG",
-		"web/index.html":                         "<link rel=icon href=\"static/favicon.ico\">\n",
-		"web/public/static/favicon.ico":          "ICO",
-		"static/img/a.png":                       "PNG",
+		"guides/source/security.md":               "# Security\n\n![csrf](images/security/csrf.png) ![gone](images/security/gone.png)\n\n![logo](logo.png) ![up](../static/img/a.png)\n",
+		"guides/assets/images/security/csrf.png":  "PNG",
+		"guides/assets/logo.png":                  "PNG",
+		"book/a.markdown":                         "# A\n\n![a](images/a.png) ![b](images/b.png)\n",
+		"html/images/a.png":                       "PNG",
+		"web/index.html":                          "<link rel=icon href=\"static/favicon.ico\">\n",
+		"web/public/static/favicon.ico":           "ICO",
+		"static/img/a.png":                        "PNG",
+		"spec/pages/errata.html":                  "<link rel=stylesheet href=\"css/default.css\">\n",
+		"spec/src/main/resources/css/default.css": "CSS",
 	}
 	writeFiles(t, dir, files)
-	got := linkRun(t, dir, files, "guides/source/security.md", "book/a.markdown", "web/index.html")
+	got := linkRun(t, dir, files, "guides/source/security.md", "book/a.markdown", "web/index.html", "spec/pages/errata.html")
 	want := []string{
 		`book/a.markdown: no file "images/b.png" in the tree`,
 		`guides/source/security.md: no file "../static/img/a.png" in the tree`,
