@@ -16,6 +16,8 @@ import "strings"
 //     or lighttpd: "%" and one digit, a part of its own, with no letter or
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
+//   - a name in angle brackets: "http://<host>:<port>/", "?tenant=<tenantId>"
+//     (see angleName); a log format's field, "%{Host}i" (see logField);
 //   - an elision: "..." (three dots or more) or "…";
 //   - a name between "|" as a whole segment of a path, or at its start
 //     ("|static|/img.png", "/pkg/|version|/", "|filename|../a.rst"): a
@@ -62,6 +64,7 @@ func StandIns(s string) []Span {
 	if a >= 0 {
 		standInsInAuthority(s, a, aEnd, add)
 	}
+	logFormat := false // a log format's field came first ("%{Host}i%U%q")
 	for i := 0; i < len(s); i++ {
 		if !standInStart[s[i]] {
 			continue // most bytes: one look at a table
@@ -76,6 +79,13 @@ func StandIns(s string) []Span {
 			if j, ok := percentName(s, i); ok {
 				add(i, j)
 				i = j - 1
+			} else if j, ok := logField(s, i); ok {
+				add(i, j)
+				i = j - 1
+				logFormat = true
+			} else if logFormat && i+1 < len(s) && IsAlpha(s[i+1]) {
+				add(i, i+2) // "%U", "%q": more fields of the log format
+				i++
 			} else if j, ok := sampleFetch(s, i); ok {
 				add(i, j)
 				i = j - 1
@@ -124,6 +134,11 @@ func StandIns(s string) []Span {
 			if strings.HasPrefix(s[i:], "path/to/") && (i == 0 || s[i-1] == '/') {
 				add(i, i+len("path/to"))
 				i += len("path/to") - 1
+			}
+		case '<':
+			if j, ok := angleName(s, i); ok {
+				add(i, j)
+				i = j - 1
 			}
 		case '|':
 			if j, ok := substitution(s, i); ok {
@@ -174,7 +189,7 @@ func alternatives(s string, i int) (int, bool) {
 // standInStart holds the bytes at which StandIns looks for a stand-in:
 // those its switch has a case for.
 var standInStart = func() (t [256]bool) {
-	for _, c := range []byte("$%\\.{([pXxNT\xe2|@") {
+	for _, c := range []byte("$%\\.{([pXxNT\xe2|@<") {
 		t[c] = true
 	}
 	return t
@@ -430,6 +445,38 @@ func percentName(s string, i int) (int, bool) {
 	}
 	if j >= len(s) || s[j] != '%' || hex || j-i < 3 || s[j-1] == '.' || j+2 < len(s) && IsHex(s[j+1]) && IsHex(s[j+2]) {
 		return 0, false // "cr%zy%2F": the second "%" starts an encoding
+	}
+	return j + 1, true
+}
+
+// logField returns the end of a log format's field at s[i] == '%', a name
+// in braces and the field's letter: "%{Host}i", "%{Referer}i" (Apache's
+// LogFormat, varnishncsa), which a server fills in.
+func logField(s string, i int) (int, bool) {
+	if i+1 >= len(s) || s[i+1] != '{' {
+		return 0, false
+	}
+	j, ok := braced(s, i+1)
+	if !ok || j >= len(s) || !IsAlpha(s[j]) {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// angleName returns the end of a name in angle brackets at s[i] == '<',
+// as manuals write what to fill in: "http://<host>:<port>/",
+// "?tenant=<tenantId>": a letter, then letters, digits, "_", "-" and ".".
+// A URI holds no "<".
+func angleName(s string, i int) (int, bool) {
+	j := i + 1
+	if j >= len(s) || !IsAlpha(s[j]) {
+		return 0, false
+	}
+	for j < len(s) && (IsAlnum(s[j]) || strings.IndexByte("_-.", s[j]) >= 0) {
+		j++
+	}
+	if j >= len(s) || s[j] != '>' || j-i > 64 {
+		return 0, false
 	}
 	return j + 1, true
 }
