@@ -60,8 +60,10 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
 		return 0, 0, false
 	}
-	if e < len(src) && src[e] == ':' && (e+1 == len(src) || grammar.IsSpace(src[e+1])) {
-		return 0, 0, false // a label ("key:" of YAML, a field name), not more of the URI
+	if c := e + colons(src[e:]); c > e && (c == len(src) || grammar.IsSpace(src[c])) {
+		// A label ("key:" of YAML, a field name, an AsciiDoc description
+		// list's term "2021-11-30::"), not more of the URI.
+		return 0, 0, false
 	}
 	if at := bytes.IndexByte(word, '@'); at > 0 && src[end-1] == '/' && bytes.IndexByte(word, '/') < 0 && bytes.IndexByte(word[at:], '.') > 0 {
 		// An e-mail address after a URI that ends a path, the next line
@@ -364,4 +366,13 @@ func LastLineCut(b []byte) int {
 // in any case.
 func hasPrefixFold(b []byte, prefix string) bool {
 	return len(b) >= len(prefix) && equalFoldASCII(b[:len(prefix)], prefix)
+}
+
+// colons returns how many ":" b starts with.
+func colons(b []byte) int {
+	n := 0
+	for n < len(b) && b[n] == ':' {
+		n++
+	}
+	return n
 }
