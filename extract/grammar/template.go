@@ -94,6 +94,32 @@ func IsPlaceholder(s string) bool {
 	return ok && end == len(s)
 }
 
+// IsTemplateLogic reports whether s, less the whitespace around it, starts
+// with a template tag whose statement is control flow: "{{ if ... }}",
+// "{{- range ... }}", "{% if ... %}", "{%- for ... -%}". A value that does
+// is a template's program, which may write one URI or another (Hugo's
+// "{{ if eq . `rss` }} {{ `index.xml` | absURL }} {{ else }} https://{{ . }}.com/ {{ end }}"),
+// not a URI with placeholders in it.
+func IsTemplateLogic(s string) bool {
+	s = strings.TrimSpace(s)
+	var rest string
+	switch {
+	case strings.HasPrefix(s, "{{"):
+		rest = s[2:]
+	case strings.HasPrefix(s, "{%"):
+		rest = s[2:]
+	default:
+		return false
+	}
+	rest = strings.TrimLeft(strings.TrimPrefix(rest, "-"), " \t\n\r")
+	for _, kw := range [...]string{"if", "else", "range", "with", "for", "unless", "case", "block", "define"} {
+		if strings.HasPrefix(rest, kw) && (len(rest) == len(kw) || !is(rest[len(kw)], cAlpha|cDigit) && rest[len(kw)] != '_') {
+			return true
+		}
+	}
+	return false
+}
+
 // placeholderAt returns the end of the placeholder that starts at s[i], one
 // of openers.
 func placeholderAt(s string, i int) (int, bool) {

@@ -169,3 +169,23 @@ func TestAttributeValueTemplates(t *testing.T) {
 		}
 	}
 }
+
+// A value that starts with a template's control flow is its program, not a
+// URI (Lotus Docs' Hugo partials); a URI that a placeholder starts is one.
+func TestIsTemplateLogic(t *testing.T) {
+	for s, want := range map[string]bool{
+		"{{ if eq . `rss` }} {{ `index.xml` | absURL }} {{ else }} https://{{ . }}.com/ {{ end }}": true,
+		"{{- range .Pages }}{{ .Permalink }}{{ end }}":                                             true,
+		"{%- if section -%}{{ section.permalink }}{%- endif -%}":                                   true,
+		"  {% for p in pages %}x{% endfor %}":                                                      true,
+		"{{ .URL }}/a b":                                                                           false,
+		"{{ iframe_src }}":                                                                         false,
+		"{% include x.html %}":                                                                     false,
+		"https://a.example/{{ if }}":                                                               false,
+		"{{ ifx }}":                                                                                false,
+	} {
+		if got := IsTemplateLogic(s); got != want {
+			t.Errorf("IsTemplateLogic(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
