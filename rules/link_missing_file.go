@@ -111,7 +111,9 @@ the links whose file is not there. It never uses the network.
 - Under ExDoc (an Elixir project's mix.exs above the document), a link to a Markdown page of its
   extras is found by the file's name wherever it is in the project ("policies.md" for
   documentation/topics/security/policies.md), and a missing ".html" page is one ExDoc makes of a
-  module or an extra ("Ash.Resource.html", "dsl-ash-resource.html"): not judged.
+  module or an extra ("Ash.Resource.html", "dsl-ash-resource.html"): not judged. Its pages are flat,
+  beside the directory its assets option copies as assets/: "assets/tutorial/a.png" is found where
+  a directory above the page holds that path (Absinthe's guides/assets).
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
   the document (not judged where none does).
 - A link that starts "@site/", Docusaurus's alias, is read from the directory of the site's

@@ -252,7 +252,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(s, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
 		builtFile(p, s, l.from, l.target) ||
 		s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
@@ -384,7 +384,12 @@ func githubRoute(s *links.Settings, target string) bool {
 // or an extra it finds by the file's name wherever it is in the project
 // ("policies.md" for documentation/topics/security/policies.md), as its
 // autolinking resolves a link to a Markdown file of its extras.
-func exdocPage(s *links.Settings, target string) bool {
+//
+// Its pages are flat, all at the top of the documentation it writes, and
+// its assets option copies a directory there as assets/ ("guides/assets"
+// in Absinthe's mix.exs): a link "assets/tutorial/a.png" from any page is
+// found where a directory above the page holds that path.
+func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool {
 	if s.Generator != "exdoc" || s.SiteDir == "" {
 		return false
 	}
@@ -393,6 +398,18 @@ func exdocPage(s *links.Settings, target string) bool {
 		return true
 	case ".md", ".cheatmd", ".livemd":
 		return fileNames(s.SiteDir)[filepath.Base(target)]
+	}
+	rel, ok := treepath.Rel(filepath.Dir(from), target)
+	if !ok || !strings.HasPrefix(filepath.ToSlash(rel), "assets/") {
+		return false
+	}
+	for dir := filepath.Dir(filepath.Dir(from)); treepath.Under(s.SiteDir, dir); dir = filepath.Dir(dir) {
+		if p.Stat(filepath.Join(dir, rel)).Exists {
+			return true
+		}
+		if dir == s.SiteDir {
+			break
+		}
 	}
 	return false
 }
