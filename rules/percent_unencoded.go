@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/urilint/urilint/extract"
@@ -371,9 +372,12 @@ func fileName(path string) bool {
 		}
 	}
 	// "nsDragAndDrop.js nsDragAndDrop.js": two names, a slip of the
-	// markup, not one name with a space.
-	if sp := strings.LastIndexByte(last, ' '); sp > 0 && fileName(strings.TrimRight(last[:sp], " ")) {
-		return false
+	// markup, not one name with a space; but "jabref5.2 (2).png" is one
+	// (a version is no extension: one has a letter).
+	if sp := strings.LastIndexByte(last, ' '); sp > 0 {
+		if first := strings.TrimRight(last[:sp], " "); fileName(first) && strings.IndexFunc(first[strings.LastIndexByte(first, '.')+1:], unicode.IsLetter) >= 0 {
+			return false
+		}
 	}
 	return true
 }
