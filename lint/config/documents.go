@@ -50,7 +50,8 @@ var notDocuments = []string{"CMakeLists.txt", "robots.txt", "requirements*.txt",
 var testDataDirs = []string{"testdata", "fixtures", "__fixtures__", "test-fixtures", "__snapshots__"}
 
 // IsTestData reports whether the directory name, in the directory parent,
-// holds test data (see testDataDirs), or is a test source set of Gradle
+// holds test data (see testDataDirs), is a fuzzer's corpus (fuzz/corpus),
+// or is a test source set of Gradle
 // or Maven: src/test, src/jvmTest, src/integrationTest (code, and the
 // resources its tests read).
 func IsTestData(parent, name string) bool {
@@ -58,6 +59,9 @@ func IsTestData(parent, name string) bool {
 		if strings.EqualFold(name, d) {
 			return true
 		}
+	}
+	if strings.EqualFold(name, "corpus") && fuzzDir(filepath.Base(parent)) {
+		return true // a fuzzer's inputs (HTTrack's fuzz/corpus), malformed on purpose
 	}
 	return filepath.Base(parent) == "src" && (name == "test" || len(name) > 4 && strings.HasSuffix(name, "Test"))
 }
@@ -119,7 +123,7 @@ func DefaultExcludedNames() []string {
 	for _, d := range testDataDirs {
 		out = append(out, "**/"+d+"/**")
 	}
-	out = append(out, "**/src/test/**", "**/src/*Test/**")
+	out = append(out, "**/src/test/**", "**/src/*Test/**", "**/fuzz/corpus/**", "**/fuzzing/corpus/**", "**/fuzzer/corpus/**", "**/fuzzers/corpus/**")
 	markup := extensionsGlob(func(f extract.Format) bool { return f == extract.FormatHTML || f == extract.FormatXML })
 	notMarkdown := extensionsGlob(func(f extract.Format) bool { return f != extract.FormatMarkdown })
 	for _, d := range [...]string{"test", "tests", "expected", "golden"} {
@@ -145,4 +149,14 @@ func extensionsGlob(keep func(extract.Format) bool) string {
 		}
 	}
 	return "*.{" + strings.Join(exts, ",") + "}"
+}
+
+// fuzzDir reports whether the directory name holds a fuzzer and its
+// inputs: "fuzz", "fuzzing", "fuzzer", "fuzzers".
+func fuzzDir(name string) bool {
+	switch strings.ToLower(name) {
+	case "fuzz", "fuzzing", "fuzzer", "fuzzers":
+		return true
+	}
+	return false
 }

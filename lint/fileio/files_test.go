@@ -27,6 +27,8 @@ func TestFiles(t *testing.T) {
 		// name outside src, nor documentation beside src/test.
 		"pkg/testdata/bad.md", "web/__fixtures__/page.html", "okhttp/src/jvmTest/resources/urltestdata.txt",
 		"lib/src/test/notes.md", "lib/src/main/README.md", "docs/test/guide.md", "docs/Test/x.md",
+		// A fuzzer's corpus (HTTrack's fuzz/corpus); a corpus elsewhere is read.
+		"fuzz/corpus/singlefile/a.html", "nlp/corpus/notes.md",
 		// Hidden directories are left out, but those whose documents a
 		// forge shows.
 		".github/SECURITY.md", ".github/ISSUE_TEMPLATE/bug.md", ".gitlab/issue_templates/bug.md", ".vscode/notes.md",
@@ -58,7 +60,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
