@@ -12,7 +12,8 @@ import "strings"
 //   - the template syntaxes documentation is written in: "{{ ... }}" (Jinja,
 //     Liquid, Handlebars, Go templates and Hugo, MDN macros; "{{< ... >}}"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
-//     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP), and
+//     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
+//     "<[ ... ]>" (Storyteller's documentation generator), and
 //     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
 //     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
 //     or "%"), as template languages write them, and "{%" before a letter
@@ -137,6 +138,10 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+2, "#}"), true
 	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%"):
 		return closeAt(s, i+2, "%>"), true
+	case strings.HasPrefix(rest, "<[") && strings.Contains(rest[2:], "]>"):
+		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
+		// tags of Storyteller's documentation generator (Marten's site).
+		return closeAt(s, i+2, "]>"), true
 	case strings.HasPrefix(rest, "${"):
 		depth := 0
 		for j := i + 1; j < len(s); j++ {
