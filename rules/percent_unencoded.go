@@ -41,8 +41,7 @@ letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); whitespace in t
 data URI in a link, as editors wrap embedded images (browsers decode it with forgiving-base64,
 which removes whitespace first); and in Markdown, HTML, XML,
 AsciiDoc and the links of reStructuredText, a semver range's "^" in a path ("/mobx@^2.0.0/",
-"/v/workspace:^"), a space in the fragment of an HTML link (an <a name> may hold one: groff's man
-pages), the characters browsers send as written in a fragment
+"/v/workspace:^"), the characters browsers send as written in a fragment
 ("|", "{", "}", "^", brackets that pair up, a "#" after a "/": #/room/#channel) and in a query
 (brackets that pair up, filter[repo][0]=x, and "|", the list separator of web APIs). docutils and
 Asciidoctor write a link's URI into the page as it is, as a browser then reads it. In the running
@@ -272,14 +271,6 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 		return false
 	}
 	if f := u.Fragment; f.Present() && pr.Start >= f.Start {
-		if p.Format == extract.FormatHTML && p.Candidate.Context.IsLink() && strings.Trim(text, " ") == "" {
-			// A space in an HTML link's fragment: an <a name> may hold one
-			// (groff's man pages: href="#Proxy options:" for
-			// name="Proxy options:"), and browsers encode it and find the
-			// name. Whether the name is there is link-missing-fragment's
-			// to say. Held-out set 16: 15 such reports, all NOISE.
-			return true
-		}
 		for i := 0; i < len(text); i++ {
 			if c := text[i]; c < 0x20 || c >= 0x7f || strings.IndexByte(fragmentEncoded, c) >= 0 {
 				return false
