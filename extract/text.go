@@ -148,6 +148,11 @@ func schemeStart(src []byte, floor, colon int) int {
 		// ".http://x" or "----urn:a:b", is not part of it.)
 		return -1
 	}
+	if s > 0 && src[s-1] == '\\' && (src[s] == 'n' || src[s] == 'r' || src[s] == 't') && s+1 < colon && iana.IsScheme(src[s+1:colon]) {
+		// A string's escape before the scheme: "Visit:\r\nhttp://x" in a
+		// translation or a JSON value is a line break, then the URI.
+		s++
+	}
 	return s
 }
 
