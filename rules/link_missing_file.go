@@ -175,18 +175,12 @@ the links whose file is not there. It never uses the network.
 			// or with the rule's severity configured.
 			return
 		}
-		if byDefault && testsDocument(p.Config.Links.Top, p.File) {
-			// A document of a project's tests is an input or an expected
-			// output (a parser's Markdown cases), whose links lead nowhere
-			// by design: 1 of 117 such reports on held-out documents was
-			// worth the author's time, a tests/README.md, which is read.
-			return
-		}
 		recordLink(p, l, byDefault)
 	},
 	Across: func(p *lint.AcrossPass) {
 		examples := exampleDocs(p)
-		var into []intoMissing // links into a directory that is not there, reported per document and directory
+		var into []intoMissing          // links into a directory that is not there, reported per document and directory
+		testsFrom, inTests := "", false // the last document asked about, and whether it is a test's
 		for i := range p.Facts {
 			f := p.Facts[i]
 			if f.Value == exampleFact {
@@ -194,6 +188,17 @@ the links whose file is not there. It never uses the network.
 			}
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
+			if l.from != testsFrom {
+				testsFrom, inTests = l.from, testsDocument(s.Top, l.from)
+			}
+			if l.byDefault && inTests {
+				// A document of a project's tests is an input or an
+				// expected output (a parser's Markdown cases), whose links
+				// lead nowhere by design: 1 of 117 such reports on held-out
+				// documents was worth the author's time, a tests/README.md,
+				// which is judged. Asked once per document, not per link.
+				continue
+			}
 			_, e, at, found, skip := findLink(p, s, l)
 			if !found && examples[l.from] {
 				continue // an example, as its document's others are (see exampleLink)
