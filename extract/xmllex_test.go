@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,7 @@ var xmlLexerSeeds = []string{
 	"<?xml version='1.1'?>", "<?xml encoding='latin1'?>", "<?a b", "<!DOCTYPE a>", "<!DOCTYPE", "<!DOCTYPE a [<!ENTITY b 'c'>]>",
 	"<!DOCTYPE a [<!-- > -->]>", "<!DOCTYPE a '>'>", "<!DOCTYPE a \"'>\">", "<!a<>>", "<!a<>", "<!>>", "<!'>'>",
 	"<!a <!-x>>", "<!a <!->>", "<!a <!-- a", "<!a <?b?>>", "<!a <<>>>", "<!ENTITY a SYSTEM 'b'>",
-	"a&amp;b", "a&lt;&gt;&apos;&quot;", "&#65;&#x41;&#X41;", "&#;&#x;", "&#0;", "&#1114112;", "&#99999999999999999999999;",
+	"a&amp;b", "a&lt;&gt;&apos;&quot;", "&#65;&#x41;&#X41;", "&#;&#x;", "&#0;", "&#xd800;", "<a b='&#56320;'/>", "&#1114112;", "&#99999999999999999999999;",
 	"&a;", "&;", "& ", "a&", "a&#", "&#x", "&é;", "a]]>b", "a\r\nb\rc", "<a b='&amp;&#10;\r\n'/>", "<a b='&c;'/>",
 	"<a b='a&'/>", "\xef\xbb\xbf<a/>", "\x00", "<a>\x01</a>", "\xff", "<a b='\xff'/>",
 	"<a><b/></a>", "<a></b>", "</a></b>", "<a xmlns='urn:x' xmlns:p='urn:y' p:c='d'/>",
@@ -35,6 +36,26 @@ var xmlLexerSeeds = []string{
 // xmlEntityNames holds the names of the references "&name;" in a document,
 // which RawToken in strict mode reads only when told of them.
 var xmlEntityName = regexp.MustCompile(`&([^&;\s<>'"#]+);`)
+
+// xmlCharRef matches a character reference; hasSurrogateRef reports
+// whether b refers to a surrogate code point (U+D800 to U+DFFF). XML 1.0
+// (section 4.1, WFC: Legal Character) does not allow one; decodeXML keeps
+// such a reference as written, where RawToken reads it as U+FFFD (Go's
+// conversion of a surrogate to a string).
+var xmlCharRef = regexp.MustCompile(`&#(x[0-9a-fA-F]+|[0-9]+);`)
+
+func hasSurrogateRef(b []byte) bool {
+	for _, m := range xmlCharRef.FindAllSubmatch(b, -1) {
+		digits, base := string(m[1]), 10
+		if digits[0] == 'x' {
+			digits, base = digits[1:], 16
+		}
+		if v, err := strconv.ParseUint(digits, base, 64); err == nil && 0xD800 <= v && v <= 0xDFFF {
+			return true
+		}
+	}
+	return false
+}
 
 // checkXMLLexer compares the lexer's tokens for doc with RawToken's (in
 // strict mode, told of every entity the document refers to, as the
@@ -84,6 +105,9 @@ func checkXMLLexer(t *testing.T, doc []byte) {
 			t.Fatalf("%q: token %d (%v) is %d-%d, RawToken reads %T at %d-%d", doc, n, got, l.start, l.pos, tok, off, d.InputOffset())
 		}
 		want := describeRawToken(tok, doc, l.start, l.pos)
+		if hasSurrogateRef(doc[l.start:l.pos]) {
+			continue // the spans agree; the texts differ on purpose
+		}
 		if have := describeXMLToken(&l, got, doc); have != want {
 			t.Fatalf("%q: token %d is\n %s\nRawToken reads\n %s", doc, n, have, want)
 		}
