@@ -254,6 +254,15 @@ func (p *AcrossPass) Stat(path string) links.Entry { return p.a.tree.Stat(path) 
 // directory dir, sorted.
 func (p *AcrossPass) Subdirs(dir string) []string { return p.a.tree.Subdirs(dir) }
 
+// Names returns the names of the files under the absolute, clean
+// directory dir, and whether every directory under it could be read (see
+// links.Tree.Names).
+func (p *AcrossPass) Names(dir string) (map[string]bool, bool) { return p.a.tree.Names(dir) }
+
+// Small returns the bytes of the small file at the absolute path p, read
+// once (see links.Tree.Small).
+func (p *AcrossPass) Small(path string) ([]byte, error) { return p.a.tree.Small(path) }
+
 // Settings returns the link settings the document at the absolute path p
 // was checked with.
 func (p *AcrossPass) Settings(path string) *links.Settings {

@@ -78,7 +78,8 @@ the links whose file is not there. It never uses the network.
   no page of it), or one another document of the run includes (include::), a part whose links
   and images are read from where it is rendered; a cross reference to a module of an Antora component that the tree
   does not hold (a component's modules may come from several trees), or to a page of another
-  module where the tree's Antora playbook takes content from other repositories too.
+  module where the tree's Antora playbook takes content from other repositories too (or cannot be
+  read: what it takes is then not known).
 - A link that leaves the top of the tree (the directory of the configuration file that holds the
   document, else the document's git checkout) is reported: nothing outside the repository is
   published with it.
@@ -110,7 +111,8 @@ the links whose file is not there. It never uses the network.
   download the site serves beside its pages, which no repository keeps: not judged.
 - Under ExDoc (an Elixir project's mix.exs above the document), a link to a Markdown page of its
   extras is found by the file's name wherever it is in the project ("policies.md" for
-  documentation/topics/security/policies.md), and a missing ".html" page is one ExDoc makes of a
+  documentation/topics/security/policies.md; not judged where a directory of the project cannot be
+  read), and a missing ".html" page is one ExDoc makes of a
   module or an extra ("Ash.Resource.html", "dsl-ash-resource.html"): not judged. Its pages are flat,
   beside the directory its assets option copies as assets/: "assets/tutorial/a.png" is found where
   a directory above the page holds that path (Absinthe's guides/assets).

@@ -1,12 +1,10 @@
 package rules
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/urilint/urilint/extract"
@@ -397,7 +395,8 @@ func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 	case ".html":
 		return true
 	case ".md", ".cheatmd", ".livemd":
-		return fileNames(s.SiteDir)[filepath.Base(target)]
+		names, complete := p.Names(s.SiteDir)
+		return names[filepath.Base(target)] || !complete
 	}
 	rel, ok := treepath.Rel(filepath.Dir(from), target)
 	if !ok || !strings.HasPrefix(filepath.ToSlash(rel), "assets/") {
@@ -414,35 +413,6 @@ func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 	return false
 }
 
-// fileNames returns the names of the files under the directory dir (its
-// hidden directories, dependencies and build output left out), read once.
-var fileNames = func() func(dir string) map[string]bool {
-	var mu sync.Mutex
-	known := map[string]map[string]bool{}
-	return func(dir string) map[string]bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if names, ok := known[dir]; ok {
-			return names
-		}
-		names := map[string]bool{}
-		_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() && path != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "deps" || d.Name() == "_build" || d.Name() == "node_modules") {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() {
-				names[d.Name()] = true
-			}
-			return nil
-		})
-		known[dir] = names
-		return names
-	}
-}()
-
 // otherSources reports whether an Antora playbook of the tree, in the
 // directory of the component whose modules directory is modules or in one
 // above it up to the top of the tree, takes content from other sources
@@ -453,7 +423,7 @@ var fileNames = func() func(dir string) map[string]bool {
 func otherSources(p *lint.AcrossPass, s *links.Settings, modules string) bool {
 	for dir := filepath.Dir(modules); s.Top != "" && !s.Outside(dir); dir = filepath.Dir(dir) {
 		for _, name := range [...]string{"antora-playbook.yml", "antora-playbook.yaml", "local-antora-playbook.yml"} {
-			if f := filepath.Join(dir, name); p.Stat(f).Exists && remoteSources(f) {
+			if f := filepath.Join(dir, name); p.Stat(f).Exists && remoteSources(p, f) {
 				return true
 			}
 		}
@@ -473,37 +443,28 @@ func otherModule(from, module string) bool {
 
 // remoteSources reports whether the Antora playbook at path names a
 // content source by a URL that is not a local path ("url: ." is the tree;
-// "url: https://github.com/o/demos.git" another). It is read once.
-var remoteSources = func() func(path string) bool {
-	var mu sync.Mutex
-	seen := map[string]bool{}
-	return func(path string) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		if v, ok := seen[path]; ok {
-			return v
+// "url: https://github.com/o/demos.git" another). A playbook that cannot
+// be read may: its modules' pages are then not judged.
+func remoteSources(p *lint.AcrossPass, path string) bool {
+	src, err := p.Small(path)
+	if err != nil {
+		return true
+	}
+	sources := false
+	for line := range strings.Lines(string(src)) {
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+		if t == "sources:" {
+			sources = true // content.sources, not site.url
 		}
-		src, err := os.ReadFile(path)
-		v, sources := false, false
-		if err == nil {
-			for _, line := range strings.Split(string(src), "\n") {
-				t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
-				if t == "sources:" {
-					sources = true // content.sources, not site.url
-				}
-				if u, ok := strings.CutPrefix(t, "url:"); ok && sources {
-					u = strings.Trim(strings.TrimSpace(u), `"'`)
-					if strings.Contains(u, "://") || strings.HasPrefix(u, "git@") {
-						v = true
-						break
-					}
-				}
+		if u, ok := strings.CutPrefix(t, "url:"); ok && sources {
+			u = strings.Trim(strings.TrimSpace(u), `"'`)
+			if strings.Contains(u, "://") || strings.HasPrefix(u, "git@") {
+				return true
 			}
 		}
-		seen[path] = v
-		return v
 	}
-}()
+	return false
+}
 
 // otherRef reports whether target, which is not in the tree, is reached by
 // climbing one directory above the top of a checkout, then down a name and

@@ -238,3 +238,51 @@ func TestOutsideWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeForget checks that what the tree read once (the names under a
+// directory, a small file) is read again after Forget, as the language
+// server asks when a file changes, and that a directory that cannot be
+// read makes the names incomplete.
+func TestTreeForget(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("guides/a.md", "a")
+	write(".hidden/h.md", "h")
+	write("deps/d.md", "d")
+	write("antora-playbook.yml", "url: .\n")
+	tr := NewTree()
+	names, complete := tr.Names(dir)
+	if !complete || !names["a.md"] || names["h.md"] || names["d.md"] || !names["antora-playbook.yml"] || len(names) != 2 {
+		t.Fatalf("Names = %v, %v", names, complete)
+	}
+	if src, err := tr.Small(filepath.Join(dir, "antora-playbook.yml")); err != nil || string(src) != "url: .\n" {
+		t.Fatalf("Small = %q, %v", src, err)
+	}
+	write("guides/b.md", "b")
+	write("antora-playbook.yml", "url: https://example.org/r.git\n")
+	if names, _ := tr.Names(dir); names["b.md"] {
+		t.Error("Names walked again before Forget")
+	}
+	tr.Forget(filepath.Join(dir, "guides/b.md"), filepath.Join(dir, "antora-playbook.yml"))
+	if names, _ := tr.Names(dir); !names["b.md"] {
+		t.Error("Names did not walk again after Forget")
+	}
+	if src, _ := tr.Small(filepath.Join(dir, "antora-playbook.yml")); string(src) != "url: https://example.org/r.git\n" {
+		t.Errorf("Small after Forget = %q", src)
+	}
+	if _, complete := tr.Names(filepath.Join(dir, "gone")); complete {
+		t.Error("a directory that cannot be read gives complete names")
+	}
+	if _, err := tr.Small(filepath.Join(dir, "gone.yml")); err == nil {
+		t.Error("Small of no file gives no error")
+	}
+}

@@ -25,6 +25,8 @@ type Tree struct {
 	stats   map[string]Entry               // path -> what Stat found
 	docs    map[string]*Doc                // documents read for their targets
 	ignores map[string][]gitignore.Pattern // ignore file -> its patterns (see GitIgnored)
+	names   map[string]namesUnder          // directory -> the file names under it (see Names)
+	small   map[string]smallFile           // path -> a small file's bytes (see Small)
 	// Read reads a document that the run did not check, for its targets
 	// (nil: os.ReadFile, bounded by MaxDocument).
 	Read func(path string) ([]byte, error)
@@ -35,7 +37,8 @@ const MaxDocument = 64 << 20
 
 // NewTree returns a tree of the operating system's files.
 func NewTree() *Tree {
-	return &Tree{dirs: map[string]map[string]bool{}, stats: map[string]Entry{}, docs: map[string]*Doc{}, ignores: map[string][]gitignore.Pattern{}}
+	return &Tree{dirs: map[string]map[string]bool{}, stats: map[string]Entry{}, docs: map[string]*Doc{}, ignores: map[string][]gitignore.Pattern{},
+		names: map[string]namesUnder{}, small: map[string]smallFile{}}
 }
 
 // Entry is what the tree knows of a path.
@@ -223,6 +226,75 @@ func (t *Tree) Doc(p string, s *Settings) *Doc {
 	return d
 }
 
+type namesUnder struct {
+	names    map[string]bool
+	complete bool
+}
+
+// Names returns the names of the files under the absolute, clean
+// directory dir, at any depth, walked once: hidden directories and the
+// directories package managers and builds fill (node_modules, deps,
+// _build) are left out. complete is false when a directory under dir
+// could not be read: a name not in names may then be there.
+func (t *Tree) Names(dir string) (names map[string]bool, complete bool) {
+	t.mu.Lock()
+	n, ok := t.names[dir]
+	t.mu.Unlock()
+	if ok {
+		return n.names, n.complete
+	}
+	n = namesUnder{names: map[string]bool{}, complete: true}
+	_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			n.complete = false
+			return nil
+		}
+		if !d.IsDir() {
+			n.names[d.Name()] = true
+		} else if path != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "deps" || d.Name() == "_build" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	t.mu.Lock()
+	t.names[dir] = n
+	t.mu.Unlock()
+	return n.names, n.complete
+}
+
+type smallFile struct {
+	src []byte
+	err error
+}
+
+// MaxSmall is the most bytes Small reads.
+const MaxSmall = 1 << 20
+
+// Small returns the bytes of the small file (a configuration file, at
+// most MaxSmall bytes) at the absolute path p, read once, or why it could
+// not be read.
+func (t *Tree) Small(p string) ([]byte, error) {
+	t.mu.Lock()
+	f, ok := t.small[p]
+	t.mu.Unlock()
+	if ok {
+		return f.src, f.err
+	}
+	fi, err := os.Stat(p)
+	switch {
+	case err != nil:
+		f.err = err
+	case !fi.Mode().IsRegular() || fi.Size() > MaxSmall:
+		f.err = os.ErrInvalid
+	default:
+		f.src, f.err = os.ReadFile(p)
+	}
+	t.mu.Lock()
+	t.small[p] = f
+	t.mu.Unlock()
+	return f.src, f.err
+}
+
 // readBounded reads a regular file of at most MaxDocument bytes.
 func readBounded(p string) ([]byte, error) {
 	fi, err := os.Stat(p)
@@ -254,6 +326,9 @@ func (t *Tree) Forget(ps ...string) {
 		delete(t.docs, p)
 		delete(t.dirs, p)
 		delete(t.dirs, filepath.Dir(p))
+		delete(t.small, p)
+		delete(t.ignores, p)
 	}
 	clear(t.stats) // a path's entry depends on its directories'
+	clear(t.names) // and the names under a directory on all below it
 }
