@@ -286,3 +286,30 @@ func TestTreeForget(t *testing.T) {
 		t.Error("Small of no file gives no error")
 	}
 }
+
+// TestTreeUnlistable checks that a file in a directory that can be
+// searched but not listed (mode 0311) is found by its name, and not taken
+// for missing. Root reads every directory: the test needs another user.
+func TestTreeUnlistable(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "locked")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o311); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
+	if _, err := os.ReadDir(dir); err == nil {
+		t.Skip("this user lists every directory")
+	}
+	tr := NewTree()
+	if got := tr.Stat(filepath.Join(dir, "a.md")); got != (Entry{Exists: true}) {
+		t.Errorf("Stat(locked/a.md) = %+v", got)
+	}
+	if got := tr.Stat(filepath.Join(dir, "b.md")); got != (Entry{}) {
+		t.Errorf("Stat(locked/b.md) = %+v", got)
+	}
+}

@@ -80,6 +80,10 @@ func (t *Tree) stat(p string) Entry {
 		return Entry{}
 	}
 	entries := t.list(dir)
+	if entries == nil { // a directory that cannot be listed may still be searched
+		fi, err := os.Stat(p)
+		return Entry{Exists: err == nil, Dir: err == nil && fi.IsDir()}
+	}
 	if isDir, ok := entries[name]; ok {
 		return Entry{Exists: true, Dir: isDir}
 	}
@@ -178,7 +182,8 @@ func (t *Tree) Subdirs(dir string) []string {
 	return names
 }
 
-// list returns the entries of the directory dir, read once.
+// list returns the entries of the directory dir, read once; nil when it
+// cannot be read.
 func (t *Tree) list(dir string) map[string]bool {
 	t.mu.Lock()
 	entries, ok := t.dirs[dir]
@@ -186,8 +191,8 @@ func (t *Tree) list(dir string) map[string]bool {
 	if ok {
 		return entries
 	}
-	entries = map[string]bool{}
 	if des, err := os.ReadDir(dir); err == nil {
+		entries = make(map[string]bool, len(des))
 		for _, de := range des {
 			isDir := de.IsDir()
 			if de.Type()&os.ModeSymlink != 0 {
