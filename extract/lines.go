@@ -21,7 +21,8 @@ import (
 // the next line is the next row, or the cell wrapped by the tool that laid
 // the table out; either way no author cut it. So is one whose next line
 // has its line's layout, a word and then another URI in the URI's column
-// ("FITSview http://..." above "XMM-SAS  http://...").
+// ("FITSview http://..." above "XMM-SAS  http://..."), and one on a line
+// of its own whose next line is indented less (the next entry of a list).
 //
 // Only a URI that starts a word of prose and is likely one is looked at: not
 // one that starts inside another token ("...&origin=https://...", the inner
@@ -43,11 +44,15 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if src[k] == '\n' {
 		k++
 	}
+	next := k
 	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
 		k++
 	}
 	if k >= len(src) || !grammar.IsAlnum(src[k]) && src[k] != '/' {
 		return 0, 0, false
+	}
+	if in, ok := startsLine(src, start); ok && k-next < in {
+		return 0, 0, false // the next line goes back out: a new entry, not more of the URI
 	}
 	e := trim(src, k, extend(src, k), false)
 	word := src[k:e]
@@ -75,6 +80,19 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 		return 0, 0, false // the next row of a list of labels and URIs
 	}
 	return k, e, true
+}
+
+// startsLine reports whether the URI at src[start] is the first thing on
+// its line, and how far it is indented: a line of its own, such as the
+// URI under an entry of a list of credits, whose next line, less indented,
+// is the next entry ("  http://nbenoit.tuxfamily.org/" then "Jean-loup
+// Gailly from gzip.org").
+func startsLine(src []byte, start int) (indent int, ok bool) {
+	i := start
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') && start-i < maxRow {
+		i--
+	}
+	return start - i, i == 0 || src[i-1] == '\n' || src[i-1] == '\r'
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is
