@@ -257,6 +257,17 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 	return end, true
 }
 
+// escapeEnds reports whether the backslash at src[i] starts a string's
+// escape of a line break or a tab, "\n", "\r" or "\t", that ends a word:
+// no letter or digit follows its letter ("a.svg\n  b", "issues\n\"",
+// not "C:\new"). A backslash is no URI character, so the URI ends there.
+func escapeEnds(src []byte, i int) bool {
+	if i+1 >= len(src) || src[i+1] != 'n' && src[i+1] != 'r' && src[i+1] != 't' {
+		return false
+	}
+	return i+2 == len(src) || !grammar.IsAlnum(src[i+2])
+}
+
 // opensSpan reports whether the backtick at src[i] opens a span that a
 // backtick closes on the same line after whitespace ("`uname -m`"): a
 // command or code, not part of a URI.
@@ -307,6 +318,12 @@ func extend(src []byte, i int) int {
 			}
 		case sExcl:
 			if startsURI(src[i+1:]) {
+				return i
+			}
+			if b == '\\' && escapeEnds(src, i) {
+				// "icon: https://a.example/go.svg\n  style: {" in a string
+				// of JavaScript, JSON or a PO file: the line break's escape
+				// ends the URI.
 				return i
 			}
 			if b == '`' && opensSpan(src, i) {
