@@ -438,6 +438,15 @@ var adocCases = []struct {
 		},
 	},
 	{
+		name: "image-link-quoted",
+		from: "Network UPS Tools' README.adoc (held-out set 17): a quoted link= value, then another attribute with no comma between",
+		in:   "image:https://example.org/svg?a=b[link=\"https://example.org/#c&d\" alt=\"A chart\"]\n",
+		want: []string{
+			"adoc-image 6-33 https://example.org/svg?a=b",
+			"adoc-image-link 40-64 https://example.org/#c&d",
+		},
+	},
+	{
 		name: "media-macros",
 		from: "asciidoctor lib/asciidoctor/rx.rb BlockMediaMacroRx; asciidoctor test/blocks_test.rb video/audio tests",
 		in:   "video::video_file.mp4[]\n\naudio::ocean.wav[]\n\nvideo::https://example.org/v.webm[width=640]\n",

@@ -1190,8 +1190,12 @@ func (w *adocWalker) imageLink(d *decoded, s, e int) {
 		}
 		if z-a > 5 && string(t[a:a+5]) == "link=" {
 			a += 5
-			if z-a >= 2 && (t[a] == '"' || t[a] == '\'') && t[z-1] == t[a] {
-				a, z = a+1, z-1
+			if z-a >= 2 && (t[a] == '"' || t[a] == '\'') {
+				// The quotes delimit the value, whatever follows them: an
+				// attribute not set off by a comma ('link="u" alt="x"').
+				if q := bytes.IndexByte(t[a+1:z], t[a]); q >= 0 {
+					a, z = a+1, a+1+q
+				}
 			}
 			w.emitTarget(d, a, z, ContextAdocImageLink)
 		}
