@@ -203,6 +203,12 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 			stop = colon + 1 + q
 		}
 	}
+	if k := bytes.IndexByte(src[colon+1:stop], '['); k > 0 && adocMacro(src, s) && src[colon+k] != '/' && src[colon+k] != '@' {
+		// "link:https://a.example/x[the text]": an AsciiDoc macro (in a
+		// .txt file, as AsciiDoc.py's users name them) whose target ends
+		// at its attribute list, wherever that is in the URI.
+		stop = colon + 1 + k
+	}
 	end := trim(src, s, stop, s > 0 && src[s-1] == '*')
 	end = linkText(src, s, colon, end)
 	end = portComma(src, colon, end)
@@ -266,6 +272,18 @@ func escapeEnds(src []byte, i int) bool {
 		return false
 	}
 	return i+2 == len(src) || !grammar.IsAlnum(src[i+2])
+}
+
+// adocMacro reports whether the URI at src[s] is the target of an AsciiDoc
+// macro that takes one, "link:" or "image:", written right before it as a
+// word of its own.
+func adocMacro(src []byte, s int) bool {
+	for _, m := range [...]string{"link:", "image:"} {
+		if k := s - len(m); k >= 0 && string(src[k:s]) == m && (k == 0 || !grammar.IsAlnum(src[k-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // opensSpan reports whether the backtick at src[i] opens a span that a
