@@ -62,7 +62,10 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if allDigits(word) && e+1 < len(src) && (src[e] == '.' || src[e] == ')') && (src[e+1] == ' ' || src[e+1] == '\t') {
 		return 0, 0, false // the next item of a numbered list ("4. http://...")
 	}
-	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") {
+	if e == k || bytes.IndexByte(word, ':') >= 0 && startsURI(word) || !bytes.ContainsAny(word, "/.-_=?&#%~0123456789") ||
+		!hasAlnum(word) || abbreviation(src[k:min(e+1, len(src))]) {
+		// Not a word at all ("//" that starts the next line of a
+		// comment), or an abbreviation of prose ("e.g.", "i.e.").
 		return 0, 0, false
 	}
 	if c := e + colons(src[e:]); c > e && (c == len(src) || grammar.IsSpace(src[c])) {
@@ -80,6 +83,32 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 		return 0, 0, false // the next row of a list of labels and URIs
 	}
 	return k, e, true
+}
+
+func hasAlnum(b []byte) bool {
+	for _, c := range b {
+		if grammar.IsAlnum(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviation reports whether word is letters, one or two at a time,
+// each followed by ".", twice or more: "e.g.", "i.e.", "a.k.a.".
+func abbreviation(word []byte) bool {
+	n, i := 0, 0
+	for i < len(word) {
+		j := i
+		for j < len(word) && grammar.IsAlpha(word[j]) {
+			j++
+		}
+		if j == i || j-i > 2 || j == len(word) || word[j] != '.' {
+			return false
+		}
+		i, n = j+1, n+1
+	}
+	return n >= 2
 }
 
 // startsLine reports whether the URI at src[start] is the first thing on
