@@ -27,7 +27,8 @@ lists the permanent, provisional and historical ones (the snapshot is in iana/ur
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
 schemes; a scheme of three or four letters only from a common one such as http, ftp or urn: "wiki"
 is a private scheme more often than a slip of "wifi"), the message suggests
-the likely one. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
+the likely one. A scheme made of a registered one and letters after it ("ftps", "httpx") or one letter
+before it ("tgit", TortoiseGit's links; not "xhttps") is a name of its own, not a slip. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
 text run together with the scheme ("seehttps://"). Schemes are compared ignoring case. Private schemes
 used on purpose can be allowed in the configuration.`,
 		Bad:  `htps://example.com/  htttp://example.com/  seehttp://example.com/`,
@@ -105,7 +106,9 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 //     schemes ("htp", "urk", "htps"); and a URI with an authority is not compared
 //     with the schemes that take none ("uri://" is no "urn:").
 //   - Letters added at the end of a registered scheme name a variant of it
-//     ("ftps", "httpx"), not a typo (see variant).
+//     ("ftps", "httpx"), not a typo (see variant); so does a letter added
+//     at its start ("tgit", see prefixed), but for "http", "https", "ftp"
+//     and "file" ("xhttps://" is a slip).
 //   - A scheme written with the letters of "http" and "https" alone, "h"
 //     first, "t" and "p" in it ("hppt", "hptts"), is a slip of the web's
 //     scheme even two edits away: nothing registered is written so.
@@ -124,7 +127,7 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 		// authority is not what a "//" was written for.
 		names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return opaqueSchemes[n] })
 	}
-	if s := suggest.Within(scheme, names, 1); s != "" && !variant(scheme) {
+	if s := suggest.Within(scheme, names, 1); s != "" && !variant(scheme) && !prefixed(scheme, s) {
 		return s, false
 	}
 	if s := webSlip(scheme); s != "" {
@@ -138,6 +141,18 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 		}
 	}
 	return "", false
+}
+
+// prefixed reports whether scheme is the registered scheme s after one
+// more letter, not a doubled first one: a name made from it ("tgit" for
+// TortoiseGit's links), not a slip ("hhttp" is one). Before the web's
+// schemes and "file", a letter is taken for a slip still.
+func prefixed(scheme, s string) bool {
+	switch s {
+	case "http", "https", "ftp", "file":
+		return false // a slip of the web's schemes ("xhttps://" in a changelog)
+	}
+	return len(scheme) == len(s)+1 && scheme[1:] == s && scheme[0] != s[0]
 }
 
 // variant reports whether scheme names a variant of a registered scheme
