@@ -52,7 +52,10 @@ the links whose file is not there. It never uses the network.
   reported once, at the first, as the missing directory, with their number ("no directory
   \"../functions\" in the tree: 34 links of this document lead into it"), as a page copied from
   another site has (Varnish's copy of the POSIX page math.h), or a book whose images a build
-  makes. One link alone into a missing directory is a missing file.
+  makes. One link alone into a missing directory is a missing file. So are links of one document
+  to one missing file, whatever their fragments: one report, at the first, with their number (a
+  specification converted to a page, whose contents link "index.html#abstract",
+  "index.html#keywords" and so on to the name it was published under: Arm's ABI documents).
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so; ".xml" for the Apache HTTP Server manual and DocBook),
   "guide/" or "guide" for "guide.md" (links.sources); a link without an extension to a page a
@@ -181,7 +184,7 @@ the links whose file is not there. It never uses the network.
 	},
 	Across: func(p *lint.AcrossPass) {
 		examples := exampleDocs(p)
-		var into []intoMissing          // links into a directory that is not there, reported per document and directory
+		var into []intoMissing          // links to a file or into a directory that is not there, reported per document and path
 		testsFrom, inTests := "", false // the last document asked about, and whether it is a test's
 		for i := range p.Facts {
 			f := p.Facts[i]
@@ -246,10 +249,10 @@ the links whose file is not there. It never uses the network.
 						msg += grammar.Messagef(" (looked for as %q)", where)
 					}
 					if dir := missingDir(p, s, l.target); dir != "" {
-						into = append(into, intoMissing{f, msg, l.from, dir})
-						continue
+						into = append(into, intoMissing{f, msg, l.from, dir, false})
+					} else {
+						into = append(into, intoMissing{f, msg, l.from, l.target, true})
 					}
-					p.Report(f, msg)
 				}
 			}
 		}
@@ -257,14 +260,15 @@ the links whose file is not there. It never uses the network.
 	},
 }
 
-// intoMissing is a link to a file in a directory that is not in the tree:
-// the fact, its message, the document and the directory (the highest of
-// the target's that is missing).
+// intoMissing is a link to a missing file: the fact, its message, the
+// document, and the path that is missing: the file itself, or the highest
+// of its directories that is missing (file false).
 type intoMissing struct {
 	f    *lint.Fact
 	msg  string
 	from string
-	dir  string
+	path string
+	file bool
 }
 
 // missingDir returns the highest directory of the path target, below the
@@ -279,27 +283,36 @@ func missingDir(p *lint.AcrossPass, s *links.Settings, target string) string {
 	return missing
 }
 
-// reportIntoMissing reports the links of into: one alone into its
-// directory as a missing file; several of one document into one missing
-// directory once, at the first, as the directory that is missing, with
-// their number (a page copied from another site, whose links all lead
+// reportIntoMissing reports the links of into: one alone to its missing
+// path as a missing file; several of one document to one missing path
+// once, at the first, with their number: one cause, one report. The path
+// is a directory (a page copied from another site, whose links all lead
 // into "../functions/"; a book's images in a directory that a build
-// makes): one cause, one report.
+// makes), or a file (a converted specification whose table of contents
+// links "index.html#abstract", "index.html#keywords" and so on to the
+// name it was published under).
 func reportIntoMissing(p *lint.AcrossPass, into []intoMissing) {
-	type key struct{ from, dir string }
+	type key struct {
+		from, path string
+		file       bool
+	}
 	n := map[key]int{}
 	for _, m := range into {
-		n[key{m.from, m.dir}]++
+		n[key{m.from, m.path, m.file}]++
 	}
 	done := map[key]bool{}
 	for _, m := range into {
-		k := key{m.from, m.dir}
+		k := key{m.from, m.path, m.file}
 		switch {
 		case n[k] == 1:
 			p.Report(m.f, m.msg)
-		case !done[k]:
+		case done[k]:
+		case m.file:
 			done[k] = true
-			p.Report(m.f, grammar.Messagef("no directory %q in the tree: %d links of this document lead into it, this one first (%q)", display(m.from, m.dir), n[k], writtenPath(m.f)))
+			p.Report(m.f, grammar.Messagef("%s: %d links of this document lead to it, this one first", m.msg, n[k]))
+		default:
+			done[k] = true
+			p.Report(m.f, grammar.Messagef("no directory %q in the tree: %d links of this document lead into it, this one first (%q)", display(m.from, m.path), n[k], writtenPath(m.f)))
 		}
 	}
 }
