@@ -447,6 +447,15 @@ var adocCases = []struct {
 		},
 	},
 	{
+		name: "image-link-next-line",
+		from: "herbstluftwm's README.asciidoc (held-out set 18); Asciidoctor 2.0.18 writes href=\"https://example.org/ci\"",
+		in:   "image:https://example.org/badge.svg[link=\nhttps://example.org/ci]\n",
+		want: []string{
+			"adoc-image 6-35 https://example.org/badge.svg",
+			"adoc-image-link 42-64 https://example.org/ci",
+		},
+	},
+	{
 		name: "media-macros",
 		from: "asciidoctor lib/asciidoctor/rx.rb BlockMediaMacroRx; asciidoctor test/blocks_test.rb video/audio tests",
 		in:   "video::video_file.mp4[]\n\naudio::ocean.wav[]\n\nvideo::https://example.org/v.webm[width=640]\n",

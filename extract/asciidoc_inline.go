@@ -1190,6 +1190,9 @@ func (w *adocWalker) imageLink(d *decoded, s, e int) {
 		}
 		if z-a > 5 && string(t[a:a+5]) == "link=" {
 			a += 5
+			for a < z && isSpaceByte(t[a]) {
+				a++ // "link=" at a line's end, the value on the next: Asciidoctor strips it
+			}
 			if z-a >= 2 && (t[a] == '"' || t[a] == '\'') {
 				// The quotes delimit the value, whatever follows them: an
 				// attribute not set off by a comma ('link="u" alt="x"').
