@@ -28,8 +28,9 @@ import "strings"
 //     alternatives);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
 //     "file:///path/to/repo"), as whole segments;
-//   - letters to fill in: "XXXX" (three "X" or more, in any case, or four
-//     "N"), after letters or alone ("rfcXXXX", "urn:ietf:rfc:XXXX"), and
+//   - letters to fill in: "XXXX" (three "X" or more, in any case, four
+//     "N" or three "#"), after letters or alone ("rfcXXXX",
+//     "urn:ietf:rfc:XXXX", "arc-####.md"), and
 //     "TBD" or "TBA" as a whole part, as drafts write what the RFC Editor
 //     or IANA assigns;
 //   - braces around a word that is not a URI Template expression:
@@ -116,7 +117,7 @@ func StandIns(s string) []Span {
 				add(i, j)
 				i = j - 1
 			}
-		case 'X', 'x', 'N', 'T':
+		case 'X', 'x', 'N', 'T', '#':
 			if j, ok := fillIn(s, i); ok {
 				add(i, j)
 				i = j - 1
@@ -189,7 +190,7 @@ func alternatives(s string, i int) (int, bool) {
 // standInStart holds the bytes at which StandIns looks for a stand-in:
 // those its switch has a case for.
 var standInStart = func() (t [256]bool) {
-	for _, c := range []byte("$%\\.{([pXxNT\xe2|@<") {
+	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<") {
 		t[c] = true
 	}
 	return t
@@ -579,7 +580,7 @@ func fillIn(s string, i int) (int, bool) {
 		return 0, false
 	}
 	j := i
-	for j < len(s) && (s[j] == c || c != 'N' && (s[j] == 'X' || s[j] == 'x')) {
+	for j < len(s) && (s[j] == c || c != 'N' && c != '#' && (s[j] == 'X' || s[j] == 'x')) {
 		j++
 	}
 	n := 3
