@@ -25,7 +25,8 @@ import "strings"
 //   - a name in capitals between "@" ("@WEBSITE@/manual/"), a value
 //     Autoconf, Ant or Maven filters in (see filterToken);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
-//     alternatives);
+//     alternatives), and an optional part at the end of a path,
+//     "CID[/...]" (see optionalPart);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
 //     "file:///path/to/repo"), as whole segments;
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, four
@@ -130,6 +131,9 @@ func StandIns(s string) []Span {
 			if j, ok := alternatives(s, i); ok {
 				add(i, j)
 				i = j - 1
+			} else if j, ok := optionalPart(s, i); ok {
+				add(i, j)
+				i = j - 1
 			}
 		case 'p':
 			if strings.HasPrefix(s[i:], "path/to/") && (i == 0 || s[i-1] == '/') {
@@ -162,6 +166,26 @@ func StandIns(s string) []Span {
 		sortSpans(spans)
 	}
 	return spans
+}
+
+// optionalPart returns the end of an optional part of a path, as a
+// manual writes it, that starts at s[i]: "[", then "/", "." or "?" and
+// more, with no "[" or "]" in it, closed by "]" at the end of s or before
+// another "[" ("https://ipfs.io/ipfs/CID[/...]", "/api[/v2][/x]").
+// No URI holds "[" in its path (RFC 3986 section 3.3).
+func optionalPart(s string, i int) (int, bool) {
+	if s[i] != '[' || i+2 >= len(s) || s[i+1] != '/' && s[i+1] != '.' && s[i+1] != '?' {
+		return 0, false
+	}
+	for j := i + 2; j < len(s) && j < i+128; j++ {
+		switch s[j] {
+		case ']':
+			return j + 1, j+1 == len(s) || s[j+1] == '['
+		case '[', ' ':
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // alternatives returns the end of a group of alternatives that starts at
