@@ -29,7 +29,8 @@ schemes; a scheme of three or four letters only from a common one such as http, 
 is a private scheme more often than a slip of "wifi"), the message suggests
 the likely one. A scheme made of a registered one and letters after it ("ftps", "httpx") or one letter
 before it ("tgit", TortoiseGit's links; not "xhttps") is a name of its own, not a slip. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
-text run together with the scheme ("seehttps://"). Schemes are compared ignoring case. Private schemes
+text run together with the scheme ("seehttps://"), but for a key of git's configuration that holds a URL
+("credential.https://example.com.username", "url.https://example.com/.insteadOf"). Schemes are compared ignoring case. Private schemes
 used on purpose can be allowed in the configuration.`,
 		Bad:  `htps://example.com/  htttp://example.com/  seehttp://example.com/`,
 		Good: `https://example.com/  see http://example.com/`,
@@ -114,9 +115,10 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 //     scheme even two edits away: nothing registered is written so.
 //   - With joined, the scheme is text run together with a common scheme
 //     that takes an authority ("seehttps://", "streams.http://"): not after
-//     "+" or "-" ("git+https" is a compound scheme), and never without
-//     an authority, since "hotel:" or "metadata:" do not hide "tel:" and
-//     "data:".
+//     "+" or "-" ("git+https" is a compound scheme) or a section of git's
+//     configuration ("credential.https://", see gitSections), and never
+//     without an authority, since "hotel:" or "metadata:" do not hide
+//     "tel:" and "data:".
 func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	names := registeredSchemes()
 	if len(scheme) <= 4 {
@@ -135,7 +137,7 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	}
 	if u.Authority.Present() {
 		for _, c := range []string{"https", "http", "ftp", "file"} {
-			if n := len(scheme) - len(c); n > 0 && strings.HasSuffix(scheme, c) && scheme[n-1] != '+' && scheme[n-1] != '-' {
+			if n := len(scheme) - len(c); n > 0 && strings.HasSuffix(scheme, c) && scheme[n-1] != '+' && scheme[n-1] != '-' && !gitSections[scheme[:n]] {
 				return c, true
 			}
 		}
@@ -154,6 +156,12 @@ func prefixed(scheme, s string) bool {
 	}
 	return len(scheme) == len(s)+1 && scheme[1:] == s && scheme[0] != s[0]
 }
+
+// gitSections are the sections of git's configuration whose keys hold a
+// URL (git-config(1)): "credential.https://example.com.username",
+// "http.https://example.com/.sslVerify", "url.https://example.com/.insteadOf"
+// name a setting, not a URL with text run into it.
+var gitSections = map[string]bool{"credential.": true, "http.": true, "url.": true}
 
 // variant reports whether scheme names a variant of a registered scheme
 // (see extended), or a registered scheme after a prefix that ends in "-"
