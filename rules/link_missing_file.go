@@ -107,9 +107,12 @@ the links whose file is not there. It never uses the network.
 - A Markdown snippet that another document includes (pymdownx.snippets: --8<-- "docs/snippets/a.md")
   is read from there, as an AsciiDoc part is: its links to missing files are not judged.
 - By default, the links of a document in a directory of tests ("test", "tests", "__tests__",
-  "testing"), but for its README, are not judged: a test's input or expected output (a parser's
-  Markdown cases) leads nowhere by design (1 of 117 such reports on held-out documents was worth
-  the author's time, in a README).
+  "testing", a name that starts or ends with "test" or "tests" and "_" or "-", such as
+  "tests_literate" or "test-server") or of a test's expected output ("expected"), but for its
+  README, are not judged: a test's input or expected output (a parser's Markdown cases, a
+  documentation generator's expected pages) leads nowhere by design. On held-out documents 1 of
+  117 reports in the first four was worth the author's time (in a README), and 2 of 36 in the
+  others.
 - A missing archive, package or installer (".tar.gz", ".zip", ".dmg", ".exe", ".whl", ...) is a
   download the site serves beside its pages, which no repository keeps: not judged.
 - Under ExDoc (an Elixir project's mix.exs above the document), a link to a Markdown page of its

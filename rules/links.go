@@ -784,7 +784,9 @@ func display(from, p string) string {
 
 // testsDocument reports whether the document at path, below top, is in a
 // directory of a project's tests ("test", "tests", "__tests__",
-// "testing"), and not its README: a test's input or expected output.
+// "testing", a name that starts or ends with "test" or "tests" and "_" or
+// "-", "tests_literate") or of a test's expected output ("expected"), and
+// not its README: a test's input or expected output.
 func testsDocument(top, path string) bool {
 	rel, ok := treepath.Rel(top, path)
 	if top == "" || !ok {
@@ -795,9 +797,15 @@ func testsDocument(top, path string) bool {
 		return false
 	}
 	for _, d := range strings.Split(filepath.ToSlash(filepath.Clean(dir)), "/") {
-		switch strings.ToLower(d) {
-		case "test", "tests", "__tests__", "testing":
+		switch d = strings.ToLower(d); d {
+		case "test", "tests", "__tests__", "testing", "expected":
 			return true
+		}
+		for _, t := range [...]string{"test", "tests"} {
+			if len(d) > len(t)+1 && (strings.HasPrefix(d, t) && (d[len(t)] == '_' || d[len(t)] == '-') ||
+				strings.HasSuffix(d, t) && (d[len(d)-len(t)-1] == '_' || d[len(d)-len(t)-1] == '-')) {
+				return true // "tests_literate", "test-server", "nimdoc_tests"
+			}
 		}
 	}
 	return false

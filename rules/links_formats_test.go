@@ -390,6 +390,10 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 		".git/HEAD":                         "ref: refs/heads/main\n",
 		"README.md":                         "# App\n\n![demo](../assets/demo/a.gif) [gone](docs/gone.md) [up](../" + filepath.Base(dir) + "/nope.md)\n",
 		"tests/test_html/html_ast.md":       "<img src=\"img/fun-fish.png\">\n",
+		"tests_literate/expected/img.md":    "![](img-img/a.png)\n",
+		"nimdoc/expected/index.html":        "<script src=\"dochack.js\"></script>\n",
+		"server-test/page.md":               "[x](gone.md)\n",
+		"contest/page.md":                   "[y](gone.md)\n",
 		"tests/README.md":                   "# Tests\n\nSee [the runner](runner.md).\n",
 		"docs/snippets/see_also_border.md":  "See [border](./border_title_align.md).\n",
 		"docs/snippets/alone.md":            "See [gone](./gone_too.md).\n",
@@ -399,7 +403,7 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 	writeFiles(t, dir, files)
 	var names []string
 	for name := range files {
-		if strings.HasSuffix(name, ".md") {
+		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".html") {
 			names = append(names, name)
 		}
 	}
@@ -407,6 +411,7 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 	want := []string{
 		`README.md: no file "../` + filepath.Base(dir) + `/nope.md" in the tree (looked for as "nope.md")`,
 		`README.md: no file "docs/gone.md" in the tree`,
+		`contest/page.md: no file "gone.md" in the tree`,
 		`docs/snippets/alone.md: no file "./gone_too.md" in the tree`,
 		`tests/README.md: no file "runner.md" in the tree`,
 	}
