@@ -92,7 +92,8 @@ the links whose file is not there. It never uses the network.
   judged.
 - A link that climbs to a forge's route to a file at a ref ("../tree/HEAD/README.md",
   "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
-  comment), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
+  comment), or to a file of another repository of the same owner ("../../../faqs/blob/main/a.md"
+  from a README), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
   pages ("../../issues/new" from a README).
 - A link down through a directory ("images/a.png") that is not beside the page, but in another
   directory beside it or beside a directory above it, is found where a build puts it beside the

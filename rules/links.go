@@ -333,7 +333,10 @@ func download(target string) bool {
 // directory or more, then "tree/REF/" or "blob/REF/"
 // ("../tree/HEAD/README.md"), as text written to be shown on the forge's
 // pages is (check-spelling's advice, posted as a comment on a pull
-// request), whose links are read from there. A route elsewhere in a path
+// request), whose links are read from there; or up three directories or
+// more, then a name, "tree/REF/" or "blob/REF/": a file of another
+// repository of the same owner ("../../../faqs/blob/main/book.toml" in the
+// Anki manual's README, for the ankitects/faqs repository). A route elsewhere in a path
 // is no such link ("pkg/...](https://github.com/o/r/blob/SHA/a.go": a
 // whole link pasted as a path).
 func refRoute(from, target string) bool {
@@ -345,6 +348,9 @@ func refRoute(from, target string) bool {
 	i := 0
 	for i < len(parts) && parts[i] == ".." {
 		i++
+	}
+	if i >= 3 && i+3 < len(parts) && (parts[i+1] == "tree" || parts[i+1] == "blob") && parts[i] != "" && parts[i+2] != "" {
+		return true // another repository of the owner: "../../../faqs/blob/main/book.toml" from README.md
 	}
 	return i > 0 && i+2 < len(parts) && (parts[i] == "tree" || parts[i] == "blob") && parts[i+1] != ""
 }

@@ -388,7 +388,7 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		".git/HEAD":                         "ref: refs/heads/main\n",
-		"README.md":                         "# App\n\n![demo](../assets/demo/a.gif) [gone](docs/gone.md) [up](../" + filepath.Base(dir) + "/nope.md)\n",
+		"README.md":                         "# App\n\n![demo](../assets/demo/a.gif) [gone](docs/gone.md) [up](../" + filepath.Base(dir) + "/nope.md)\n\n[the FAQ's book](../../../faqs/blob/main/book.toml)\n",
 		"tests/test_html/html_ast.md":       "<img src=\"img/fun-fish.png\">\n",
 		"tests_literate/expected/img.md":    "![](img-img/a.png)\n",
 		"nimdoc/expected/index.html":        "<script src=\"dochack.js\"></script>\n",
