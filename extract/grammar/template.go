@@ -13,7 +13,8 @@ import "strings"
 //     Liquid, Handlebars, Go templates and Hugo, MDN macros; "{{< ... >}}"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
-//     "<[ ... ]>" (Storyteller's documentation generator), and
+//     "<[ ... ]>" (Storyteller's documentation generator), "[% ... %]"
+//     (Template Toolkit, as Zim's export templates use it), and
 //     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
 //     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
 //     or "%"), as template languages write them, and "{%" before a letter
@@ -66,7 +67,7 @@ func isSpaceRun(s string) bool {
 }
 
 // openers are the characters a placeholder starts with.
-const openers = "{%<$#"
+const openers = "{%<$#["
 
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
@@ -88,7 +89,7 @@ func HasPlaceholder(s string) bool {
 // and no URI can be seen in it.
 func IsPlaceholder(s string) bool {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.IndexByte("{%<$", s[0]) < 0 {
+	if s == "" || strings.IndexByte("{%<$[", s[0]) < 0 {
 		return false
 	}
 	end, ok := placeholderAt(s, 0)
@@ -138,6 +139,10 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+2, "#}"), true
 	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%"):
 		return closeAt(s, i+2, "%>"), true
+	case strings.HasPrefix(rest, "[%") && tagStart(rest[2:], "-+=~"):
+		// Template Toolkit's "[% uri(link) %]" (Perl; Zim's export
+		// templates).
+		return closeAt(s, i+2, "%]"), true
 	case strings.HasPrefix(rest, "<[") && strings.Contains(rest[2:], "]>"):
 		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
 		// tags of Storyteller's documentation generator (Marten's site).

@@ -49,6 +49,10 @@ func TestPlaceholders(t *testing.T) {
 		{"https://github.com/o/r/blob/main/documentation/<[FilePath]>", []Span{{47, 59}}},
 		{"<[linkto:documentation/events;{href}]>", []Span{{0, 38}}},
 		{"a<[b", nil},
+		// Template Toolkit, as Zim's export templates write it.
+		{"[% uri(navigation.prev) %]", []Span{{0, 26}}},
+		{"[%- resource('ui/a.css') -%]x", []Span{{0, 28}}},
+		{"http://example.com/a?b[%5B]=1", nil},
 		{"https://${HOST}/a", []Span{{8, 15}}},
 		{"${a ? `${b}` : c}/x", []Span{{0, 17}}},
 		{"/a/{{ page.url }}/{id}", []Span{{3, 17}, {18, 22}}},
