@@ -203,6 +203,16 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 			stop = colon + 1 + q
 		}
 	}
+	if s >= 2 && src[s-1] == '[' && src[s-2] == '[' {
+		// A wiki's link, "[[https://a.example/|the label]]" (MediaWiki,
+		// DokuWiki, Zim, Obsidian): the target ends at "|" or "]]".
+		if k := bytes.IndexByte(src[colon+1:stop], '|'); k >= 0 {
+			stop = colon + 1 + k
+			if src[stop-1] == '\\' {
+				stop-- // "\|", the "|" escaped in a table's cell
+			}
+		}
+	}
 	if k := bytes.IndexByte(src[colon+1:stop], '['); k > 0 && adocMacro(src, s) && src[colon+k] != '/' && src[colon+k] != '@' {
 		// "link:https://a.example/x[the text]": an AsciiDoc macro (in a
 		// .txt file, as AsciiDoc.py's users name them) whose target ends
