@@ -217,9 +217,9 @@ func unencodedMessage(input, text string) string {
 	enc := Abbreviate(PercentEncode(text))
 	switch {
 	case text == "#":
-		return `second "#": only the first "#" starts the fragment; percent-encode this one as %23`
+		return `second "#": only the first "#" starts the fragment; remove this one if it is a slip ("a.md##x", "=" written "#"), or percent-encode it as %23`
 	case strings.Trim(text, "#") == "":
-		return fmt.Sprintf(`%s after the "#" that starts the fragment; percent-encode them as %s`, describe(text), enc)
+		return fmt.Sprintf(`%s after the "#" that starts the fragment; remove them if they are a slip, or percent-encode them as %s`, describe(text), enc)
 	case strings.Trim(text, "[]") == "" && len(input) >= 4 && strings.EqualFold(input[:4], "urn:"):
 		return fmt.Sprintf(`%s is not allowed in a URN; percent-encode it as %s`, describe(text), enc)
 	case strings.Trim(text, "[]") == "":
