@@ -115,7 +115,10 @@ the links whose file is not there. It never uses the network.
   "testing", a name that starts or ends with "test" or "tests" and "_" or "-", such as
   "tests_literate" or "test-server") or of a test's expected output ("expected"), but for its
   README, are not judged: a test's input or expected output (a parser's Markdown cases, a
-  documentation generator's expected pages) leads nowhere by design. On held-out documents 1 of
+  documentation generator's expected pages) leads nowhere by design. Nor, by default, are those of
+  a document in a directory of templates ("templates", "template", "_templates"), README included:
+  a template's links lead from where a script or a reader copies it (ArcadeDB's page templates, an
+  architecture decision record's template; 22 reports on held-out documents, none true). On held-out documents 1 of
   117 reports in the first four was worth the author's time (in a README), and 2 of 36 in the
   others.
 - A missing archive, package or installer (".tar.gz", ".zip", ".dmg", ".exe", ".whl", ...) is a
@@ -202,14 +205,15 @@ the links whose file is not there. It never uses the network.
 			l := readLinkFact(p, f)
 			s := p.Settings(l.from)
 			if l.from != testsFrom {
-				testsFrom, inTests = l.from, testsDocument(s.Top, l.from)
+				testsFrom, inTests = l.from, testsDocument(s.Top, l.from) || templateDocument(s.Top, l.from)
 			}
 			if l.byDefault && inTests {
 				// A document of a project's tests is an input or an
 				// expected output (a parser's Markdown cases), whose links
 				// lead nowhere by design: 1 of 117 such reports on held-out
 				// documents was worth the author's time, a tests/README.md,
-				// which is judged. Asked once per document, not per link.
+				// which is judged. A template's links lead from where it is
+				// copied. Asked once per document, not per link.
 				continue
 			}
 			_, e, at, found, skip := findLink(p, s, l)

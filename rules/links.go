@@ -843,6 +843,24 @@ func testsDocument(top, path string) bool {
 	return false
 }
 
+// templateDocument reports whether the document at path, below top, is in
+// a directory of templates ("templates", "template", "_templates"), which
+// a script or a reader copies where its links are read from (ArcadeDB's
+// scripts/templates, the templates of architecture decision records).
+func templateDocument(top, path string) bool {
+	rel, ok := treepath.Rel(top, path)
+	if top == "" || !ok {
+		return false
+	}
+	for _, d := range strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/") {
+		switch strings.ToLower(d) {
+		case "templates", "template", "_templates":
+			return true
+		}
+	}
+	return false
+}
+
 // servedDeeper reports whether the link written, from the document from,
 // which climbs out of the top of the tree, names after its ".." a file
 // that is under a directory above the document within the tree

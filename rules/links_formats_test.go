@@ -394,6 +394,8 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 		"nimdoc/expected/index.html":        "<script src=\"dochack.js\"></script>\n",
 		"server-test/page.md":               "[x](gone.md)\n",
 		"contest/page.md":                   "[y](gone.md)\n",
+		"scripts/templates/index.md":        "[z](concepts/gone.md)\n",
+		"templates/adr/README.md":           "[e](0005-example.md)\n",
 		"tests/README.md":                   "# Tests\n\nSee [the runner](runner.md).\n",
 		"docs/snippets/see_also_border.md":  "See [border](./border_title_align.md).\n",
 		"docs/snippets/alone.md":            "See [gone](./gone_too.md).\n",
