@@ -52,10 +52,11 @@ the links whose file is not there. It never uses the network.
   reported once, at the first, as the missing directory, with their number ("no directory
   \"../functions\" in the tree: 34 links of this document lead into it"), as a page copied from
   another site has (Varnish's copy of the POSIX page math.h), or a book whose images a build
-  makes. One link alone into a missing directory is a missing file. So are links of one document
-  to one missing file, whatever their fragments: one report, at the first, with their number (a
-  specification converted to a page, whose contents link "index.html#abstract",
-  "index.html#keywords" and so on to the name it was published under: Arm's ABI documents).
+  makes. One link alone into a missing directory is a missing file. Links of one document to one
+  missing file, whatever their fragments, are likewise one report, at the first, with their number
+  ("no file \"index.html\" in the tree: 124 links of this document lead to it"), as a specification
+  converted to a page has, whose contents link "index.html#abstract", "index.html#keywords" and
+  so on to the name it was published under (Arm's ABI documents).
 - A link to a rendered page whose source is there is found: "chapter.html" for "chapter.md" (mdBook,
   Jekyll, Sphinx and MkDocs sources link so; ".xml" for the Apache HTTP Server manual and DocBook),
   "guide/" or "guide" for "guide.md" (links.sources); a link without an extension to a page a
