@@ -42,9 +42,10 @@ letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); in a text file,
 _sources/*.rst.txt, which its processor removes); whitespace in the data of a base64
 data URI in a link, as editors wrap embedded images (browsers decode it with forgiving-base64,
 which removes whitespace first); and in Markdown, HTML, XML,
-AsciiDoc and reStructuredText, a semver range's "^" in a path ("/mobx@^2.0.0/",
+AsciiDoc and the links of reStructuredText, a semver range's "^" in a path ("/mobx@^2.0.0/",
 "/v/workspace:^"), a word in brackets glued to a name in a path (a GitHub bot's account,
-"/dependabot[bot]"; a file, "size_hint[B].jpg"), the characters browsers send as written in a fragment
+"/dependabot[bot]"; a file, "size_hint[B].jpg"; in reStructuredText's running text too, where
+docutils links the brackets), the characters browsers send as written in a fragment
 ("|", "{", "}", "^", brackets that pair up, a "#" after a "/": #/room/#channel) and in a query
 (brackets that pair up, filter[repo][0]=x, and "|", the list separator of web APIs). docutils and
 Asciidoctor write a link's URI into the page as it is, as a browser then reads it. In the running
