@@ -26,12 +26,13 @@ var URISchemeUnregistered = &lint.Rule{
 lists the permanent, provisional and historical ones (the snapshot is in iana/uri-schemes.csv). A scheme
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
 schemes; a scheme of three or four letters only from a common one such as http, ftp or urn: "wiki"
-is a private scheme more often than a slip of "wifi"), the message suggests
-the likely one. A scheme made of a registered one and letters after it ("ftps", "httpx") or one letter
-before it ("tgit", TortoiseGit's links; not "xhttps") is a name of its own, not a slip. When it ends with "http", "https", "ftp" or "file" and "//" follows, it is taken for
-text run together with the scheme ("seehttps://"), but for a key of git's configuration that holds a URL
-("credential.https://example.com.username", "url.https://example.com/.insteadOf"). Schemes are compared ignoring case. Private schemes
-used on purpose can be allowed in the configuration.`,
+is a private scheme more often than a slip of "wifi"), the message suggests the likely one. A scheme
+made of a registered one and letters after it ("ftps", "httpx") or one letter before it ("tgit",
+TortoiseGit's links; not "xhttps") is a name of its own, not a slip. When it ends with "http",
+"https", "ftp" or "file" and "//" follows, it is taken for text run together with the scheme
+("seehttps://"), but for a key of git's configuration that holds a URL
+("credential.https://example.com.username", "url.https://example.com/.insteadOf"). Schemes are
+compared ignoring case. Private schemes used on purpose can be allowed in the configuration.`,
 		Bad:  `htps://example.com/  htttp://example.com/  seehttp://example.com/`,
 		Good: `https://example.com/  see http://example.com/`,
 		Fix: `Fix (not safe): the suggested scheme; for run-together text, a space before the scheme in running
