@@ -12,8 +12,8 @@ import (
 )
 
 // intro is what urilint's usage and the man page say urilint does.
-const intro = `urilint finds the URIs and URNs in Markdown, HTML, XML and plain-text documents
-and tells you what is wrong with them.`
+const intro = `urilint finds the URIs and URNs in Markdown, HTML, XML, reStructuredText,
+AsciiDoc and plain-text documents and tells you what is wrong with them.`
 
 // exitStatuses are urilint's exit statuses, for the usage and the man page.
 var exitStatuses = []struct {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/urilint/urilint/extract"
 )
 
 // exampleFiles are the documents the examples of the help run on.
@@ -108,6 +109,13 @@ func TestHelp(t *testing.T) {
 	for _, c := range commands() {
 		if !strings.Contains(stdout.String(), "\n  "+c.line()+" ") {
 			t.Errorf("the usage has no line for %s", c.name)
+		}
+	}
+	// The first lines name every format urilint reads.
+	first := strings.ReplaceAll(stdout.String()[:strings.Index(stdout.String(), "\n\n")], "\n", " ")
+	for _, f := range extract.Formats() {
+		if title := strings.ReplaceAll(f.Title(), " ", "-"); !strings.Contains(first, title) {
+			t.Errorf("the usage's first lines do not name %s: %q", title, first)
 		}
 	}
 }

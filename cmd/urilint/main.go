@@ -1,5 +1,5 @@
-// Command urilint finds every URI and URN in Markdown, HTML, XML and
-// plain-text documents and reports, at an exact position, what is wrong with it.
+// Command urilint finds every URI and URN in Markdown, HTML, XML,
+// reStructuredText, AsciiDoc and plain-text documents and reports, at an exact position, what is wrong with it.
 //
 // See docs/usage.md for the commands and flags, docs/output.md for the
 // output formats.
