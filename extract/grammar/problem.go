@@ -126,7 +126,7 @@ func (p Problem) Message(input string) string {
 		return fmt.Sprintf(`"%%" not followed by two hexadecimal digits (found %s); a literal "%%" is written %%25`,
 			describe(runes(input[p.Start:], 3)))
 	case Unencoded:
-		return unencodedMessage(input, text)
+		return unencodedMessage(input, p.Start, text)
 	case NonASCII:
 		return fmt.Sprintf("%s is not ASCII: a URI holds the percent-encoding of its UTF-8 octets, %s (RFC 3986 section 2.5; as an IRI, RFC 3987, it is valid)", describe(text), Abbreviate(PercentEncode(text)))
 	case UserinfoChar:
@@ -213,7 +213,7 @@ func runes(s string, n int) string {
 	return s[:i]
 }
 
-func unencodedMessage(input, text string) string {
+func unencodedMessage(input string, start int, text string) string {
 	enc := Abbreviate(PercentEncode(text))
 	switch {
 	case text == "#":
@@ -223,9 +223,25 @@ func unencodedMessage(input, text string) string {
 	case strings.Trim(text, "[]") == "" && len(input) >= 4 && strings.EqualFold(input[:4], "urn:"):
 		return fmt.Sprintf(`%s is not allowed in a URN; percent-encode it as %s`, describe(text), enc)
 	case strings.Trim(text, "[]") == "":
-		return fmt.Sprintf(`%s is only allowed around an IP literal in the host; percent-encode it as %s`, describe(text), enc)
+		return fmt.Sprintf(`%s is only allowed around an IP literal in the host, not in the %s; percent-encode it as %s`, describe(text), component(input, start), enc)
 	}
 	return fmt.Sprintf("%s must be percent-encoded as %s", describe(text), enc)
+}
+
+// component names the part of a URI reference that byte start of input is
+// in, past its authority: "path", "query" or "fragment".
+func component(input string, start int) string {
+	hash := strings.IndexByte(input, '#')
+	if hash < 0 {
+		hash = len(input)
+	}
+	switch {
+	case start > hash:
+		return "fragment"
+	case strings.IndexByte(input[:start], '?') >= 0:
+		return "query"
+	}
+	return "path"
 }
 
 func ipLiteralMessage(text string) string {
