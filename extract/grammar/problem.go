@@ -223,14 +223,28 @@ func unencodedMessage(input string, start int, text string) string {
 	case strings.Trim(text, "[]") == "" && len(input) >= 4 && strings.EqualFold(input[:4], "urn:"):
 		return fmt.Sprintf(`%s is not allowed in a URN; percent-encode it as %s`, describe(text), enc)
 	case strings.Trim(text, "[]") == "":
-		return fmt.Sprintf(`%s is only allowed around an IP literal in the host, not in the %s; percent-encode it as %s`, describe(text), component(input, start), enc)
+		if part := component(input, start); part != "" {
+			return fmt.Sprintf(`%s is only allowed around an IP literal in the host, not in the %s; percent-encode it as %s`, describe(text), part, enc)
+		}
+		return fmt.Sprintf(`%s is only allowed around an IP literal in the host; percent-encode it as %s`, describe(text), enc)
 	}
 	return fmt.Sprintf("%s must be percent-encoded as %s", describe(text), enc)
 }
 
 // component names the part of a URI reference that byte start of input is
-// in, past its authority: "path", "query" or "fragment".
+// in past its authority, "path", "query" or "fragment", or is "" in the
+// authority.
 func component(input string, start int) string {
+	a, e := authoritySpan(input)
+	if a < 0 && strings.HasPrefix(input, "//") {
+		a, e = 2, len(input)
+		if k := strings.IndexAny(input[2:], "/?#"); k >= 0 {
+			e = 2 + k
+		}
+	}
+	if a >= 0 && start >= a && start < e {
+		return ""
+	}
 	hash := strings.IndexByte(input, '#')
 	if hash < 0 {
 		hash = len(input)

@@ -26,7 +26,7 @@ import "strings"
 //     Autoconf, Ant or Maven filters in (see filterToken);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives), and an optional part at the end of a path,
-//     "CID[/...]" (see optionalPart);
+//     "CID[/...]", "[/share[/path]]" (see optionalPart);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
 //     "file:///path/to/repo"), as whole segments;
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, four
@@ -43,7 +43,8 @@ import "strings"
 //     "[2001:db8::xxxx]");
 //   - a port as a word after names in brackets ("[IP_address]:join-port");
 //   - the optional parts of an authority, as ABNF writes them:
-//     "sh://[user@]machine[:options]/", and names in brackets there, as
+//     "sh://[user@]machine[:options]/", "[[domain;]user[:password]@]",
+//     and names in brackets there, as
 //     manuals write them: "tcp://[host]:[port][path]",
 //     "unix://[/path/to/socket]".
 //
@@ -177,15 +178,32 @@ func optionalPart(s string, i int) (int, bool) {
 	if s[i] != '[' || i+2 >= len(s) || s[i+1] != '/' && s[i+1] != '.' && s[i+1] != '?' {
 		return 0, false
 	}
-	for j := i + 2; j < len(s) && j < i+128; j++ {
-		switch s[j] {
-		case ']':
-			return j + 1, j+1 == len(s) || s[j+1] == '['
-		case '[', ' ':
-			return 0, false
-		}
+	if j := closingBracket(s, i); j > 0 {
+		return j + 1, j+1 == len(s) || s[j+1] == '['
 	}
 	return 0, false
+}
+
+// closingBracket returns the index of the "]" that closes the "[" at s[i],
+// optional parts nested in it included ("[/share[/path]]",
+// "[[domain;]user[:password]@]"), or -1: none within 128 bytes, or a
+// space or an angle bracket first.
+func closingBracket(s string, i int) int {
+	depth := 0
+	for j := i + 1; j < len(s) && j < i+128; j++ {
+		switch s[j] {
+		case '[':
+			depth++
+		case ']':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		case ' ', '<', '>':
+			return -1
+		}
+	}
+	return -1
 }
 
 // alternatives returns the end of a group of alternatives that starts at
@@ -262,11 +280,13 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 		return
 	}
 	host := s[a:e]
-	// ABNF's optional parts: "sh://[user@]machine[:options]/".
+	// ABNF's optional parts: "sh://[user@]machine[:options]/", nested
+	// ones too: "smb://[[domain;]user[:password]@]server",
+	// "[user[:password@]]server".
 	if strings.HasPrefix(host, "[") {
-		if r := strings.Index(host, "@]"); r > 1 && wordEnd(host, 1) == r {
-			add(a, a+r+2)
-			a += r + 2
+		if r := closingBracket(host, 0); r > 1 && strings.HasSuffix(strings.TrimRight(host[:r], "]"), "@") && optionalUserinfo(strings.TrimRight(host[1:r], "]@")) {
+			add(a, a+r+1)
+			a += r + 1
 			host = s[a:e]
 		}
 	}
@@ -317,6 +337,29 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 	if i < len(port) && (IsAlpha(port[i]) || port[i] == '_') && wordEnd(port, i) == len(port) {
 		add(a+1, e)
 	}
+}
+
+// optionalUserinfo reports whether s, the inside of an optional part
+// that ends "@]" at the start of an authority (without the "@" and the
+// "]" before it), names a userinfo and its
+// own optional parts: words, and ":", ";" and "[...]" between them
+// ("user", "username[:password]", "[domain;]user[:password]").
+func optionalUserinfo(s string) bool {
+	words := 0
+	for i := 0; i < len(s); {
+		if j := wordEnd(s, i); j > i {
+			words++
+			i = j
+			continue
+		}
+		switch s[i] {
+		case '[', ']', ':', ';':
+			i++
+		default:
+			return false
+		}
+	}
+	return words > 0
 }
 
 // authorityNames adds the groups in square brackets of the authority
