@@ -116,7 +116,7 @@ func Files(paths []string, opts WalkOptions) ([]string, []*FileError) {
 		}
 		var ign *ignores
 		if !opts.NoIgnore {
-			ign = gitIgnores(root)
+			ign = gitIgnores(root, w.fail)
 		}
 		w.wg.Add(1)
 		w.dir(root, ign, 0)
@@ -339,7 +339,7 @@ func (w *walker) dir(dir string, ign *ignores, in within) {
 			files = append(files, path)
 			continue
 		}
-		sub, subIn := ign.child(name, path), in
+		sub, subIn := ign.child(name, path, w.fail), in
 		if forgeDir(name) {
 			subIn |= inForge
 		}

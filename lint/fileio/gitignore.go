@@ -1,6 +1,9 @@
 package fileio
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,8 +25,10 @@ type ignores struct {
 }
 
 // gitIgnores returns the patterns in force in the directory dir, or nil
-// when dir is not in a git repository.
-func gitIgnores(dir string) *ignores {
+// when dir is not in a git repository. A gitignore file that is there but
+// cannot be read is passed to fail, and the walk goes on without its
+// patterns, as git does (with a warning).
+func gitIgnores(dir string, fail func(path string, err error)) *ignores {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil
@@ -36,11 +41,24 @@ func gitIgnores(dir string) *ignores {
 		}
 		root = parent
 	}
+	if !filepath.IsAbs(dir) {
+		// The files above dir are named as dir is: from the working
+		// directory.
+		report := fail
+		fail = func(path string, err error) {
+			if wd, werr := filepath.Abs("."); werr == nil {
+				if r, rerr := filepath.Rel(wd, path); rerr == nil {
+					path = r
+				}
+			}
+			report(path, err)
+		}
+	}
 	ign := &ignores{}
 	if info, err := os.Stat(filepath.Join(root, ".git", "info", "exclude")); err == nil && !info.IsDir() {
-		ign.patterns = readPatterns(filepath.Join(root, ".git", "info", "exclude"), "")
+		ign.patterns = readPatterns(filepath.Join(root, ".git", "info", "exclude"), "", fail)
 	}
-	ign.patterns = append(ign.patterns, readPatterns(filepath.Join(root, ".gitignore"), "")...)
+	ign.patterns = append(ign.patterns, readPatterns(filepath.Join(root, ".gitignore"), "", fail)...)
 	rel, err := filepath.Rel(root, abs)
 	if err != nil || rel == "." {
 		return ign
@@ -53,18 +71,19 @@ func gitIgnores(dir string) *ignores {
 			return nil
 		}
 		path = filepath.Join(path, name)
-		ign = ign.child(name, path)
+		ign = ign.child(name, path, fail)
 	}
 	return ign
 }
 
-// child returns the patterns in force in the subdirectory name, at path.
-func (ign *ignores) child(name, path string) *ignores {
+// child returns the patterns in force in the subdirectory name, at path;
+// fail is as for gitIgnores.
+func (ign *ignores) child(name, path string, fail func(path string, err error)) *ignores {
 	if ign == nil {
 		return nil
 	}
 	rel := ign.join(name)
-	more := readPatterns(filepath.Join(path, ".gitignore"), rel)
+	more := readPatterns(filepath.Join(path, ".gitignore"), rel, fail)
 	if len(more) == 0 {
 		return &ignores{rel: rel, patterns: ign.patterns}
 	}
@@ -91,11 +110,15 @@ func (ign *ignores) join(name string) string {
 }
 
 // readPatterns reads the gitignore file at path, of the directory dir (its
-// slash-separated path from the repository's root); a file that cannot be
-// read has none.
-func readPatterns(path, dir string) []gitignore.Pattern {
+// slash-separated path from the repository's root). A file that is not
+// there has none; one that cannot be read (no permission, a named pipe)
+// has none either, and is passed to fail.
+func readPatterns(path, dir string, fail func(path string, err error)) []gitignore.Pattern {
 	data, err := osfile.ReadRegular(path) // not a named pipe or a device
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			fail(path, fmt.Errorf("%w; its patterns are not applied", osfile.CleanError(err)))
+		}
 		return nil
 	}
 	return gitignore.Parse(data, dir)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -84,8 +85,12 @@ func TestReadSpecialFiles(t *testing.T) {
 			}
 		})
 		guard(t, "readPatterns "+name, func() {
-			if ps := readPatterns(path, ""); ps != nil {
+			var failed error
+			if ps := readPatterns(path, "", func(_ string, err error) { failed = err }); ps != nil {
 				t.Errorf("readPatterns %s: %v", name, ps)
+			}
+			if failed == nil || !strings.HasPrefix(failed.Error(), want[path]) {
+				t.Errorf("readPatterns %s: error %v, want %q", name, failed, want[path])
 			}
 		})
 	}
