@@ -92,7 +92,7 @@ the links whose file is not there. It never uses the network.
   page the site serves deeper than its file (MkDocs Material's blog, at blog/YYYY/MM/DD/slug/): not
   judged.
 - A link that climbs to a forge's route to a file at a ref ("../tree/HEAD/README.md",
-  "../../blob/main/a.md"), as text written to be shown on the forge's pages has (a pull request's
+  "../../blob/main/a.md", or as a download "../../../raw/master/doc/guide.pdf"), as text written to be shown on the forge's pages has (a pull request's
   comment), or to a file of another repository of the same owner ("../../../faqs/blob/main/a.md"
   from a README), is not judged where no such file is in the tree; nor is one that leaves the top of the tree for the forge's
   pages ("../../issues/new" from a README).

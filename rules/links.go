@@ -330,7 +330,7 @@ func download(target string) bool {
 
 // refRoute reports whether target, which is not in the tree, is linked
 // from the document from as a forge's route to a file at a ref: up one
-// directory or more, then "tree/REF/" or "blob/REF/"
+// directory or more, then "tree/REF/", "blob/REF/" or "raw/REF/"
 // ("../tree/HEAD/README.md"), as text written to be shown on the forge's
 // pages is (check-spelling's advice, posted as a comment on a pull
 // request), whose links are read from there; or up three directories or
@@ -349,10 +349,18 @@ func refRoute(from, target string) bool {
 	for i < len(parts) && parts[i] == ".." {
 		i++
 	}
-	if i >= 3 && i+3 < len(parts) && (parts[i+1] == "tree" || parts[i+1] == "blob") && parts[i] != "" && parts[i+2] != "" {
+	if i >= 3 && i+3 < len(parts) && refRouteName(parts[i+1]) && parts[i] != "" && parts[i+2] != "" {
 		return true // another repository of the owner: "../../../faqs/blob/main/book.toml" from README.md
 	}
-	return i > 0 && i+2 < len(parts) && (parts[i] == "tree" || parts[i] == "blob") && parts[i+1] != ""
+	return i > 0 && i+2 < len(parts) && refRouteName(parts[i]) && parts[i+1] != ""
+}
+
+// refRouteName reports whether name is that of a forge's route to a file
+// or a directory at a ref: "tree", "blob" (a page showing it) or "raw"
+// (the file itself, as a download: "../../../raw/master/doc/guide.pdf"
+// from doc/README.md, Dire Wolf's manuals).
+func refRouteName(name string) bool {
+	return name == "tree" || name == "blob" || name == "raw"
 }
 
 // githubRoute reports whether target, which leaves the top of the tree,
@@ -376,7 +384,7 @@ func githubRoute(s *links.Settings, target string) bool {
 	}
 	switch parts[0] {
 	case "issues", "pulls", "pull", "wiki", "releases", "actions", "discussions", "commit", "commits",
-		"compare", "blob", "tree", "security", "graphs", "network", "projects", "milestones", "labels", "tags", "stargazers":
+		"compare", "blob", "tree", "raw", "security", "graphs", "network", "projects", "milestones", "labels", "tags", "stargazers":
 		return true
 	}
 	return false
