@@ -9,7 +9,8 @@ import "strings"
 // (--strict reads the letter of the RFCs instead):
 //
 //   - a variable with a sigil: "$PORT", "$HOME", "$1" (shells, Make,
-//     regular expressions' replacements), "%lat%", "%USERPROFILE%"
+//     regular expressions' replacements), "$relpath^" (Doxygen's header
+//     and footer templates), "%lat%", "%USERPROFILE%"
 //     (Windows), "%[hdr(host)]" (HAProxy's sample expressions), "\1"
 //     (a regular expression's back-reference, "\\1" in a
 //     DNS zone file's NAPTR record), "%1" (one in a rewrite rule of Apache
@@ -75,6 +76,9 @@ func StandIns(s string) []Span {
 		switch c := s[i]; c {
 		case '$':
 			if j := sigilName(s, i+1); j > i+1 {
+				if j < len(s) && s[j] == '^' {
+					j++ // "$relpath^": Doxygen's header and footer templates end a marker so
+				}
 				add(i, j)
 				i = j - 1
 			}
