@@ -10,6 +10,7 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
+	"github.com/urilint/urilint/lint/links"
 	"github.com/urilint/urilint/lint/linttest"
 )
 
@@ -317,8 +318,18 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // diagnostics as "NAME: MESSAGE", sorted.
 func linkRun(t *testing.T, dir string, files map[string]string, names ...string) []string {
 	t.Helper()
+	return linkRunWith(t, dir, files, nil, names...)
+}
+
+// linkRunWith is linkRun with the settings of the links changed by set
+// (when not nil), as a site generator's configuration file changes them.
+func linkRunWith(t *testing.T, dir string, files map[string]string, set func(*links.Settings), names ...string) []string {
+	t.Helper()
 	cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
 	cfg.Links.Top = dir
+	if set != nil {
+		set(&cfg.Links)
+	}
 	for _, r := range All {
 		if r != LinkMissingFile {
 			cfg.Severity[r.Name] = lint.Off
@@ -535,6 +546,99 @@ func TestLinksServedStatic(t *testing.T) {
 	want := []string{
 		`site/modules/core/deeper.html: no file "sub/style.css" in the tree`,
 		`site/modules/core/template.html: no file "../../gone.css" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// Under Sphinx, the files of a directory that conf.py names in
+// html_extra_path are copied to the top of the pages it writes: their
+// links are read from there (StackStorm's docs/source/_redirects/cli.html
+// sends its reader to "reference/cli.html", the page of
+// reference/cli.rst). A page no source makes is missing; without the
+// setting, the links are read from beside the file.
+func TestLinksSphinxExtraPath(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                           "ref: refs/heads/main\n",
+		"docs/source/conf.py":                 "project = 'x'\nhtml_static_path = ['_static']\nhtml_extra_path = [\n    \"_redirects\",\n    'robots.txt',\n]\n",
+		"docs/source/reference/cli.rst":       "CLI\n===\n",
+		"docs/source/_redirects/cli.html":     "<meta http-equiv=\"Refresh\" content=\"0; url=reference/cli.html\"><a href=\"reference/cli.html\">here</a> <a href=\"reference/gone.html\">gone</a>\n",
+		"docs/source/_redirects/a/proxy.html": "<a href=\"../reference/cli.html\">here</a>\n",
+	}
+	writeFiles(t, dir, files)
+	names := []string{"docs/source/_redirects/cli.html", "docs/source/_redirects/a/proxy.html"}
+	sphinx := func(s *links.Settings) { s.Generator, s.SiteDir = "sphinx", filepath.Join(dir, "docs", "source") }
+	want := []string{`docs/source/_redirects/cli.html: no file "reference/gone.html" in the tree`}
+	if got := linkRunWith(t, dir, files, sphinx, names...); !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	writeFiles(t, dir, map[string]string{"docs/source/conf.py": "project = 'x'\n"})
+	want = []string{
+		`docs/source/_redirects/a/proxy.html: no file "../reference/cli.html" in the tree`,
+		`docs/source/_redirects/cli.html: no directory "reference" in the tree: 3 links of this document lead into it, this one first ("reference/cli.html")`,
+	}
+	if got := linkRunWith(t, dir, files, sphinx, names...); !slices.Equal(got, want) {
+		t.Errorf("without html_extra_path:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// An Antora page is published at MODULE/PATH.html under its component's
+// version, a page of the ROOT module at PATH.html: a link (not a cross
+// reference) from a ROOT page to "reference/javadoc/api.html" is the page
+// of modules/reference/pages/javadoc/api.adoc (Open Liberty's docs). A
+// module whose navigation includes a file the tree lacks has pages a
+// build makes (Open Liberty's reference of each feature, made from the
+// server's metadata): a cross reference to a page of it that the tree
+// lacks is not judged by default; one to a page of a module whose
+// navigation is whole is missing.
+func TestLinksAntoraPublished(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                                        "ref: refs/heads/main\n",
+		"docs/antora.yml":                                  "name: docs\nversion: ~\n",
+		"docs/modules/ROOT/pages/index.adoc":               "= Home\n\nlink:reference/javadoc/api.html?package=x[API], link:reference/javadoc/gone.html[gone], link:install.html[install]\n\nxref:reference:feature/jdbc-4.2.adoc[], xref:guide:gone.adoc[]\n",
+		"docs/modules/ROOT/pages/install.adoc":             "= Install\n",
+		"docs/modules/reference/nav.adoc":                  ".Reference\n* xref:index.adoc[Reference]\n\ninclude::reference:partial$feature-nav.adoc[]\n",
+		"docs/modules/reference/pages/index.adoc":          "= Reference\n\nxref:config/made.adoc[]\n",
+		"docs/modules/reference/pages/javadoc/api.adoc":    "= API\n",
+		"docs/modules/reference/pages/feature/jdbc/a.adoc": "= Part\n",
+		"docs/modules/guide/nav.adoc":                      "* xref:index.adoc[]\n\ninclude::partial$whole.adoc[]\n",
+		"docs/modules/guide/partials/whole.adoc":           "* xref:index.adoc[]\n",
+		"docs/modules/guide/pages/index.adoc":              "= Guide\n",
+	}
+	writeFiles(t, dir, files)
+	names := []string{"docs/modules/ROOT/pages/index.adoc", "docs/modules/reference/pages/index.adoc"}
+	want := []string{
+		`docs/modules/ROOT/pages/index.adoc: no file "guide:gone.adoc" in the tree (looked for as "../../guide/pages/gone.adoc")`,
+		`docs/modules/ROOT/pages/index.adoc: no file "reference/javadoc/gone.html" in the tree`,
+	}
+	if got := linkRun(t, dir, files, names...); !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// Doxygen writes its pages flat, in one directory: a ".html" page linked
+// from a Markdown document that a Doxyfile in its directory or one above
+// it reads (its INPUT names the file, relative to where Doxygen runs,
+// which may be another directory) is a page Doxygen makes: UnrealIRCd's
+// extras/doxygen/Developers.md, its main page, links "modules.html". A
+// document the Doxyfile does not read, and a missing Markdown file, are
+// missing.
+func TestLinksDoxygen(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                    "ref: refs/heads/main\n",
+		"extras/doxygen/Doxyfile":      "OUTPUT_DIRECTORY = doc/doxygen\nINPUT                  = include/ \\\n                         extras/doxygen/Developers.md\nUSE_MDFILE_AS_MAINPAGE = Developers.md\n",
+		"extras/doxygen/Developers.md": "# Developers\n\n[Modules](modules.html), [structs](group__CommonStructs.html), [notes](notes.md)\n",
+		"extras/doxygen/Other.md":      "# Other\n\n[Modules](modules.html)\n",
+	}
+	writeFiles(t, dir, files)
+	got := linkRun(t, dir, files, "extras/doxygen/Developers.md", "extras/doxygen/Other.md")
+	want := []string{
+		`extras/doxygen/Developers.md: no file "notes.md" in the tree`,
+		`extras/doxygen/Other.md: no file "modules.html" in the tree`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
