@@ -203,9 +203,11 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 			stop = colon + 1 + q
 		}
 	}
-	if s >= 2 && src[s-1] == '[' && src[s-2] == '[' {
+	if s >= 2 && (src[s-1] == '[' && src[s-2] == '[' || src[s-1] == '{' && src[s-2] == '{') {
 		// A wiki's link, "[[https://a.example/|the label]]" (MediaWiki,
-		// DokuWiki, Zim, Obsidian): the target ends at "|" or "]]".
+		// DokuWiki, Zim, Obsidian), or its image, "{{https://a.example/a.png|the
+		// text}}" (DokuWiki, vimwiki): the target ends at "|", or at "]]"
+		// or "}}".
 		if k := bytes.IndexByte(src[colon+1:stop], '|'); k >= 0 {
 			stop = colon + 1 + k
 			if src[stop-1] == '\\' {
