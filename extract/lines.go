@@ -79,10 +79,57 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 		// not the rest of "mailto:i-d-", nor of a path.
 		return 0, 0, false
 	}
-	if sameLayout(src, start, k, e) {
-		return 0, 0, false // the next row of a list of labels and URIs
+	if sameLayout(src, start, k, e) || sameColumns(src, start, k, e) {
+		return 0, 0, false // the next row of a list of labels and URIs, or of a table
 	}
 	return k, e, true
+}
+
+// sameColumns reports whether the word src[k:e] that starts a line is the
+// first cell of the next row of the table the URI at src[start] is in:
+// both lines have the same indentation, and the gap of two spaces or more
+// after the word ends in the column where one on the URI's line, before
+// the URI, ends ("APBSDx  HamBSD https://hambsd.org/" then "APBT62  BTech
+// DMR 6x2", Dire Wolf's table of APRS tocalls).
+func sameColumns(src []byte, start, k, e int) bool {
+	ls := bytes.LastIndexByte(src[:start], '\n') + 1
+	lk := bytes.LastIndexByte(src[:k], '\n') + 1
+	if k-lk != indentOf(src, ls, start) {
+		return false
+	}
+	col := -1 // the column where the last gap before the URI ends
+	for i := ls + (k - lk); i < start; {
+		if src[i] != ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < start && src[j] == ' ' {
+			j++
+		}
+		if j-i >= 2 {
+			col = j - ls
+		}
+		i = j
+	}
+	if col < 0 {
+		return false
+	}
+	j := e
+	for j < len(src) && src[j] == ' ' {
+		j++
+	}
+	return j-e >= 2 && j-lk == col && j < len(src) && !grammar.IsSpace(src[j])
+}
+
+// indentOf returns how many spaces and tabs start the line at src[ls],
+// up to src[end].
+func indentOf(src []byte, ls, end int) int {
+	i := ls
+	for i < end && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i - ls
 }
 
 func hasAlnum(b []byte) bool {
