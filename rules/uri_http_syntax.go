@@ -35,7 +35,8 @@ Html Checker rejects too. A fragment in a ws or wss URI is reported only where t
 link: in plain text, in the running text of reStructuredText, and bare in AsciiDoc (docutils and
 Asciidoctor link no bare ws or wss URI); browsers drop it from a link. In running text, "http://" alone is the prefix being talked about ("URLs start with http://"), and
 "http:" before a word that is no host name is prose ("http:/https: URLs") or a name ("http:header"):
-these are reported only in a link or with --strict.`,
+these are reported only in a link or with --strict. So is "<http:requester>" in angle brackets outside
+Markdown (where it is an autolink): an XML element of the "http" prefix, written in prose.`,
 		Bad:  `http://  https:example.com  http://mailto:josh@example.org  http://example.com:99999/  http://1.2.3.256/  http://www..example.com/`,
 		Good: `http://example.com/  mailto:josh@example.org  http://example.com:9999/  http://1.2.3.4/`,
 		Fix:  `Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
@@ -45,7 +46,12 @@ these are reported only in a link or with --strict.`,
 			c := pr.Code
 			switch c {
 			case scheme.PrefixAlone, scheme.NoSlashesTo:
-				return p.Config.Strict || !runningText(p.Candidate.Context)
+				// In angle brackets outside Markdown, "<http:requester>" is
+				// an XML element of the "http" prefix written in prose
+				// (Mule's documentation), not a link: Asciidoctor links
+				// only "<https://...>", and nothing links it in text.
+				angleName := p.Candidate.Context == extract.ContextAngle && p.Format != extract.FormatMarkdown
+				return p.Config.Strict || !runningText(p.Candidate.Context) && !angleName
 			case scheme.WSFragment:
 				return unlinked(p)
 			case scheme.Userinfo:
