@@ -10,7 +10,6 @@ import (
 
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/links"
 	"github.com/urilint/urilint/lint/linttest"
 )
 
@@ -321,14 +320,15 @@ func linkRun(t *testing.T, dir string, files map[string]string, names ...string)
 	return linkRunWith(t, dir, files, nil, names...)
 }
 
-// linkRunWith is linkRun with the settings of the links changed by set
-// (when not nil), as a site generator's configuration file changes them.
-func linkRunWith(t *testing.T, dir string, files map[string]string, set func(*links.Settings), names ...string) []string {
+// linkRunWith is linkRun with the configuration changed by set (when not
+// nil): the settings of the links, as a site generator's configuration
+// file changes them, or --strict.
+func linkRunWith(t *testing.T, dir string, files map[string]string, set func(*lint.Config), names ...string) []string {
 	t.Helper()
 	cfg := lint.Config{Severity: map[string]lint.Severity{}, Across: lint.NewAcross()}
 	cfg.Links.Top = dir
 	if set != nil {
-		set(&cfg.Links)
+		set(&cfg)
 	}
 	for _, r := range All {
 		if r != LinkMissingFile {
@@ -569,7 +569,9 @@ func TestLinksSphinxExtraPath(t *testing.T) {
 	}
 	writeFiles(t, dir, files)
 	names := []string{"docs/source/_redirects/cli.html", "docs/source/_redirects/a/proxy.html"}
-	sphinx := func(s *links.Settings) { s.Generator, s.SiteDir = "sphinx", filepath.Join(dir, "docs", "source") }
+	sphinx := func(c *lint.Config) {
+		c.Links.Generator, c.Links.SiteDir = "sphinx", filepath.Join(dir, "docs", "source")
+	}
 	want := []string{`docs/source/_redirects/cli.html: no file "reference/gone.html" in the tree`}
 	if got := linkRunWith(t, dir, files, sphinx, names...); !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
@@ -641,6 +643,46 @@ func TestLinksDoxygen(t *testing.T) {
 		`extras/doxygen/Other.md: no file "modules.html" in the tree`,
 	}
 	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// Many links of one document into one directory that the tree lacks (five
+// or more) lead into a directory a build makes or a copy leaves out (Jdbi's
+// guide, 915 links into the API documentation its build writes as
+// apidocs/): not judged by default; --strict reports them, at the first.
+func TestLinksManyIntoMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.adoc": "= Guide\n\nlink:./apidocs/org/A.html[A], link:./apidocs/org/B.html[B], link:./apidocs/org/C.html[C],\n" +
+			"link:./apidocs/org/D.html[D], link:./apidocs/org/E.html[E], link:./img/logo.svg[logo], link:./img/icon.svg[icon]\n",
+	}
+	writeFiles(t, dir, files)
+	want := []string{`index.adoc: no directory "img" in the tree: 2 links of this document lead into it, this one first ("./img/logo.svg")`}
+	if got := linkRun(t, dir, files, "index.adoc"); !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	want = []string{
+		`index.adoc: no directory "apidocs" in the tree: 5 links of this document lead into it, this one first ("./apidocs/org/A.html")`,
+		want[0],
+	}
+	if got := linkRunWith(t, dir, files, func(c *lint.Config) { c.Strict = true }, "index.adoc"); !slices.Equal(got, want) {
+		t.Errorf("--strict:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+// Links into a missing directory whose files are in the tree elsewhere
+// are written from the wrong place (a generated table's paths relative to
+// another directory): reported, however many.
+func TestLinksManyIntoMisplaced(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"docs/Build/Source.md": "# Source\n\n[a](xpra/a.pyx) [b](xpra/b.pyx) [c](xpra/c.pyx) [d](xpra/d.pyx) [e](xpra/net/e.pyx)\n",
+		"xpra/a.pyx":           "", "xpra/b.pyx": "", "xpra/c.pyx": "", "xpra/net/e.pyx": "",
+	}
+	writeFiles(t, dir, files)
+	want := []string{`docs/Build/Source.md: no directory "xpra" in the tree: 5 links of this document lead into it, this one first ("xpra/a.pyx")`}
+	if got := linkRun(t, dir, files, "docs/Build/Source.md"); !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
