@@ -87,7 +87,11 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	case c.Base != "" && !strings.HasPrefix(c.URI, "/"):
 		from = filepath.Join(filepath.Dir(p.File), filepath.FromSlash(c.Base), "_")
 	}
-	return links.Resolve(from, c.URI, &p.Config.Links)
+	l, ok := links.Resolve(from, c.URI, &p.Config.Links)
+	if ok && c.Base == "" && !l.Dir && (c.Context == extract.ContextAdocImage || c.Context == extract.ContextAdocVideo || c.Context == extract.ContextAdocAudio) {
+		l.Image = true
+	}
+	return l, ok
 }
 
 // namesFile reports whether the link of candidate c names a file by its
@@ -129,9 +133,11 @@ func recordLink(p *lint.Pass, l links.Link, byDefault bool) {
 			i = 1
 		case l.Xref:
 			i = 2
+		case l.Image:
+			i = 3
 		}
 		if byDefault {
-			i += 3
+			i += 4
 		}
 		p.Record(target, plainLink[i], 0, len(p.URI.Input))
 		return
@@ -147,6 +153,8 @@ func recordLink(p *lint.Pass, l links.Link, byDefault bool) {
 		kind = 'd'
 	case l.Xref:
 		kind = 'x'
+	case l.Image:
+		kind = 'i'
 	}
 	if byDefault {
 		kind -= 'a' - 'A' // upper case: recorded under the default policy
@@ -166,15 +174,17 @@ func recordLink(p *lint.Pass, l links.Link, byDefault bool) {
 }
 
 // plainLink are the values recordLink gives a link without a fragment or
-// lines: to a file, to a directory, a cross reference; then the same under
-// the default policy (recordLink's byDefault).
-var plainLink = [6]string{"f-0:0:", "d-0:0:", "x-0:0:", "F-0:0:", "D-0:0:", "X-0:0:"}
+// lines: to a file, to a directory, a cross reference, an AsciiDoc image
+// without imagesdir; then the same under the default policy
+// (recordLink's byDefault).
+var plainLink = [8]string{"f-0:0:", "d-0:0:", "x-0:0:", "i-0:0:", "F-0:0:", "D-0:0:", "X-0:0:", "I-0:0:"}
 
 // linkFact is a link as recordLink recorded it.
 type linkFact struct {
 	from, target string // absolute paths
 	dir, hasFrag bool
 	xref         bool // an AsciiDoc cross reference: a section's title names it too
+	image        bool // an AsciiDoc image of a document that sets no imagesdir (links.Link.Image)
 	first, last  int
 	fragment     string
 	// byDefault says the rule recorded the link under its default policy
@@ -192,7 +202,7 @@ func readLinkFact(p *lint.AcrossPass, f *lint.Fact) linkFact {
 	if l.byDefault = kind >= 'A' && kind <= 'Z'; l.byDefault {
 		kind += 'a' - 'A'
 	}
-	l.dir, l.xref, l.hasFrag = kind == 'd', kind == 'x', v[1] == '#'
+	l.dir, l.xref, l.image, l.hasFrag = kind == 'd', kind == 'x', kind == 'i', v[1] == '#'
 	first, rest, ok1 := strings.Cut(v[2:], ":")
 	last, frag, ok2 := strings.Cut(rest, ":")
 	if ok1 && ok2 {
@@ -252,6 +262,9 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
+	if !found && l.image && l.byDefault && imageBelow(p, l.from, l.target) {
+		return "", e, "", false, true
+	}
 	if !found {
 		if alt, ok := publishedLink(p, s, l); ok && alt != l.target && !s.Outside(alt) {
 			if doc2, e2, found2 := resolveFile(p, s, alt, l.dir); found2 {
@@ -299,6 +312,31 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 		}
 	}
 	return doc, e, l.target, found, false
+}
+
+// imageBelow reports whether the target of an AsciiDoc image of the
+// document at from, which sets no imagesdir, is in a directory below the
+// document's, one or two levels down ("assets/images/logo.svg" for
+// "image::logo.svg[]"): the build gives the imagesdir (Asciidoctor's "-a
+// imagesdir=...", a Maven or Gradle plugin's attributes, a slides
+// image's defaults: Project Syn's slides; RISC-V's manual).
+func imageBelow(p *lint.AcrossPass, from, target string) bool {
+	dir := filepath.Dir(from)
+	rel, ok := treepath.Rel(dir, target)
+	if !ok || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	for _, sub := range p.Subdirs(dir) {
+		if p.Stat(filepath.Join(dir, sub, rel)).Exists {
+			return true
+		}
+		for _, sub2 := range p.Subdirs(filepath.Join(dir, sub)) {
+			if p.Stat(filepath.Join(dir, sub, sub2, rel)).Exists {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // publishedLink returns the file the link l names as read from where its

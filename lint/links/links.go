@@ -105,6 +105,10 @@ type Link struct {
 	// Xref says the link is an AsciiDoc cross reference, whose fragment
 	// may be a section's title ("<<Section Title>>") in place of an id.
 	Xref bool
+	// Image says the link is the target of an AsciiDoc image, video or
+	// audio macro of a document that sets no imagesdir: read from beside
+	// the document, unless the build gives one ("-a imagesdir=images").
+	Image bool
 }
 
 // Xref resolves an AsciiDoc cross reference ref, found in the document at
