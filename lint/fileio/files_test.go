@@ -29,6 +29,10 @@ func TestFiles(t *testing.T) {
 		"lib/src/test/notes.md", "lib/src/main/README.md", "docs/test/guide.md", "docs/Test/x.md",
 		// A fuzzer's corpus (HTTrack's fuzz/corpus); a corpus elsewhere is read.
 		"fuzz/corpus/singlefile/a.html", "nlp/corpus/notes.md",
+		// Other projects' copies (OBS Studio's deps/w32-pthreads/manual,
+		// CivetWeb's src/third_party/duktape); "contrib" is the project's.
+		"deps/w32-pthreads/manual/index.html", "src/third_party/duktape/README.md", "vendor/x/README.md",
+		"3rdparty/base64/README.md", "contrib/README.md", "extensions/Vendor/README.md",
 		// Hidden directories are left out, but those whose documents a
 		// forge shows.
 		".github/SECURITY.md", ".github/ISSUE_TEMPLATE/bug.md", ".gitlab/issue_templates/bug.md", ".vscode/notes.md",
@@ -60,7 +64,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "docs/Test/x.md", "docs/test/guide.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
