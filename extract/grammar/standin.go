@@ -28,6 +28,9 @@ import "strings"
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives), and an optional part at the end of a path,
 //     "CID[/...]", "[/share[/path]]" (see optionalPart);
+//   - a name in capitals of two words or more joined by "_", a whole
+//     segment followed by "/": a directory a program fills in
+//     ("PLUGINS_ROOT/org.eclipse.help/livehelp.js", see rootName);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
 //     "file:///path/to/repo"), as whole segments;
 //   - letters to fill in: "XXXX" (three "X" or more, in any case, four
@@ -72,6 +75,13 @@ func StandIns(s string) []Span {
 	for i := 0; i < len(s); i++ {
 		if !standInStart[s[i]] {
 			continue // most bytes: one look at a table
+		}
+		if isUpper(s[i]) && (i == 0 || s[i-1] == '/') {
+			if j, ok := rootName(s, i); ok {
+				add(i, j)
+				i = j - 1
+				continue
+			}
 		}
 		switch c := s[i]; c {
 		case '$':
@@ -238,6 +248,9 @@ func alternatives(s string, i int) (int, bool) {
 var standInStart = func() (t [256]bool) {
 	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<") {
 		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true // rootName, at the start of a segment
 	}
 	return t
 }()
@@ -636,6 +649,26 @@ func referenceLen(s string) int {
 	return j + 1
 }
 
+// rootName returns the end of a name in capitals of two words or more
+// joined by "_" that starts at s[i], at the start of s or after a "/",
+// and is a whole segment of a path followed by "/": a directory a program
+// fills in ("PLUGINS_ROOT/org.eclipse.help/livehelp.js" in Eclipse's help,
+// "SDK_ROOT/tools/"). A file's name ("GSUTIL_INSTALL", "README_FIRST.md")
+// is none.
+func rootName(s string, i int) (int, bool) {
+	j, words := i, 1
+	for j < len(s) && (isUpper(s[j]) || IsDigit(s[j]) || s[j] == '_') {
+		if s[j] == '_' {
+			if j == i || j+1 >= len(s) || !isUpper(s[j+1]) && !IsDigit(s[j+1]) {
+				return 0, false
+			}
+			words++
+		}
+		j++
+	}
+	return j, words >= 2 && j < len(s) && s[j] == '/'
+}
+
 // fillIn returns the end of the letters to fill in that start at s[i] (see
 // StandIns): a run of three "X" or more (any case) or of four "N" or more,
 // ending a word, or "TBD" or "TBA" standing alone.
@@ -686,3 +719,5 @@ func AttributeReferences(s string) []Span {
 	}
 	return spans
 }
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
