@@ -272,7 +272,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || doxygenPage(p, s, l.from, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || doxygenPage(p, s, l.from, l.target) || textCopy(p, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
 		builtFile(p, s, l.from, l.target) || servedStatic(p, s, l.from, l.target) ||
 		s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
@@ -832,6 +832,20 @@ func themeFile(s *links.Settings, target string) bool {
 	}
 	_, rest, ok := strings.Cut(filepath.ToSlash(rel), "/") // the docs directory
 	return ok && slices.Contains(mkdocsThemeFiles, rest)
+}
+
+// textCopy reports whether target, which is not in the tree, is a copy
+// of a source as plain text that a build writes beside the pages it makes
+// ("schema.rnc.txt", "example/flag.dtd.txt" for the .rnc and .dtd files
+// beside them, as Jing's and Trang's documentation links them; Sphinx's
+// _sources/page.rst.txt): "NAME.EXT.txt" where "NAME.EXT" is in the tree.
+func textCopy(p *lint.AcrossPass, target string) bool {
+	src, ok := strings.CutSuffix(target, ".txt")
+	if !ok || filepath.Ext(src) == "" {
+		return false
+	}
+	e := p.Stat(src)
+	return e.Exists && !e.Dir
 }
 
 // builtFile reports whether target, which is not in the tree, is found
