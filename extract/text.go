@@ -531,8 +531,11 @@ func linkText(src []byte, s, colon, end int) int {
 			}
 		}
 	}
-	if k <= colon+2 || src[k-1] == '/' || src[k-1] == '@' || allDigits(src[k+1:end-1]) {
-		return end // "http://[::1]", "http://user@[::1]", an index ("cfg://handlers.email[0]")
+	empty := k == end-2 // "[]": an AsciiDoc link with no text of its own
+	if k <= colon+2 || src[k-1] == '/' && (k-1 == colon+2 || !empty) || src[k-1] == '@' || !empty && allDigits(src[k+1:end-1]) {
+		// "http://[::1]", "http://user@[::1]", an index ("cfg://handlers.email[0]");
+		// but "https://a.example/dir/[]", an AsciiDoc link.
+		return end
 	}
 	rest := src[colon+3 : k]
 	q, h := bytes.IndexByte(rest, '?'), bytes.IndexByte(rest, '#')
@@ -541,7 +544,7 @@ func linkText(src []byte, s, colon, end int) int {
 	case q >= 0: // in the query
 		return end
 	case bytes.IndexByte(rest, '/') < 0: // right after the authority
-	case k == end-2: // "[]": an AsciiDoc link with no text of its own
+	case empty:
 	default: // in the path: only right after a file name with an extension
 		seg := rest[bytes.LastIndexByte(rest, '/')+1:]
 		dot := bytes.LastIndexByte(seg, '.')
