@@ -311,6 +311,21 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 		add(a+k, e)
 		e = a + k
 		host = s[a:e]
+	} else if k := strings.IndexAny(host, "["); k > 0 && k+1 < len(host) && (host[k+1] == ':' || host[k+1] == ',') && IsAlnum(host[k-1]) {
+		// More optional parts after a host, nested: a port and other
+		// hosts, "host1[:port1][,host2[:port2],...[,hostN[:portN]]]"
+		// (MongoDB's connection string). Each group runs to the "]" that
+		// closes it, past the authority's end if a "/" is in it.
+		for k < len(host) && host[k] == '[' {
+			j := closingBracket(s, a+k)
+			if j < 0 {
+				break
+			}
+			add(a+k, j+1)
+			k = j + 1 - a
+		}
+		e = a + strings.IndexByte(host, '[')
+		host = s[a:e]
 	}
 	if at := strings.LastIndexByte(host, '@'); at >= 0 {
 		a += at + 1
