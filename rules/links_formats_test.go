@@ -538,14 +538,14 @@ func TestLinksServedStatic(t *testing.T) {
 		".git/HEAD":                       "ref: refs/heads/main\n",
 		"site/static/style.css":           "a {}\n",
 		"site/public/img/logo.svg":        "<svg/>\n",
-		"site/modules/core/template.html": "<link href=\"../../style.css\"><img src=\"../../img/logo.svg\"><link href=\"../../gone.css\">\n",
-		"site/modules/core/deeper.html":   "<link href=\"sub/style.css\">\n",
+		"site/modules/core/template.html": "<link href=\"../../style.css\"><img src=\"../../img/logo.svg\"><img src=\"../../gone.svg\">\n",
+		"site/modules/core/deeper.html":   "<img src=\"sub/style.css.svg\">\n",
 	}
 	writeFiles(t, dir, files)
 	got := linkRun(t, dir, files, "site/modules/core/template.html", "site/modules/core/deeper.html")
 	want := []string{
-		`site/modules/core/deeper.html: no file "sub/style.css" in the tree`,
-		`site/modules/core/template.html: no file "../../gone.css" in the tree`,
+		`site/modules/core/deeper.html: no file "sub/style.css.svg" in the tree`,
+		`site/modules/core/template.html: no file "../../gone.svg" in the tree`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
