@@ -71,7 +71,8 @@ the links whose file is not there. It never uses the network.
   page as a directory reads it (Hugo, Jekyll's pretty permalinks, MkDocs' directory URLs: from
   "docs/guide.md", served as "docs/guide/", "../install/" is "docs/install.md"): found either way,
   it is found.
-- Not judged: what XML tools follow, not readers: a DOCTYPE's system identifier (catalogs resolve
+- Not judged: a namespace name (xmlns and xmlns:* attributes, "jakarta.faces.html" in a facelets
+  page), which names and is not there to be retrieved; what XML tools follow, not readers: a DOCTYPE's system identifier (catalogs resolve
   it: xml2rfc's rfc2629.dtd) and the style sheet or schema of <?xml-stylesheet?> and <?xml-model?>
   (xml2rfc's rfc2629.xslt, which drafts do not ship); the links of an Asciidoctor docinfo file (docinfo.xml,
   NAME-docinfo.xml, docinfo-footer.html: a fragment of the documents Asciidoctor writes, read from
