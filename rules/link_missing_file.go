@@ -144,6 +144,11 @@ the links whose file is not there. It never uses the network.
 - A missing "NAME.EXT.txt" whose "NAME.EXT" is in the tree ("example/flag.dtd.txt" beside
   example/flag.dtd) is a copy of the source as text that the build writes beside the pages (Jing's
   and Trang's documentation, 12 false reports in held-out set 23; Sphinx's _sources): not judged.
+- By default, the links of an HTML page of a Maven or Gradle project (a pom.xml, build.gradle or
+  build.gradle.kts in its directory or one above) to files the tree lacks are not judged: its build
+  assembles the pages with what it makes, the Javadoc, a plugin's goal pages, coverage and test
+  reports (JaCoCo's documentation). Across the held-out sets judged, 4 of 101 such reports were
+  worth the author's time.
 - By default, a missing script or style sheet (".js", ".mjs", ".css") of an HTML page is not judged:
   a bundler writes it (Cockpit's pages load "overview.js", made from overview.jsx), a server serves
   it (translations, a theme's branding.css), or a deployment adds it (a CDN's copy of a library).
@@ -264,6 +269,15 @@ the links whose file is not there. It never uses the network.
 			if s.Ignored(l.target, func(g, name string) bool { ok, _ := doublestar.Match(g, name); return ok }) {
 				continue
 			}
+			if !found && !skip && l.byDefault && javaBuildPage(p, s, l.from) {
+				// An HTML page of a Maven or Gradle project, which its
+				// build assembles with what it makes: its Javadoc, its
+				// plugin's goal pages, coverage and test reports (JaCoCo's
+				// documentation, 30 false reports in held-out set 24).
+				// Across the held-out sets judged, 4 of 101 such reports
+				// were worth the author's time.
+				continue
+			}
 			if !found && !skip && l.byDefault && pageAsset(l.from, l.target) {
 				// A script or style sheet a page loads, which a bundler
 				// writes (Cockpit's pages: "overview.js" from overview.jsx),
@@ -313,6 +327,26 @@ the links whose file is not there. It never uses the network.
 		}
 		reportIntoMissing(p, into)
 	},
+}
+
+// javaBuildPage reports whether the document at from is an HTML page of a
+// Maven or Gradle project: a pom.xml, build.gradle or build.gradle.kts in
+// its directory or one above it, up to the top of the tree.
+func javaBuildPage(p *lint.AcrossPass, s *links.Settings, from string) bool {
+	if extract.FormatOf(from) != extract.FormatHTML || s.Top == "" {
+		return false
+	}
+	for dir := filepath.Dir(from); !s.Outside(dir); dir = filepath.Dir(dir) {
+		for _, name := range [...]string{"pom.xml", "build.gradle", "build.gradle.kts"} {
+			if e := p.Stat(filepath.Join(dir, name)); e.Exists && !e.Dir {
+				return true
+			}
+		}
+		if dir == s.Top {
+			break
+		}
+	}
+	return false
 }
 
 // pageAsset reports whether target is a script or a style sheet (".js",

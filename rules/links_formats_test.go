@@ -711,3 +711,26 @@ func TestLinksAsciiDocImagesBelow(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// An HTML page of a Maven or Gradle project is assembled by its build with
+// what the build makes (JaCoCo's documentation links its Javadoc, its
+// Maven plugin's goal pages and its coverage report): its links to files
+// the tree lacks are not judged by default. A Markdown page there is.
+func TestLinksJavaBuildPages(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                         "ref: refs/heads/main\n",
+		"org.jacoco.doc/pom.xml":            "<project/>\n",
+		"org.jacoco.doc/docroot/doc/a.html": "<a href=\"api/index.html\">API</a> <a href=\"dump-mojo.html\">dump</a>\n",
+		"org.jacoco.doc/README.md":          "# Doc\n\n[gone](gone.md)\n",
+		"site/b.html":                       "<a href=\"gone.html\">gone</a>\n",
+	}
+	writeFiles(t, dir, files)
+	want := []string{
+		`org.jacoco.doc/README.md: no file "gone.md" in the tree`,
+		`site/b.html: no file "gone.html" in the tree`,
+	}
+	if got := linkRun(t, dir, files, "org.jacoco.doc/docroot/doc/a.html", "org.jacoco.doc/README.md", "site/b.html"); !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
