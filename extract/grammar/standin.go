@@ -28,8 +28,8 @@ import "strings"
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives), and an optional part at the end of a path,
 //     "CID[/...]", "[/share[/path]]" (see optionalPart);
-//   - a name in capitals of two words or more joined by "_", a whole
-//     segment followed by "/": a directory a program fills in
+//   - a name in capitals of two words or more joined by "_", the first
+//     segment of a relative reference: a directory a program fills in
 //     ("PLUGINS_ROOT/org.eclipse.help/livehelp.js", see rootName);
 //   - "path/to/", the path a manual writes for any path ("../path/to/file.txt",
 //     "file:///path/to/repo"), as whole segments;
@@ -72,16 +72,16 @@ func StandIns(s string) []Span {
 		standInsInAuthority(s, a, aEnd, add)
 	}
 	logFormat := false // a log format's field came first ("%{Host}i%U%q")
-	for i := 0; i < len(s); i++ {
+	i := 0
+	if len(s) > 0 && isUpper(s[0]) {
+		if j, ok := rootName(s, 0); ok {
+			add(0, j)
+			i = j
+		}
+	}
+	for ; i < len(s); i++ {
 		if !standInStart[s[i]] {
 			continue // most bytes: one look at a table
-		}
-		if isUpper(s[i]) && (i == 0 || s[i-1] == '/') {
-			if j, ok := rootName(s, i); ok {
-				add(i, j)
-				i = j - 1
-				continue
-			}
 		}
 		switch c := s[i]; c {
 		case '$':
@@ -248,9 +248,6 @@ func alternatives(s string, i int) (int, bool) {
 var standInStart = func() (t [256]bool) {
 	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<") {
 		t[c] = true
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = true // rootName, at the start of a segment
 	}
 	return t
 }()
@@ -665,11 +662,12 @@ func referenceLen(s string) int {
 }
 
 // rootName returns the end of a name in capitals of two words or more
-// joined by "_" that starts at s[i], at the start of s or after a "/",
-// and is a whole segment of a path followed by "/": a directory a program
-// fills in ("PLUGINS_ROOT/org.eclipse.help/livehelp.js" in Eclipse's help,
+// joined by "_" that starts s[i:], the first segment of a relative
+// reference followed by "/": a directory a program fills in
+// ("PLUGINS_ROOT/org.eclipse.help/livehelp.js" in Eclipse's help,
 // "SDK_ROOT/tools/"). A file's name ("GSUTIL_INSTALL", "README_FIRST.md")
-// is none.
+// is none, and so is a name further down a path, which is a directory's
+// ("/Archive/B2G_OS/", MDN's).
 func rootName(s string, i int) (int, bool) {
 	j, words := i, 1
 	for j < len(s) && (isUpper(s[j]) || IsDigit(s[j]) || s[j] == '_') {
