@@ -381,11 +381,9 @@ func publishedLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (string, b
 		if url == ".." || strings.HasPrefix(url, "../") {
 			return "", false // another component or version
 		}
-		target := module
+		target := "ROOT"
 		if first, rest, ok := strings.Cut(url, "/"); ok && first != "ROOT" && p.Stat(filepath.Join(modules, first, "pages")).Dir {
 			target, url = first, rest
-		} else {
-			target = "ROOT"
 		}
 		if strings.HasSuffix(url, ".html") {
 			url = strings.TrimSuffix(url, ".html") + ".adoc"

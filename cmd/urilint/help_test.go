@@ -112,7 +112,8 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	// The first lines name every format urilint reads.
-	first := strings.ReplaceAll(stdout.String()[:strings.Index(stdout.String(), "\n\n")], "\n", " ")
+	first, _, _ := strings.Cut(stdout.String(), "\n\n")
+	first = strings.ReplaceAll(first, "\n", " ")
 	for _, f := range extract.Formats() {
 		if title := strings.ReplaceAll(f.Title(), " ", "-"); !strings.Contains(first, title) {
 			t.Errorf("the usage's first lines do not name %s: %q", title, first)
