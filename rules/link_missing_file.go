@@ -409,9 +409,10 @@ const manyInto = 5
 // elsewhere reports whether half or more of the files names, linked from
 // the document at from into a directory that the tree lacks, are in the
 // tree under other directories: the links are written from the wrong
-// place ("../images/a.gif" for docs/image/a.gif, a generated table's paths
-// relative to another directory), a mistake to report. It is true too
-// where the tree cannot be read whole.
+// place (Xpra's generated table in docs/Build/Source.md, whose paths are
+// relative to the top; BrighterCommand's pages, whose images are in
+// another directory's _static), a mistake to report. It is true too where
+// the tree cannot be read whole.
 func elsewhere(p *lint.AcrossPass, from string, names map[string]bool) bool {
 	top := p.Settings(from).Top
 	if top == "" {
