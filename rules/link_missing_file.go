@@ -162,9 +162,12 @@ the links whose file is not there. It never uses the network.
   module or an extra ("Ash.Resource.html", "dsl-ash-resource.html"): not judged. Its pages are flat,
   beside the directory its assets option copies as assets/: "assets/tutorial/a.png" is found where
   a directory above the page holds that path (Absinthe's guides/assets).
-- A missing ".html" page linked from a Markdown document that Doxygen reads (a Doxyfile in its
-  directory or one above it names it in its INPUT) is a page Doxygen makes ("modules.html",
-  "group__CommonStructs.html" from UnrealIRCd's main page): not judged. Doxygen writes its pages flat.
+- A missing ".html" page linked from a Markdown document that Doxygen reads (a Doxyfile, or the
+  Doxyfile.in a build configures, in its directory or one above it names it in its INPUT) is a page
+  Doxygen makes ("modules.html", "group__CommonStructs.html" from UnrealIRCd's main page): not
+  judged. Doxygen writes its pages flat. So is a Markdown page its INPUT names as the link is written
+  ("doc/tutorial.md" from doc/dom.md, RapidJSON's: Doxygen runs from the top, and links the page it
+  makes of that input).
 - A link that starts "@/", Zola's internal link, is read from the "content" directory that holds
   the document (not judged where none does).
 - A link that starts "@site/", Docusaurus's alias, is read from the directory of the site's

@@ -569,20 +569,40 @@ func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 }
 
 // doxygenPage reports whether target, which is not in the tree, is a page
-// Doxygen makes, linked from a Markdown document that Doxygen reads: a
-// ".html" page ("modules.html", "classes.html", "group__CommonStructs.html")
-// from a document that a Doxyfile in its directory or one above it, up to
-// the top of the tree, names in its INPUT, or holds in its directory when
-// its INPUT is empty (UnrealIRCd's extras/doxygen/Developers.md, its main
-// page). Doxygen writes its pages flat, in one directory.
+// Doxygen makes, linked from a Markdown document that Doxygen reads (a
+// Doxyfile, or the Doxyfile.in a build configures, in its directory or one
+// above it, up to the top of the tree, names it in its INPUT, or holds it
+// in its directory when its INPUT is empty):
+//   - a ".html" page ("modules.html", "classes.html",
+//     "group__CommonStructs.html" from UnrealIRCd's main page): Doxygen
+//     writes its pages flat, in one directory;
+//   - a Markdown page its INPUT names as the link is written
+//     ("doc/tutorial.md" from doc/dom.md, RapidJSON's): Doxygen runs from
+//     another directory (the top, where a build starts it) and links the
+//     page it makes of that input.
 func doxygenPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool {
-	if !strings.EqualFold(filepath.Ext(target), ".html") || extract.FormatOf(from) != extract.FormatMarkdown {
+	ext := strings.ToLower(filepath.Ext(target))
+	if ext != ".html" && ext != ".md" || extract.FormatOf(from) != extract.FormatMarkdown {
 		return false
 	}
 	for dir := filepath.Dir(from); s.Top != "" && !s.Outside(dir); dir = filepath.Dir(dir) {
-		if src, err := p.Small(filepath.Join(dir, "Doxyfile")); err == nil {
+		for _, name := range [...]string{"Doxyfile", "Doxyfile.in"} {
+			src, err := p.Small(filepath.Join(dir, name))
+			if err != nil {
+				continue
+			}
 			rel, ok := treepath.Rel(s.Top, from)
-			return ok && doxygenInput(string(src), dir, from, rel)
+			inputs := doxygenInputs(string(src))
+			if !ok || !doxygenReads(inputs, dir, from, rel) {
+				return false
+			}
+			if ext == ".html" {
+				return true
+			}
+			written, err := filepath.Rel(filepath.Dir(from), target)
+			return err == nil && slices.ContainsFunc(inputs, func(in string) bool {
+				return path.Clean(filepath.ToSlash(in)) == filepath.ToSlash(written)
+			})
 		}
 		if dir == s.Top {
 			break
@@ -591,12 +611,9 @@ func doxygenPage(p *lint.AcrossPass, s *links.Settings, from, target string) boo
 	return false
 }
 
-// doxygenInput reports whether the Doxyfile src, in the directory dir,
-// reads the document at from (rel from the top of the tree): its INPUT
-// names the file or a directory above it (a path relative to where
-// Doxygen runs, which may be another directory: it is matched as the end
-// of rel's path or of a directory of it), or is empty and from is in dir.
-func doxygenInput(src, dir, from, rel string) bool {
+// doxygenInputs returns the paths of the INPUT of the Doxyfile src, its
+// lines continued with "\" and its "+=" included.
+func doxygenInputs(src string) []string {
 	var inputs []string
 	cont := false
 	for line := range strings.Lines(src) {
@@ -612,6 +629,16 @@ func doxygenInput(src, dir, from, rel string) bool {
 		t, cont = strings.CutSuffix(strings.TrimSpace(t), "\\")
 		inputs = append(inputs, strings.Fields(strings.ReplaceAll(t, `"`, " "))...)
 	}
+	return inputs
+}
+
+// doxygenReads reports whether a Doxyfile in the directory dir whose INPUT
+// is inputs reads the document at from (rel from the top of the tree):
+// its INPUT names the file or a directory above it (a path relative to
+// where Doxygen runs, which may be another directory: it is matched as
+// the end of rel's path or of a directory of it), or is empty and from is
+// in dir.
+func doxygenReads(inputs []string, dir, from, rel string) bool {
 	if len(inputs) == 0 {
 		return filepath.Dir(from) == dir
 	}

@@ -734,3 +734,23 @@ func TestLinksJavaBuildPages(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A Markdown page Doxygen reads links another of its inputs as the
+// Doxyfile names it, from the directory Doxygen runs in (RapidJSON's
+// doc/dom.md links "doc/tutorial.md", and doc/Doxyfile.in, which CMake
+// runs from the top, lists doc/tutorial.md in its INPUT): a page Doxygen
+// makes. A Markdown file its INPUT does not name is missing.
+func TestLinksDoxygenInputs(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":       "ref: refs/heads/main\n",
+		"doc/Doxyfile.in": "INPUT                  = readme.md \\\n                         doc/tutorial.md \\\n                         doc/dom.md\n",
+		"doc/dom.md":      "# DOM\n\n[Tutorial](doc/tutorial.md), [Encoding](doc/encoding.md)\n",
+		"doc/tutorial.md": "# Tutorial\n",
+	}
+	writeFiles(t, dir, files)
+	want := []string{`doc/dom.md: no file "doc/encoding.md" in the tree`}
+	if got := linkRun(t, dir, files, "doc/dom.md"); !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
