@@ -236,14 +236,15 @@ func walkBig(w *mdWalker, pc parser.Context, n *bigParagraph, size int, emit fun
 		end := lines.At(b - 1).Stop
 		piece.Clear()
 		piece.AppendAll(lines.Sliced(a, b))
-		pc.Set(pieceKey, &pieceState{lines: &piece, over: n.over})
+		ppc := pieceContext(pc)
+		ppc.Set(pieceKey, &pieceState{lines: &piece, over: n.over})
 		first := lines.At(a)
 		r := text.NewReader(w.src[:end])
 		// At the piece's first line, with the line's start there (the
 		// reader counts columns from it).
 		r.SetPosition(0, text.NewSegment(first.Start, first.Start))
 		r.AdvanceLine()
-		root := p.Parse(r, parser.WithContext(pc))
+		root := p.Parse(r, parser.WithContext(ppc))
 		for c := root.FirstChild().FirstChild(); c != nil; c = c.NextSibling() {
 			_ = ast.Walk(c, w.visit)
 		}
@@ -257,6 +258,25 @@ func walkBig(w *mdWalker, pc parser.Context, n *bigParagraph, size int, emit fun
 	})
 	w.flush()
 	w.drain(math.MaxInt)
+}
+
+// pieceContext returns a parse context for a piece of a big paragraph
+// whose document was parsed in pc: its link reference definitions and
+// footnotes, and nothing of the parses before. goldmark keeps in a
+// context where its search for a raw HTML closer ("-->") failed, up to the
+// end of the source it was given: a piece's source ends at the piece, and
+// the walk reads each piece twice when it reports comments, so a failure
+// kept from another parse would make it read a comment that closes as
+// text (found by FuzzMarkdownBig: "0<!--A://0-->\n0<!--").
+func pieceContext(pc parser.Context) parser.Context {
+	ppc := parser.NewContext()
+	for _, r := range pc.References() {
+		ppc.AddReference(r)
+	}
+	if m := pc.Get(footnoteLabels); m != nil {
+		ppc.Set(footnoteLabels, m)
+	}
+	return ppc
 }
 
 // bigHolds reports whether a line of n, a big paragraph of src, holds b.
