@@ -409,7 +409,7 @@ func missingDir(p *lint.AcrossPass, s *links.Settings, target string) string {
 // links into the folders not vendored.
 const manyInto = 5
 
-// elsewhere reports whether half or more of the files names, linked from
+// elsewhere reports whether half or more of the file names, linked from
 // the document at from into a directory that the tree lacks, are in the
 // tree under other directories: the links are written from the wrong
 // place (Xpra's generated table in docs/Build/Source.md, whose paths are

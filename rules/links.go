@@ -401,7 +401,7 @@ func sphinxExtraPaths(p *lint.AcrossPass, dir string) []string {
 	if err != nil {
 		return nil
 	}
-	text := string(src)
+	text := "\n" + string(src) // the setting may start the file
 	i := strings.Index(text, "\nhtml_extra_path")
 	if i < 0 {
 		return nil

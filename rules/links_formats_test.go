@@ -576,6 +576,11 @@ func TestLinksSphinxExtraPath(t *testing.T) {
 	if got := linkRunWith(t, dir, files, sphinx, names...); !slices.Equal(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	// The setting on the file's first line.
+	writeFiles(t, dir, map[string]string{"docs/source/conf.py": "html_extra_path = ['_redirects']\n"})
+	if got := linkRunWith(t, dir, files, sphinx, names...); !slices.Equal(got, want) {
+		t.Errorf("first line:\ngot  %q\nwant %q", got, want)
+	}
 	writeFiles(t, dir, map[string]string{"docs/source/conf.py": "project = 'x'\n"})
 	want = []string{
 		`docs/source/_redirects/a/proxy.html: no file "../reference/cli.html" in the tree`,
