@@ -82,7 +82,68 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if sameLayout(src, start, k, e) || sameColumns(src, start, k, e) {
 		return 0, 0, false // the next row of a list of labels and URIs, or of a table
 	}
+	if hadRoom(src, end, k, e) {
+		return 0, 0, false // no tool wrapped the line there, nor did its author
+	}
 	return k, e, true
+}
+
+// hadRoom reports whether the word src[k:e] that starts the next line would
+// have fitted on the line that ends at src[end], with a space before it,
+// within the width of the widest line of the paragraph: a line broken where
+// the next word had room was not wrapped. A record per line ("Combine/3
+// http://combine.it.lth.se/" then "Combine/x.0", a list of user agents), a
+// sentence per line ("... use http://127.0.0.1:9091/" then "9091 is the
+// default port"), or a comment line before the line it describes ("# SEE:
+// https://pypi.org/project/charset-normalizer/" then "charset-normalizer >=
+// 3.1") is not a cut URI. A tool that wraps text breaks a URI only where the
+// rest of it does not fit; so does an author who keeps to a width.
+func hadRoom(src []byte, end, k, e int) bool {
+	ls := bytes.LastIndexByte(src[:end], '\n') + 1
+	need := lineWidth(src[ls:end]) + 1 + lineWidth(src[k:e])
+	widest := 0
+	// The paragraph's lines: on from the URI's line (the next one is
+	// never blank), and back from it, up to a blank line, a bounded number
+	// of lines each way.
+	for i, n := ls, 0; n <= maxParagraphLines; n++ {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			j = len(src) - i
+		}
+		line := src[i : i+j]
+		if blank(line) {
+			break
+		}
+		widest = max(widest, lineWidth(line))
+		if i+j >= len(src) {
+			break
+		}
+		i += j + 1
+	}
+	for i, n := ls, 0; i > 0 && n < maxParagraphLines; n++ {
+		j := bytes.LastIndexByte(src[:i-1], '\n') + 1
+		line := src[j : i-1]
+		if blank(line) {
+			break
+		}
+		widest = max(widest, lineWidth(line))
+		i = j
+	}
+	return need <= widest
+}
+
+// maxParagraphLines bounds the lines hadRoom reads each way, and
+// maxLineBytes the bytes of a line it measures: longer than that, a line is
+// as wide as any wrap needs.
+const (
+	maxParagraphLines = 30
+	maxLineBytes      = 1024
+)
+
+// lineWidth returns the columns line takes up to its last visible character
+// (see displayWidth), measuring at most maxLineBytes of it.
+func lineWidth(line []byte) int {
+	return displayWidth(bytes.TrimRight(line[:min(len(line), maxLineBytes)], " \t\r"))
 }
 
 // sameColumns reports whether the word src[k:e] that starts a line is the

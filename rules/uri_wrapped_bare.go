@@ -24,8 +24,10 @@ at the end of its line with a character a cut URI often ends with ("-", "/", "_"
 "%"; a "?" at the line's end counts though the scanner sets it aside as punctuation, a "." does not: it
 is the sentence's), when the next line, after its indentation, starts with a word of URI characters holding
 one of "/.-_=?&#%~" or a digit ("icmp-parameters", "form.example/x"), not a word of prose nor a
-label followed by ":" (a YAML key). The message names the probable whole URI; the URI found is never
-joined with the next line.
+label followed by ":" (a YAML key), and when that word would not have fitted on the URI's line within
+the width of the paragraph's widest line: a line broken where the next word had room was not wrapped,
+by a tool or by its author (a record, a sentence or a log entry per line). The message names the
+probable whole URI; the URI found is never joined with the next line.
 
 By default a URI whose host is a name reserved for examples (example.com, example.net, example.org
 and their subdomains, and the .example, .test, .invalid and .localhost names of RFC 2606 and RFC 6761)
