@@ -305,8 +305,14 @@ func htmlAttributes(buf *Candidate, src, tag []byte, all []htmlAttr, attrs []tag
 				continue
 			}
 			d := decodeHTML(src, a.valStart, a.valEnd, true)
+			ctx := ContextHTMLAttribute
+			if a.info.name == "xmlns" || strings.HasPrefix(a.info.name, "xmlns:") {
+				// A namespace name, as in XML (an XHTML page, SVG or
+				// MathML inline): a name, never retrieved.
+				ctx = ContextXMLNamespace
+			}
 			uriList(&d, a.info.kind, func(s, e int) {
-				emitValue(buf, src, &d, s, e, ContextHTMLAttribute, a.info.name, emit)
+				emitValue(buf, src, &d, s, e, ctx, a.info.name, emit)
 			})
 		}
 	}

@@ -10,7 +10,8 @@ import (
 // the HTML standard (and HTML 4, for the obsolete ones) gives it to, and
 // nowhere else: <object data> is a URL, <p data> is the author's data.
 // href, itemid, itemtype and xmlns are read on every element (SVG and
-// MathML elements have href too; microdata attributes are global).
+// MathML elements have href too; microdata attributes are global); xmlns
+// and xmlns:* as namespace names, as in XML.
 func TestHTMLURIAttributesByElement(t *testing.T) {
 	for _, tt := range []struct {
 		doc  string
@@ -30,12 +31,17 @@ func TestHTMLURIAttributesByElement(t *testing.T) {
 		{`<body background="b.png"><td background="t.png"><source srcset="s.webp"><script src="s.js"></script>`,
 			[]string{`background "b.png" @18`, `background "t.png" @41`, `srcset "s.webp" @64`, `src "s.js" @85`}},
 		{`<div href="h" itemscope itemid="urn:isbn:0-330-34032-8" itemtype="https://schema.org/Book"><svg xmlns="http://www.w3.org/2000/svg"><use href="#i"/></svg>`,
-			[]string{`href "h" @11`, `itemid "urn:isbn:0-330-34032-8" @32`, `itemtype "https://schema.org/Book" @66`, `xmlns "http://www.w3.org/2000/svg" @103`, `href "#i" @142`}},
+			[]string{`href "h" @11`, `itemid "urn:isbn:0-330-34032-8" @32`, `itemtype "https://schema.org/Book" @66`, `xmlns "http://www.w3.org/2000/svg" @103 (name)`, `href "#i" @142`}},
+		{`<html xmlns="http://www.w3.org/1999/xhtml" xmlns:h="jakarta.faces.html" XMLNS:UI="jakarta.faces.facelets">`,
+			[]string{`xmlns "http://www.w3.org/1999/xhtml" @13 (name)`, `xmlns:h "jakarta.faces.html" @52 (name)`, `xmlns:ui "jakarta.faces.facelets" @82 (name)`}},
 	} {
 		var got []string
 		HTML([]byte(tt.doc), Options{}, func(c *Candidate) {
-			if c.Context == ContextHTMLAttribute {
+			switch c.Context {
+			case ContextHTMLAttribute:
 				got = append(got, fmt.Sprintf("%s %q @%d", c.Attribute, c.URI, c.Start))
+			case ContextXMLNamespace:
+				got = append(got, fmt.Sprintf("%s %q @%d (name)", c.Attribute, c.URI, c.Start))
 			}
 		})
 		if !slices.Equal(got, tt.want) {

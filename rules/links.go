@@ -31,12 +31,6 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if extract.ShownSource(p.File) || docinfo(p.File) || c.Example {
 		return links.Link{}, false // not a link of the document (see Candidate.Example)
 	}
-	if c.Attribute == "xmlns" || strings.HasPrefix(c.Attribute, "xmlns:") {
-		// A namespace name ("jakarta.faces.html" of JSF's facelets)
-		// names, and is not there to be retrieved (Namespaces in XML 1.0,
-		// section 2.2).
-		return links.Link{}, false
-	}
 	if c.Kind == extract.KindXref {
 		if p.File == "" || len(p.Placeholders) > 0 {
 			return links.Link{}, false
