@@ -170,10 +170,20 @@ func (p *AcrossPass) Included(doc string) bool {
 			for _, t := range d.IncludeTargets {
 				switch {
 				case strings.Contains(t, "://"):
-				case strings.ContainsRune(t, '{') || extract.FormatOf(from) == extract.FormatMarkdown:
-					// A Markdown snippet's path is read from the base
-					// paths MkDocs is given (the directory of mkdocs.yml
-					// by default), which the document does not say.
+				case extract.FormatOf(from) == extract.FormatMarkdown:
+					// A Markdown include's path is read from the
+					// document's directory (mdBook, MyST) or from a base
+					// path the document does not say (the directory of
+					// mkdocs.yml for a snippet, a site's for a build
+					// hook's marker): the file it names from the
+					// document's directory or the nearest above it, else
+					// any of its name.
+					if real, ok := includedFrom(filepath.Dir(from), t); ok {
+						p.included[real] = true
+					} else {
+						p.includedName[path.Base(t)] = true
+					}
+				case strings.ContainsRune(t, '{'):
 					p.includedName[path.Base(t)] = true
 				default:
 					// Books reach their parts through symbolic links
@@ -193,6 +203,29 @@ func (p *AcrossPass) Included(doc string) bool {
 	}
 	real, err := filepath.EvalSymlinks(doc)
 	return err == nil && real != doc && p.included[real]
+}
+
+// includedFrom finds the file t, a relative path, from the directory dir
+// or the nearest directory above it that holds it, and returns its path
+// with symbolic links resolved.
+func includedFrom(dir, t string) (string, bool) {
+	if path.IsAbs(t) {
+		t = strings.TrimLeft(t, "/")
+	}
+	for {
+		f := filepath.Join(dir, filepath.FromSlash(t))
+		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+			if real, err := filepath.EvalSymlinks(f); err == nil {
+				return real, true
+			}
+			return f, true
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", false
+		}
+		dir = up
+	}
 }
 
 // PageAlias reports whether a page of an Antora component checked in the

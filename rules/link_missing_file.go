@@ -129,8 +129,13 @@ the links whose file is not there. It never uses the network.
   is not judged: a build makes that file, and with it pages of the module it lists (Open Liberty's
   reference of each configuration element and feature, made from the server's metadata; 49
   reports in held-out set 22, all false but two that the judges were least sure of).
-- A Markdown snippet that another document includes (pymdownx.snippets: --8<-- "docs/snippets/a.md")
-  is read from there, as an AsciiDoc part is: its links to missing files are not judged.
+- A Markdown document that another includes whole (pymdownx.snippets: --8<-- "docs/snippets/a.md";
+  mdBook: {{#include ../xref.md}}; MyST: an include directive; markdown-include: {!a.md!}; a site's
+  build hook: <!-- include: path -->) is read from there, as an AsciiDoc part is: its links to missing
+  files are not judged. The path is looked for from the including document's directory and each
+  one above it (else any document of its name is taken as included). A document of which another
+  shows only a part (mdBook's "a.md:anchor", MyST's :start-after:) is a page of its own, and its
+  links are judged.
 - By default, the links of a document in a directory of tests ("test", "tests", "__tests__",
   "testing", a name that starts or ends with "test" or "tests" and "_" or "-", such as
   "tests_literate" or "test-server") or of a test's expected output ("expected"), but for its

@@ -759,3 +759,40 @@ func TestLinksDoxygenInputs(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A Markdown document another one includes whole is read from there, as a
+// pymdownx snippet is: with mdBook's "{{#include}}", MyST's include
+// directive, or a site's build hook's marker (nextest's
+// "<!-- include: nextest-runner/repo-config-reference.md -->", a path from
+// a directory above the including page). A document of which another
+// shows only a part (MyST's :start-after:) is a page of its own, and its
+// links are judged (Incus's authentication.md).
+func TestLinksOfIncludedMarkdown(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"site/src/docs/configuration/reference.md":   "# Reference\n\n<!-- include: nextest-runner/repo-config-reference.md -->\n",
+		"site/src/docs/configuration/test-groups.md": "# Test groups\n",
+		"nextest-runner/repo-config-reference.md":    "See [test groups](test-groups.md).\n",
+		"book/src/api.md":                            "# API\n\n{{#include ../xref.md}}\n",
+		"book/xref.md":                               "[time]: ../api/time.md\n\nSee [time][time].\n",
+		"doc/howto/expose.md":                        "# Expose\n\n```{include} ../authentication.md\n    :start-after: <!-- start -->\n```\n",
+		"doc/authentication.md":                      "# Authentication\n\n<!-- start -->\nSee [trust](incus_config_trust_list.md).\n",
+		"doc/alone.md":                               "# Alone\n\nSee [gone](gone.md).\n",
+	}
+	writeFiles(t, dir, files)
+	var names []string
+	for name := range files {
+		if strings.HasSuffix(name, ".md") {
+			names = append(names, name)
+		}
+	}
+	got := linkRun(t, dir, files, names...)
+	want := []string{
+		`doc/alone.md: no file "gone.md" in the tree`,
+		`doc/authentication.md: no file "incus_config_trust_list.md" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

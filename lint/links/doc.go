@@ -214,7 +214,7 @@ func PageAliases(f extract.Format, src []byte) []string {
 // block counts too, as in HasInclude). None for other formats.
 func IncludeTargets(f extract.Format, src []byte) []string {
 	if f == extract.FormatMarkdown {
-		return snippetTargets(src)
+		return append(snippetTargets(src), markdownIncludes(src)...)
 	}
 	if f != extract.FormatAsciiDoc {
 		return nil
@@ -280,6 +280,78 @@ func snippetTargets(src []byte) []string {
 	return out
 }
 
+// markdownIncludes returns the files a Markdown document includes whole,
+// other than with pymdownx.snippets (see snippetTargets), as written:
+//   - mdBook's "{{#include path}}" and "{{#rustdoc_include path}}";
+//   - MyST's include directive, a fence "```{include} path" or ":::{include} path";
+//   - markdown-include's (MkDocs) "{!path!}";
+//   - a comment "<!-- include: path -->" on a line of its own, the marker a
+//     site's build hook replaces with the file (nextest's site).
+//
+// An include of a part of a file (mdBook's "a.md:anchor" or "a.md:2:10",
+// MyST's :start-after:, :end-before:, :start-line: or :end-line:) is left
+// out: a file whose part another shows is most likely a page of its own,
+// whose links are read from where it is. Each form is looked for only
+// where its marker is in src.
+func markdownIncludes(src []byte) []string {
+	var out []string
+	add := func(t []byte) {
+		if t = bytes.Trim(bytes.TrimSpace(t), "\"'"); len(t) > 0 {
+			out = append(out, string(t))
+		}
+	}
+	for _, m := range [...]string{"{{#include ", "{{#rustdoc_include "} {
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte(m))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(m):]
+			if j := bytes.Index(rest, []byte("}}")); j > 0 && !bytes.ContainsAny(rest[:j], ":\n") {
+				add(rest[:j])
+			}
+		}
+	}
+	if !bytes.Contains(src, []byte("{include}")) && !bytes.Contains(src, []byte("{!")) && !bytes.Contains(src, []byte("<!--")) {
+		return out
+	}
+	for rest := src; len(rest) > 0; {
+		line, next, _ := bytes.Cut(rest, []byte("\n"))
+		rest = next
+		t := bytes.TrimSpace(line)
+		switch {
+		case bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte(":::")):
+			target, ok := bytes.CutPrefix(bytes.TrimLeft(t, "`:"), []byte("{include}"))
+			if !ok {
+				continue
+			}
+			part := false
+			for opts := rest; len(opts) > 0; {
+				o, after, _ := bytes.Cut(opts, []byte("\n"))
+				o = bytes.TrimSpace(o)
+				if !bytes.HasPrefix(o, []byte(":")) || bytes.HasPrefix(o, []byte(":::")) {
+					break
+				}
+				for _, name := range [...]string{":start-after:", ":end-before:", ":start-line:", ":end-line:"} {
+					part = part || bytes.HasPrefix(o, []byte(name))
+				}
+				opts = after
+			}
+			if !part {
+				add(target)
+			}
+		case bytes.HasPrefix(t, []byte("{!")) && bytes.HasSuffix(t, []byte("!}")) && len(t) > 4:
+			add(t[2 : len(t)-2])
+		case bytes.HasPrefix(t, []byte("<!--")) && bytes.HasSuffix(t, []byte("-->")) && len(t) >= 7:
+			c := bytes.TrimSpace(t[4 : len(t)-3])
+			if target, ok := bytes.CutPrefix(c, []byte("include:")); ok && bytes.IndexByte(bytes.TrimSpace(target), ' ') < 0 {
+				add(target)
+			}
+		}
+	}
+	return out
+}
+
 // HasInclude reports whether the targets of the document src of format f
 // may be made beyond what its walker reads, so that a fragment that names
 // none of those read cannot be judged:
@@ -300,7 +372,7 @@ func HasInclude(f extract.Format, src []byte) bool {
 	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
 		return bytes.Contains(src, []byte("include::"))
 	case extract.FormatMarkdown:
-		return hasSnippet(src) || hugoInclude(src) || autodocBlock(src)
+		return hasSnippet(src) || hugoInclude(src) || autodocBlock(src) || len(markdownIncludes(src)) > 0
 	case extract.FormatHTML:
 		// ReSpec, or any script the page loads, which may write elements
 		// with ids (a footer's "#copyright").

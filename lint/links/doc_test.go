@@ -112,3 +112,28 @@ func TestSnippetTargets(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// The files a Markdown document includes whole with mdBook
+// ("{{#include}}", mdBook's guide), MyST (the include directive, MyST-Parser's
+// documentation), markdown-include ("{!path!}") or a site's build hook
+// ("<!-- include: path -->", nextest's site/src/docs/configuration/reference.md);
+// a part of a file (an anchor, lines, :start-after:) is no include of it
+// as a whole (Incus's howto/server_expose.md shows a part of
+// authentication.md, a page of its own).
+func TestMarkdownIncludes(t *testing.T) {
+	src := "# A\n\n{{#include ../xref.md}}\n{{#include listing.rs:main}}\n{{#rustdoc_include src/lib.md}}\n" +
+		"```{include} ../README.md\n:relative-docs: docs/\n```\n" +
+		"```{include} ../authentication.md\n    :start-after: <!-- Include start -->\n```\n" +
+		":::{include} part.md\n:::\n" +
+		"{!docs/shared/intro.md!}\n" +
+		"<!-- include: nextest-runner/repo-config-reference.md -->\n<!-- include this later -->\n" +
+		"A line that says {{#include x}} in passing is one too.\n"
+	got := IncludeTargets(extract.FormatMarkdown, []byte(src))
+	want := []string{"../xref.md", "x", "src/lib.md", "../README.md", "part.md", "docs/shared/intro.md", "nextest-runner/repo-config-reference.md"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if !HasInclude(extract.FormatMarkdown, []byte("{{#include ../xref.md}}\n")) {
+		t.Error("HasInclude: an mdBook include is an include")
+	}
+}
