@@ -796,3 +796,53 @@ func TestLinksOfIncludedMarkdown(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// By default, the links of a header or footer pages are made with are not
+// judged (RequireJS's dist/pre.html, which dist-site.js puts before each
+// page of docs/; toybox's www/header.html), nor, under Sphinx, a Markdown
+// link written with no "/" where conf.py runs a program that writes pages
+// (Incus's man pages, each with a MyST label "(incus_list.md)="). --strict
+// judges both; a page named otherwise, and a conf.py that runs nothing,
+// are judged by default.
+func TestLinksOfPagePartsAndSphinxMade(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":             "ref: refs/heads/main\n",
+		"dist/pre.html":         "<!DOCTYPE html>\n<html><body><ul><li><a href=\"start.html\">Start</a></li></ul>\n<div id=\"content\">\n",
+		"www/_footer.html":      "<p><a href=\"status.html\">Status</a></p>\n",
+		"www/page.html":         "<p><a href=\"gone.html\">Gone</a></p>\n",
+		"doc/conf.py":           "import subprocess\nextensions = ['myst_parser']\nsubprocess.run(['incus', 'manpage', '.sphinx/deps/manpages/', '--format=md'])\n",
+		"doc/api-extensions.md": "# API extensions\n\nThis lets [`incus list`](incus_list.md) get all it needs; see [the guide](howto/gone.md).\n",
+		"other/conf.py":         "extensions = ['myst_parser']\n",
+		"other/index.md":        "# Other\n\nSee [the list](incus_list.md).\n",
+	}
+	writeFiles(t, dir, files)
+	pages := []string{"dist/pre.html", "www/_footer.html", "www/page.html"}
+	sphinx := func(site string, strict bool) func(*lint.Config) {
+		return func(c *lint.Config) {
+			c.Links.Generator, c.Links.SiteDir, c.Strict = "sphinx", filepath.Join(dir, site), strict
+		}
+	}
+	for _, tt := range []struct {
+		set   func(*lint.Config)
+		names []string
+		want  []string
+	}{
+		{nil, pages, []string{`www/page.html: no file "gone.html" in the tree`}},
+		{func(c *lint.Config) { c.Strict = true }, pages, []string{
+			`dist/pre.html: no file "start.html" in the tree`,
+			`www/_footer.html: no file "status.html" in the tree`,
+			`www/page.html: no file "gone.html" in the tree`,
+		}},
+		{sphinx("doc", false), []string{"doc/api-extensions.md"}, []string{`doc/api-extensions.md: no file "howto/gone.md" in the tree`}},
+		{sphinx("doc", true), []string{"doc/api-extensions.md"}, []string{
+			`doc/api-extensions.md: no file "howto/gone.md" in the tree`,
+			`doc/api-extensions.md: no file "incus_list.md" in the tree`,
+		}},
+		{sphinx("other", false), []string{"other/index.md"}, []string{`other/index.md: no file "incus_list.md" in the tree`}},
+	} {
+		if got := linkRunWith(t, dir, files, tt.set, tt.names...); !slices.Equal(got, tt.want) {
+			t.Errorf("%q:\n got  %q\nwant %q", tt.names, got, tt.want)
+		}
+	}
+}
