@@ -39,8 +39,10 @@ import "strings"
 //     "TBD" or "TBA" as a whole part, as drafts write what the RFC Editor
 //     or IANA assigns;
 //   - braces around a word that is not a URI Template expression:
-//     "{notice|full}", "{name,...}", "{YYYY-MM-DD-Short-Name.md}" (see
-//     braced);
+//     "{notice|full}", "{name,...}", "{YYYY-MM-DD-Short-Name.md}", and empty
+//     braces as a whole part, a format string's field ("{}", see braced);
+//   - a name between "#" ("#native_link#", "/users/#id#/"), a template's
+//     field (see hashName);
 //   - a port written as a word ("http://HOST:PORT/", "localhost:port",
 //     "host:$PORT"): a port is digits;
 //   - a group of an IPv6 literal with "x" for digits ("[ff0x::1]",
@@ -134,7 +136,10 @@ func StandIns(s string) []Span {
 				i = j - 1
 			}
 		case 'X', 'x', 'N', 'T', '#':
-			if j, ok := fillIn(s, i); ok {
+			if j, ok := hashName(s, i); ok {
+				add(i, j)
+				i = j - 1
+			} else if j, ok := fillIn(s, i); ok {
 				add(i, j)
 				i = j - 1
 			} else {
@@ -579,13 +584,19 @@ func angleName(s string, i int) (int, bool) {
 }
 
 // braced returns the end of the braces at s[i] == '{' around a name: up to
-// 64 characters, none of them whitespace or a brace, before the "}". (A
-// URI Template expression is a placeholder already: see Placeholders.)
+// 64 characters, none of them whitespace or a brace, before the "}"; or of
+// empty braces that are a whole part of the URI ("{}", "/users/{}/",
+// "?id={}"), a format string's field. (A URI Template expression is a
+// placeholder already: see Placeholders.)
 //
 // Hexadecimal digits and hyphens alone are a value, not a name: a GUID in
 // braces ("urn:guid:{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}") is written
 // wrong, not left to fill in.
 func braced(s string, i int) (int, bool) {
+	if strings.HasPrefix(s[i:], "{}") && (i == 0 || strings.IndexByte("/=?&#", s[i-1]) >= 0) &&
+		(i+2 == len(s) || strings.IndexByte("/?&#", s[i+2]) >= 0) {
+		return i + 2, true // a format string's field ("{}" of Python, Rust, SLF4J) as a whole part
+	}
 	value := true
 	for j := i + 1; j < len(s) && j <= i+65; j++ {
 		switch c := s[j]; c {
@@ -598,6 +609,27 @@ func braced(s string, i int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// hashName returns the end of a name between two "#" at s[i] == '#'
+// ("#native_link#", "/users/#userId#/"): a template's field that a script or
+// a template language (ColdFusion, an ad network's native ads) fills in.
+// The name starts with a letter or "_" and holds letters, digits, "_" and
+// "-"; the "#" that opens it starts the URI or a part of it, and the one
+// that closes it ends the URI or a part ("#Typefaces#Flashy" is a wiki's
+// nested anchor, "##anchor" and "#a##b" slips).
+func hashName(s string, i int) (int, bool) {
+	if s[i] != '#' || i > 0 && strings.IndexByte("/=?&", s[i-1]) < 0 || i+1 >= len(s) || !IsAlpha(s[i+1]) && s[i+1] != '_' {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(s) && (IsAlnum(s[j]) || s[j] == '_' || s[j] == '-') {
+		j++
+	}
+	if j >= len(s) || s[j] != '#' || j+1 < len(s) && strings.IndexByte("/?&.", s[j+1]) < 0 {
+		return 0, false
+	}
+	return j + 1, true
 }
 
 // CharacterReferences returns the spans of the character references of
