@@ -142,7 +142,11 @@ the links whose file is not there. It never uses the network.
   "testing", a name that starts or ends with "test" or "tests" and "_" or "-", such as
   "tests_literate" or "test-server") or of a test's expected output ("expected"), but for its
   README, are not judged: a test's input or expected output (a parser's Markdown cases, a
-  documentation generator's expected pages) leads nowhere by design. Nor, by default, are those of
+  documentation generator's expected pages) leads nowhere by design. So, by default, are those of a
+  document in a directory of demos ("demo", "demos", or a name that starts or ends with either and
+  "_" or "-"), but for its README: a tool's sample input (Difftastic's demo_files, 52 reports, none
+  true) or pages deployed with what the deployment adds (libjxl's wasm_demo: 7 reports, 1 true).
+  Nor, by default, are those of
   a document in a directory of templates ("templates", "template", "_templates"), README included:
   a template's links lead from where a script or a reader copies it (ArcadeDB's page templates, an
   architecture decision record's template; 22 reports on held-out documents, none true). On held-out documents 1 of

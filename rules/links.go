@@ -1111,8 +1111,11 @@ func display(from, p string) string {
 // testsDocument reports whether the document at path, below top, is in a
 // directory of a project's tests ("test", "tests", "__tests__",
 // "testing", a name that starts or ends with "test" or "tests" and "_" or
-// "-", "tests_literate") or of a test's expected output ("expected"), and
-// not its README: a test's input or expected output.
+// "-", "tests_literate"), of a test's expected output ("expected") or of a
+// demo ("demo", "demos", or a name that starts or ends with either and "_"
+// or "-": Difftastic's demo_files, libjxl's wasm_demo), and not its
+// README: a program's input or expected output, or pages deployed with
+// what the deployment adds.
 func testsDocument(top, path string) bool {
 	rel, ok := treepath.Rel(top, path)
 	if top == "" || !ok {
@@ -1124,13 +1127,13 @@ func testsDocument(top, path string) bool {
 	}
 	for _, d := range strings.Split(filepath.ToSlash(filepath.Clean(dir)), "/") {
 		switch d = strings.ToLower(d); d {
-		case "test", "tests", "__tests__", "testing", "expected":
+		case "test", "tests", "__tests__", "testing", "expected", "demo", "demos":
 			return true
 		}
-		for _, t := range [...]string{"test", "tests"} {
+		for _, t := range [...]string{"test", "tests", "demo", "demos"} {
 			if len(d) > len(t)+1 && (strings.HasPrefix(d, t) && (d[len(t)] == '_' || d[len(t)] == '-') ||
 				strings.HasSuffix(d, t) && (d[len(d)-len(t)-1] == '_' || d[len(d)-len(t)-1] == '-')) {
-				return true // "tests_literate", "test-server", "nimdoc_tests"
+				return true // "tests_literate", "test-server", "nimdoc_tests", "demo_files", "wasm_demo"
 			}
 		}
 	}

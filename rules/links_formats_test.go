@@ -389,8 +389,8 @@ func TestLinksBuiltFiles(t *testing.T) {
 }
 
 // By default the links of a document of a project's tests (a parser's
-// Markdown cases, MyST-Parser's tests/test_html) are not judged, but for
-// its README; a snippet that another Markdown document includes
+// Markdown cases, MyST-Parser's tests/test_html) or demos (Difftastic's
+// demo_files, libjxl's tools/wasm_demo) are not judged, but for its README; a snippet that another Markdown document includes
 // (pymdownx.snippets, "--8<--", Textual's docs/snippets) is read from
 // there; and from a checkout, a link that climbs one directory above the
 // top and down a name is the forge's file at another ref (lazygit's
@@ -398,20 +398,23 @@ func TestLinksBuiltFiles(t *testing.T) {
 func TestLinksTestsSnippetsRefs(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		".git/HEAD":                         "ref: refs/heads/main\n",
-		"README.md":                         "# App\n\n![demo](../assets/demo/a.gif) [gone](docs/gone.md) [up](../" + filepath.Base(dir) + "/nope.md)\n\n[the FAQ's book](../../../faqs/blob/main/book.toml)\n",
-		"tests/test_html/html_ast.md":       "<img src=\"img/fun-fish.png\">\n",
-		"tests_literate/expected/img.md":    "![](img-img/a.png)\n",
-		"nimdoc/expected/index.html":        "<script src=\"dochack.js\"></script>\n",
-		"server-test/page.md":               "[x](gone.md)\n",
-		"contest/page.md":                   "[y](gone.md)\n",
-		"scripts/templates/index.md":        "[z](concepts/gone.md)\n",
-		"templates/adr/README.md":           "[e](0005-example.md)\n",
-		"tests/README.md":                   "# Tests\n\nSee [the runner](runner.md).\n",
-		"docs/snippets/see_also_border.md":  "See [border](./border_title_align.md).\n",
-		"docs/snippets/alone.md":            "See [gone](./gone_too.md).\n",
-		"docs/styles/border.md":             "# Border\n\n--8<-- \"docs/snippets/see_also_border.md\"\n",
-		"docs/styles/border_title_align.md": "# Title\n",
+		".git/HEAD":                          "ref: refs/heads/main\n",
+		"README.md":                          "# App\n\n![demo](../assets/demo/a.gif) [gone](docs/gone.md) [up](../" + filepath.Base(dir) + "/nope.md)\n\n[the FAQ's book](../../../faqs/blob/main/book.toml)\n",
+		"tests/test_html/html_ast.md":        "<img src=\"img/fun-fish.png\">\n",
+		"tests_literate/expected/img.md":     "![](img-img/a.png)\n",
+		"nimdoc/expected/index.html":         "<script src=\"dochack.js\"></script>\n",
+		"server-test/page.md":                "[x](gone.md)\n",
+		"contest/page.md":                    "[y](gone.md)\n",
+		"scripts/templates/index.md":         "[z](concepts/gone.md)\n",
+		"templates/adr/README.md":            "[e](0005-example.md)\n",
+		"tests/README.md":                    "# Tests\n\nSee [the runner](runner.md).\n",
+		"demo_files/1/index.html":            "<img src=\"rust.svg\">\n",
+		"tools/wasm_demo/one_line_demo.html": "<img src=\"image00.jxl\">\n",
+		"demo/README.md":                     "# Demo\n\nRun [the server](serve.sh).\n",
+		"docs/snippets/see_also_border.md":   "See [border](./border_title_align.md).\n",
+		"docs/snippets/alone.md":             "See [gone](./gone_too.md).\n",
+		"docs/styles/border.md":              "# Border\n\n--8<-- \"docs/snippets/see_also_border.md\"\n",
+		"docs/styles/border_title_align.md":  "# Title\n",
 	}
 	writeFiles(t, dir, files)
 	var names []string
@@ -425,6 +428,7 @@ func TestLinksTestsSnippetsRefs(t *testing.T) {
 		`README.md: no file "../` + filepath.Base(dir) + `/nope.md" in the tree (looked for as "nope.md")`,
 		`README.md: no file "docs/gone.md" in the tree`,
 		`contest/page.md: no file "gone.md" in the tree`,
+		`demo/README.md: no file "serve.sh" in the tree`,
 		`docs/snippets/alone.md: no file "./gone_too.md" in the tree`,
 		`tests/README.md: no file "runner.md" in the tree`,
 	}
