@@ -95,7 +95,7 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 // http://combine.it.lth.se/" then "Combine/x.0", a list of user agents), a
 // sentence per line ("... use http://127.0.0.1:9091/" then "9091 is the
 // default port"), or a comment line before the line it describes ("# SEE:
-// https://pypi.org/project/charset-normalizer/" then "charset-normalizer >=
+// https://docs.example.org/charset-normalizer/" then "charset-normalizer >=
 // 3.1") is not a cut URI. A tool that wraps text breaks a URI only where the
 // rest of it does not fit; so does an author who keeps to a width.
 func hadRoom(src []byte, end, k, e int) bool {

@@ -487,6 +487,9 @@ func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnosti
 func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
 	r := ch.newCheckState()
 	r.format, r.inDoc, r.pass.Format = f, true, f
+	if base == 0 {
+		r.pass.Converter = ConverterOf(f, src)
+	}
 	if ch.across {
 		r.pass.File = ch.cfg.Across.absolute(path)
 	}
@@ -627,4 +630,24 @@ func countLines(src []byte) int {
 		n++
 	}
 	return n
+}
+
+// ConverterOf returns the program that wrote the document src of format f,
+// where its start says so, or "": "groff" for an HTML page whose first
+// kilobyte holds groff's "<!-- Creator     : groff" comment or a meta
+// generator that names groff ("groff -Thtml"). groff writes a page's table
+// of contents as links to its section names, spaces and all
+// ("#SEE ALSO" to <a name="SEE ALSO">).
+func ConverterOf(f extract.Format, src []byte) string {
+	if f != extract.FormatHTML {
+		return ""
+	}
+	head := src[:min(len(src), 1024)]
+	if i := bytes.Index(head, []byte("Creator")); i >= 0 && bytes.HasPrefix(bytes.TrimLeft(head[i+len("Creator"):], " \t:"), []byte("groff")) {
+		return "groff"
+	}
+	if bytes.Contains(head, []byte(`content="groff`)) {
+		return "groff"
+	}
+	return ""
 }

@@ -173,6 +173,11 @@ type Pass struct {
 	// whose check covers a whole component (a length, a check digit) must
 	// skip a component that holds one (see Pass.Masked).
 	Placeholders []grammar.Span
+	// Converter names the program that wrote the document from a source
+	// of its own, where the document says so at its start ("groff": see
+	// ConverterOf), or is "": what is in it the way the program writes it
+	// is the program's, not the author's.
+	Converter string
 
 	rule   *Rule
 	report func(*Rule, Finding)

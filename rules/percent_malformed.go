@@ -28,7 +28,9 @@ text of an attribute that holds none of its own, after a ";" (a style's percenta
 		Fix:  `Fix (not safe, since the "%" may start an encoding that lost its digits): write it as %25.`,
 	},
 	Run: func(p *lint.Pass) {
-		reportProblemsBut(p, func(pr grammar.Problem) bool { return stylePercentage(p, pr) }, func(pr grammar.Problem, f *lint.Finding) {
+		reportProblemsBut(p, func(pr grammar.Problem) bool {
+			return stylePercentage(p, pr) || !p.Config.Strict && convertersFragment(p, pr)
+		}, func(pr grammar.Problem, f *lint.Finding) {
 			f.Fixes = []lint.Fix{{Message: `write the literal "%" as %25`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "%25"}}}}
 		})
 	},

