@@ -119,6 +119,13 @@ the links whose file is not there. It never uses the network.
   ("../assets/demo/a.gif" from README.md) is, on the forge, whose page of a file is
   ".../blob/REF/PATH", the file at another ref (a branch that holds a project's images): not
   judged, as a checkout of one branch cannot say.
+- An HTML page whose built copy the tree holds, a page of the same name in a directory beside it that
+  a build writes pages into ("html", "htdocs", "www", "public", "site", "_site", "build", "_build",
+  "dist", "out", "output"), has its links read from there too: Postfix's proto/TLS_README.html, the
+  source of html/TLS_README.html, shows html/postfix-logo.jpg (85 false reports in held-out set 26).
+  A page of the same name elsewhere (a translation's doc-de/ beside doc/, another version's) is no copy.
+- A "\" in a link's path is read as "/", as browsers read it ("docs\static\a.png" from a README written
+  on Windows): percent-unencoded reports the "\" and offers "/".
 - A file published elsewhere than beside its source has its links read from there: under Sphinx, a
   file of a directory that conf.py names in html_extra_path, which Sphinx copies to the top of the
   pages it writes (a redirect page "_redirects/cli.html" that links "reference/cli.html", the page

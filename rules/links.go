@@ -271,6 +271,19 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 				return doc2, e2, alt, true, false
 			}
 		}
+		if strings.ContainsRune(l.target, '\\') {
+			// "docs\static\a.png": browsers read "\" in a link as "/"
+			// (percent-unencoded reports it), and so it names a file.
+			alt := strings.ReplaceAll(l.target, `\`, "/")
+			if doc2, e2, found2 := resolveFile(p, s, alt, l.dir); found2 && !s.Outside(alt) {
+				return doc2, e2, alt, true, false
+			}
+		}
+		for _, alt := range builtCopies(p, l) {
+			if doc2, e2, found2 := resolveFile(p, s, alt, l.dir); found2 && !s.Outside(alt) {
+				return doc2, e2, alt, true, false
+			}
+		}
 	}
 	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || doxygenPage(p, s, l.from, l.target) || textCopy(p, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
 		builtFile(p, s, l.from, l.target) || servedStatic(p, s, l.from, l.target) ||
@@ -385,6 +398,48 @@ func publishedLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (string, b
 		return filepath.Join(modules, target, "pages", filepath.FromSlash(url)), true
 	}
 	return "", false
+}
+
+// builtCopies returns the file the link l names as read from each built
+// copy of its HTML document the tree holds: a page of the same name in a
+// directory beside the document's that a build writes pages into, by its
+// name (see outputDir: Postfix's proto/TLS_README.html, the source its
+// build makes html/TLS_README.html of, beside the logo both show,
+// html/postfix-logo.jpg). A page is published where it is built. A page of
+// the same name in another directory (a translation's doc-de/ beside doc/,
+// another version's, another section's index.html) is no copy of it.
+func builtCopies(p *lint.AcrossPass, l linkFact) []string {
+	if extract.FormatOf(l.from) != extract.FormatHTML {
+		return nil
+	}
+	dir := filepath.Dir(l.from)
+	rel, err := filepath.Rel(dir, l.target)
+	if err != nil {
+		return nil
+	}
+	parent, name := filepath.Dir(dir), filepath.Base(l.from)
+	var out []string
+	for _, sib := range p.Subdirs(parent) {
+		other := filepath.Join(parent, sib)
+		if other == dir || !outputDir(sib) {
+			continue
+		}
+		if e := p.Stat(filepath.Join(other, name)); e.Exists && !e.Dir {
+			out = append(out, filepath.Join(other, rel))
+		}
+	}
+	return out
+}
+
+// outputDir reports whether a directory's name is one builds write pages
+// into: "html", "htdocs", "www", "public", "site", "_site", "build",
+// "_build", "dist", "out" or "output".
+func outputDir(name string) bool {
+	switch strings.ToLower(name) {
+	case "html", "htdocs", "www", "public", "site", "_site", "build", "_build", "dist", "out", "output":
+		return true
+	}
+	return false
 }
 
 // sphinxExtraPaths returns the paths that the conf.py in dir names in

@@ -850,3 +850,36 @@ func TestLinksOfPagePartsAndSphinxMade(t *testing.T) {
 		}
 	}
 }
+
+// A page's source is read from its built copy where the tree holds one, a
+// page of the same name in a directory beside it that a build writes into
+// (Postfix's proto/TLS_README.html, built into html/, beside
+// html/postfix-logo.jpg); a page of the same name in another directory
+// (a translation's doc-de/ beside doc/) is no copy. And a "\" in a link's
+// path is read as "/", as browsers read it (Porter's README,
+// "docs\static\images\a.png"): percent-unencoded reports the "\".
+func TestLinksBuiltCopiesAndBackslashes(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".git/HEAD":                     "ref: refs/heads/main\n",
+		"postfix/proto/TLS.html":        "<img src=\"postfix-logo.jpg\"> <a href=\"smtpd.8.html\">smtpd</a> <a href=\"gone.html\">gone</a>\n",
+		"postfix/html/TLS.html":         "<img src=\"postfix-logo.jpg\">\n",
+		"postfix/html/postfix-logo.jpg": "",
+		"postfix/html/smtpd.8.html":     "<p>smtpd</p>\n",
+		"w3m/doc/MANUAL.html":           "<a href=\"keymap.default\">keys</a>\n",
+		"w3m/doc/keymap.default":        "",
+		"w3m/doc-de/MANUAL.html":        "<a href=\"keymap.default\">Tasten</a>\n",
+		"README.md":                     "<img src=\"docs\\static\\a.png\"> <img src=\"docs\\static\\gone.png\">\n",
+		"docs/static/a.png":             "",
+	}
+	writeFiles(t, dir, files)
+	got := linkRun(t, dir, files, "postfix/proto/TLS.html", "postfix/html/TLS.html", "w3m/doc/MANUAL.html", "w3m/doc-de/MANUAL.html", "README.md")
+	want := []string{
+		"README.md: no file `docs\\static\\gone.png` in the tree",
+		`postfix/proto/TLS.html: no file "gone.html" in the tree`,
+		`w3m/doc-de/MANUAL.html: no file "keymap.default" in the tree`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}

@@ -65,7 +65,9 @@ characters encoded, with three exceptions where the fix is not safe:
   meant is encoded otherwise in UTF-8;
 - in a host name, where no such character can be;
 - in a link (an HTML attribute, a Markdown link destination), browsers read "\" as "/" and remove tabs
-  and line breaks (the WHATWG URL Standard), so encoding them changes where the link goes.
+  and line breaks (the WHATWG URL Standard), so encoding them changes where the link goes. For a "\"
+  in the path of a link of HTML or Markdown ("docs\static\a.png", written on Windows) the fix offered
+  is "/", what browsers read and what was most likely meant (a forge's renderer may not read it so).
 Where a link holds tabs and line breaks only, the message and the fix say to remove them, which
 changes nothing a browser sees: safe in HTML and Markdown, where it is reported only with --strict
 (the link works as written); not in XML, whose attributes other programs read as well, where a
@@ -93,6 +95,16 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 				slip = linkSlip(u, pr)
 			}
 			fix := encodeFix(u.Input, pr.Start, pr.End, !inHost && !browser && !notUTF8 && slip == "")
+			if browser && (p.Format == extract.FormatHTML || p.Format == extract.FormatMarkdown) && strings.Trim(text, "\\") == "" &&
+				u.Path.Present() && pr.Start >= u.Path.Start && pr.End <= u.Path.End {
+				// A "\" in a link's path ("docs\static\a.png", written on
+				// Windows): browsers read it as "/", as meant, and a forge
+				// or another program may not: "/" is the repair, not %5C.
+				f.Message = `"\" is no character of a URI: browsers read it in a link's path as "/", other programs (a forge's renderer) may not; write "/"`
+				f.Fixes = []lint.Fix{{Message: `write "/" (browsers read "\" in a link's path as "/", which is most likely what was meant; other programs do not)`,
+					Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: strings.Repeat("/", len(text))}}}}
+				return
+			}
 			switch {
 			case notUTF8:
 				fix.Message += " (the byte is not UTF-8: the file may be in another encoding, such as Latin-1, and the character meant is then encoded otherwise)"
