@@ -805,20 +805,25 @@ func TestLinksOfIncludedMarkdown(t *testing.T) {
 // judged (RequireJS's dist/pre.html, which dist-site.js puts before each
 // page of docs/; toybox's www/header.html), nor, under Sphinx, a Markdown
 // link written with no "/" where conf.py runs a program that writes pages
-// (Incus's man pages, each with a MyST label "(incus_list.md)="). --strict
-// judges both; a page named otherwise, and a conf.py that runs nothing,
-// are judged by default.
+// (Incus's man pages, each with a MyST label "(incus_list.md)="), or
+// under MkDocs where mkdocs.yml names the gen-files plugin (Nominatim).
+// --strict judges both; a page named otherwise, and a conf.py that runs
+// nothing, are judged by default.
 func TestLinksOfPagePartsAndSphinxMade(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		".git/HEAD":             "ref: refs/heads/main\n",
-		"dist/pre.html":         "<!DOCTYPE html>\n<html><body><ul><li><a href=\"start.html\">Start</a></li></ul>\n<div id=\"content\">\n",
-		"www/_footer.html":      "<p><a href=\"status.html\">Status</a></p>\n",
-		"www/page.html":         "<p><a href=\"gone.html\">Gone</a></p>\n",
-		"doc/conf.py":           "import subprocess\nextensions = ['myst_parser']\nsubprocess.run(['incus', 'manpage', '.sphinx/deps/manpages/', '--format=md'])\n",
-		"doc/api-extensions.md": "# API extensions\n\nThis lets [`incus list`](incus_list.md) get all it needs; see [the guide](howto/gone.md).\n",
-		"other/conf.py":         "extensions = ['myst_parser']\n",
-		"other/index.md":        "# Other\n\nSee [the list](incus_list.md).\n",
+		".git/HEAD":                            "ref: refs/heads/main\n",
+		"dist/pre.html":                        "<!DOCTYPE html>\n<html><body><ul><li><a href=\"start.html\">Start</a></li></ul>\n<div id=\"content\">\n",
+		"www/_footer.html":                     "<p><a href=\"status.html\">Status</a></p>\n",
+		"www/page.html":                        "<p><a href=\"gone.html\">Gone</a></p>\n",
+		"doc/conf.py":                          "import subprocess\nextensions = ['myst_parser']\nsubprocess.run(['incus', 'manpage', '.sphinx/deps/manpages/', '--format=md'])\n",
+		"doc/api-extensions.md":                "# API extensions\n\nThis lets [`incus list`](incus_list.md) get all it needs; see [the guide](howto/gone.md).\n",
+		"other/conf.py":                        "extensions = ['myst_parser']\n",
+		"other/index.md":                       "# Other\n\nSee [the list](incus_list.md).\n",
+		"nominatim/mkdocs.yml":                 "site_name: Nominatim\nplugins:\n  - gen-files:\n      scripts:\n        - docs/mk_install_instructions.py\n",
+		"nominatim/docs/admin/Installation.md": "# Installation\n\nSee [Ubuntu 24](Install-on-Ubuntu-24.md).\n",
+		"plain/mkdocs.yml":                     "site_name: Plain\n",
+		"plain/docs/index.md":                  "# Plain\n\nSee [Ubuntu 24](Install-on-Ubuntu-24.md).\n",
 	}
 	writeFiles(t, dir, files)
 	pages := []string{"dist/pre.html", "www/_footer.html", "www/page.html"}
@@ -844,6 +849,10 @@ func TestLinksOfPagePartsAndSphinxMade(t *testing.T) {
 			`doc/api-extensions.md: no file "incus_list.md" in the tree`,
 		}},
 		{sphinx("other", false), []string{"other/index.md"}, []string{`other/index.md: no file "incus_list.md" in the tree`}},
+		{func(c *lint.Config) { c.Links.Generator, c.Links.SiteDir = "mkdocs", filepath.Join(dir, "nominatim") },
+			[]string{"nominatim/docs/admin/Installation.md"}, nil},
+		{func(c *lint.Config) { c.Links.Generator, c.Links.SiteDir = "mkdocs", filepath.Join(dir, "plain") },
+			[]string{"plain/docs/index.md"}, []string{`plain/docs/index.md: no file "Install-on-Ubuntu-24.md" in the tree`}},
 	} {
 		if got := linkRunWith(t, dir, files, tt.set, tt.names...); !slices.Equal(got, tt.want) {
 			t.Errorf("%q:\n got  %q\nwant %q", tt.names, got, tt.want)
