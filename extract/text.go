@@ -518,8 +518,11 @@ func linkText(src []byte, s, colon, end int) int {
 		}
 		return end
 	}
-	if end <= colon+3 || src[end-1] != ']' || src[colon+1] != '/' || src[colon+2] != '/' {
+	if end <= colon+3 || src[colon+1] != '/' || src[colon+2] != '/' {
 		return end
+	}
+	if src[end-1] != ']' {
+		return openText(src, s, colon, end)
 	}
 	depth, k := 0, end-1
 	for ; k > colon+2; k-- {
@@ -532,10 +535,19 @@ func linkText(src []byte, s, colon, end int) int {
 		}
 	}
 	empty := k == end-2 // "[]": an AsciiDoc link with no text of its own
-	if k <= colon+2 || src[k-1] == '/' && (k-1 == colon+2 || !empty) || src[k-1] == '@' || !empty && allDigits(src[k+1:end-1]) {
+	if k <= colon+2 || src[k-1] == '/' && k-1 == colon+2 || src[k-1] == '@' || !empty && allDigits(src[k+1:end-1]) {
 		// "http://[::1]", "http://user@[::1]", an index ("cfg://handlers.email[0]");
-		// but "https://a.example/dir/[]", an AsciiDoc link.
+		// but "https://a.example/dir/[]" and "https://lagabiere.com/[Lagabière]",
+		// AsciiDoc links.
 		return end
+	}
+	if definitionLabel(src, end-1) {
+		return end
+	}
+	if !empty && notURIText(src[k+1:end-1]) {
+		// Text no URI holds ("diamon.org/babeltrace[`babeltrace`]",
+		// "[Python{nbsp}3]"): an AsciiDoc link's, wherever the group is.
+		return trim(src, s, k, false)
 	}
 	rest := src[colon+3 : k]
 	q, h := bytes.IndexByte(rest, '?'), bytes.IndexByte(rest, '#')
@@ -544,7 +556,7 @@ func linkText(src []byte, s, colon, end int) int {
 	case q >= 0: // in the query
 		return end
 	case bytes.IndexByte(rest, '/') < 0: // right after the authority
-	case empty:
+	case empty, src[k-1] == '/': // "[]", or right after a directory's "/"
 	default: // in the path: only right after a file name with an extension
 		seg := rest[bytes.LastIndexByte(rest, '/')+1:]
 		dot := bytes.LastIndexByte(seg, '.')
@@ -553,6 +565,71 @@ func linkText(src []byte, s, colon, end int) int {
 		}
 	}
 	return trim(src, s, k, false)
+}
+
+// openText returns where the candidate src[s:end], written "scheme://...",
+// ends when a "[" in it opens a group that the candidate, ended by
+// whitespace, does not close, and that closes later on the line: the text
+// of an AsciiDoc link ("https://en.wikipedia.org/wiki/Flight_recorder[flight
+// recorder]", "irc://irc.oftc.net/lttng[IRC channel]"), before the "[".
+// Not one in the query ("?filter[a b]").
+func openText(src []byte, s, colon, end int) int {
+	k := bytes.IndexByte(src[colon+3:end], '[')
+	if k <= 0 {
+		return end
+	}
+	k += colon + 3
+	if bytes.IndexByte(src[k:end], ']') >= 0 || bytes.IndexByte(src[colon+3:k], '?') >= 0 || src[k-1] == '@' {
+		return end
+	}
+	line := src[end:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	j := bytes.IndexByte(line, ']')
+	if j <= 0 || bytes.IndexByte(line[:j], '[') >= 0 || definitionLabel(src, end+j) {
+		return end
+	}
+	return trim(src, s, k, false)
+}
+
+// definitionLabel reports whether the "]" at src[i], which closes a group
+// after a URI, closes the label of a Markdown link reference definition
+// glued to the URI: "]:" and then a URI, on the line or at the start of the
+// next ("https://kubernetes.io/[kubernetes/enhancements]: https://git.k8s.io/enhancements",
+// two definitions run together in a Kubernetes enhancement proposal). The
+// group is then no link's text but a slip, to be reported. A "]:" before
+// prose ("[flight recorder]:" then "always keep...") is the text's.
+func definitionLabel(src []byte, i int) bool {
+	if i+1 >= len(src) || src[i+1] != ':' {
+		return false
+	}
+	j := i + 2
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if j < len(src) && src[j] == '\r' {
+		j++
+	}
+	if j < len(src) && src[j] == '\n' {
+		j++
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+	}
+	return startsURI(src[j:min(len(src), j+maxSchemeRun)])
+}
+
+// notURIText reports whether text, a group's in square brackets after a
+// URI, holds a character no URI does: a backtick, a brace, a space, or a
+// character that is not ASCII (AsciiDoc's "{nbsp}", "`code`", "Boréale").
+func notURIText(text []byte) bool {
+	for _, c := range text {
+		if c == '`' || c == '{' || c == '}' || c == ' ' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
 }
 
 // portComma returns where the candidate src[:end], whose scheme ends at
