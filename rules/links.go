@@ -590,7 +590,10 @@ func githubRoute(s *links.Settings, target string) bool {
 // Its pages are flat, all at the top of the documentation it writes, and
 // its assets option copies a directory there as assets/ ("guides/assets"
 // in Absinthe's mix.exs): a link "assets/tutorial/a.png" from any page is
-// found where a directory above the page holds that path.
+// found where a directory above the page holds that path; or, as a map,
+// each directory it names to the directory it maps it to (see
+// exdocAssets): "images/a.png" is docs/images/a.png for Livebook's
+// %{Path.expand("./docs/images") => "images"}.
 func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool {
 	if s.Generator != "exdoc" || s.SiteDir == "" {
 		return false
@@ -603,7 +606,19 @@ func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 		return names[filepath.Base(target)] || !complete
 	}
 	rel, ok := treepath.Rel(filepath.Dir(from), target)
-	if !ok || !strings.HasPrefix(filepath.ToSlash(rel), "assets/") {
+	if !ok {
+		return false
+	}
+	for src, dst := range exdocAssets(p, s.SiteDir) {
+		// The assets option as a map: each source directory of the
+		// project is copied to its target beside the pages
+		// (Livebook's %{Path.expand("./docs/images") => "images"},
+		// Nerves's %{"resources" => "assets"}).
+		if in, ok := strings.CutPrefix(filepath.ToSlash(rel), dst+"/"); ok && p.Stat(filepath.Join(s.SiteDir, filepath.FromSlash(src), filepath.FromSlash(in))).Exists {
+			return true
+		}
+	}
+	if !strings.HasPrefix(filepath.ToSlash(rel), "assets/") {
 		return false
 	}
 	for dir := filepath.Dir(filepath.Dir(from)); treepath.Under(s.SiteDir, dir); dir = filepath.Dir(dir) {
@@ -615,6 +630,54 @@ func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 		}
 	}
 	return false
+}
+
+// exdocAssets returns the directories the assets option of the mix.exs in
+// dir maps, as a map from a source directory (relative to dir, "./" and a
+// Path.expand call removed) to the directory of the pages it is copied to:
+// assets: %{"resources" => "assets", Path.expand("./docs/images") => "images"}.
+// None where the option is a string (the older form, copied to assets/)
+// or the file cannot be read.
+func exdocAssets(p *lint.AcrossPass, dir string) map[string]string {
+	src, err := p.Small(filepath.Join(dir, "mix.exs"))
+	if err != nil {
+		return nil
+	}
+	text := string(src)
+	i := strings.Index(text, "assets: %{")
+	if i < 0 {
+		return nil
+	}
+	text = text[i+len("assets: %{"):]
+	if j := strings.IndexByte(text, '}'); j >= 0 {
+		text = text[:j]
+	}
+	out := map[string]string{}
+	for _, pair := range strings.Split(text, ",") {
+		from, to, ok := strings.Cut(pair, "=>")
+		if !ok {
+			continue
+		}
+		from, to = quoted(from), quoted(to)
+		from = strings.TrimPrefix(path.Clean(from), "./")
+		if from != "" && to != "" && !path.IsAbs(from) && !strings.HasPrefix(from, "..") {
+			out[from] = path.Clean(to)
+		}
+	}
+	return out
+}
+
+// quoted returns the first string literal in double quotes in s, or "".
+func quoted(s string) string {
+	i := strings.IndexByte(s, '"')
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(s[i+1:], '"')
+	if j < 0 {
+		return ""
+	}
+	return s[i+1 : i+1+j]
 }
 
 // doxygenPage reports whether target, which is not in the tree, is a page
