@@ -103,6 +103,7 @@ func scan(c *Candidate, src []byte, base int, inObject bool, yield func(*Candida
 		if s < 0 || midWord(src, s) || inHexDump(src[lines.lineStart(src, s):s]) {
 			continue
 		}
+		s = compoundStart(src, floor, s, colon)
 		as, isAngle := s, s-1 >= floor && src[s-1] == '<'
 		if !isAngle {
 			as, isAngle = splitAngle(src, floor, s)
@@ -154,6 +155,33 @@ func schemeStart(src []byte, floor, colon int) int {
 		s++
 	}
 	return s
+}
+
+// compoundStart returns where a URI whose scheme src[s:colon] is not
+// registered and is followed by "//" starts when that scheme is the last
+// of names joined by ":" ("jdbc:h2:ssl://localhost/~/test",
+// "jdbc:mysql://localhost:3306/db", JDBC's URLs): at the first name, a word
+// of its own, so that the URI is read whole, not from its inner scheme. A
+// registered scheme glued to a label ("Note:http://...") starts there.
+func compoundStart(src []byte, floor, s, colon int) int {
+	if colon+2 >= len(src) || src[colon+1] != '/' || src[colon+2] != '/' || iana.IsScheme(src[s:colon]) {
+		return s
+	}
+	start := s
+	for j := s; j-1 > floor && src[j-1] == ':'; {
+		k := j - 1
+		for k > floor && grammar.IsSchemeChar(src[k-1]) {
+			k--
+		}
+		if k == j-1 || !grammar.IsAlpha(src[k]) {
+			break
+		}
+		start, j = k, k
+	}
+	if start < s && start > 0 && (grammar.IsSchemeChar(src[start-1]) || src[start-1] == ':' || src[start-1] == '/' || src[start-1] == '_') {
+		return s // inside a longer token
+	}
+	return start
 }
 
 // midWord reports whether a scheme that starts at src[s] is inside a word,

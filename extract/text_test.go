@@ -503,3 +503,15 @@ func TestTextAsciiDocLinkText(t *testing.T) {
 		`3:1-3:23 187-209 uri text "https://github.com/a/b"`,
 	)
 }
+
+// A URI whose unregistered scheme ends names joined by ":" is read whole
+// from its first name: JDBC's URLs (H2's documentation,
+// "jdbc:h2:ssl://localhost/~/test", whose "ssl" is H2's mode, no slip of
+// "ssh"). A registered scheme glued to a label starts there.
+func TestTextCompoundScheme(t *testing.T) {
+	checkText(t, "Use jdbc:h2:ssl://localhost/~/test or jdbc:mysql://localhost:3306/db; Note:http://a.example/x\n",
+		`1:5-1:35 4-34 uri text "jdbc:h2:ssl://localhost/~/test"`,
+		`1:39-1:69 38-68 uri text "jdbc:mysql://localhost:3306/db"`,
+		`1:76-1:94 75-93 uri text "http://a.example/x"`,
+	)
+}
