@@ -164,8 +164,8 @@ func schemeStart(src []byte, floor, colon int) int {
 // of its own, so that the URI is read whole, not from its inner scheme. A
 // registered scheme glued to a label ("Note:http://...") starts there.
 func compoundStart(src []byte, floor, s, colon int) int {
-	if colon+2 >= len(src) || src[colon+1] != '/' || src[colon+2] != '/' || iana.IsScheme(src[s:colon]) {
-		return s
+	if s-1 <= floor || src[s-1] != ':' || colon+2 >= len(src) || src[colon+1] != '/' || src[colon+2] != '/' || iana.IsScheme(src[s:colon]) {
+		return s // most URIs: no ":" right before the scheme
 	}
 	start := s
 	for j := s; j-1 > floor && src[j-1] == ':'; {

@@ -178,7 +178,7 @@ func (p *AcrossPass) Included(doc string) bool {
 					// hook's marker): the file it names from the
 					// document's directory or the nearest above it, else
 					// any of its name.
-					if real, ok := includedFrom(filepath.Dir(from), t); ok {
+					if real, ok := p.includedFrom(from, t); ok {
 						p.included[real] = true
 					} else {
 						p.includedName[path.Base(t)] = true
@@ -205,26 +205,24 @@ func (p *AcrossPass) Included(doc string) bool {
 	return err == nil && real != doc && p.included[real]
 }
 
-// includedFrom finds the file t, a relative path, from the directory dir
-// or the nearest directory above it that holds it, and returns its path
+// includedFrom finds the file t, a relative path that the document at
+// from includes, from the document's directory or the nearest directory
+// above it that holds it, up to the top of its tree, and returns its path
 // with symbolic links resolved.
-func includedFrom(dir, t string) (string, bool) {
-	if path.IsAbs(t) {
-		t = strings.TrimLeft(t, "/")
-	}
-	for {
-		f := filepath.Join(dir, filepath.FromSlash(t))
-		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+func (p *AcrossPass) includedFrom(from, t string) (string, bool) {
+	t = filepath.FromSlash(strings.TrimLeft(t, "/"))
+	top := p.Settings(from).Top
+	for dir := filepath.Dir(from); ; dir = filepath.Dir(dir) {
+		f := filepath.Join(dir, t)
+		if e := p.Stat(f); e.Exists && !e.Dir {
 			if real, err := filepath.EvalSymlinks(f); err == nil {
 				return real, true
 			}
 			return f, true
 		}
-		up := filepath.Dir(dir)
-		if up == dir {
+		if dir == top || filepath.Dir(dir) == dir {
 			return "", false
 		}
-		dir = up
 	}
 }
 

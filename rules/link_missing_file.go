@@ -319,7 +319,7 @@ the links whose file is not there. It never uses the network.
 				// reports, all false.
 				continue
 			}
-			if !found && !skip && l.byDefault && sphinxMade(p, s, l) {
+			if !found && !skip && l.byDefault && generatedPage(p, s, l) {
 				// A page a Sphinx build makes (Incus's man pages, which
 				// conf.py has the program write, each with a MyST label
 				// named as the links to it are written, "incus_list.md"):
@@ -414,14 +414,14 @@ func pagePart(from string) bool {
 	return false
 }
 
-// sphinxMade reports whether the link l of a Markdown document of a site,
+// generatedPage reports whether the link l of a Markdown document of a site,
 // written with no "/" ("incus_list.md"), may name a page or a label the
 // build makes: under Sphinx, the project's conf.py runs a program
 // (subprocess, os.system), which writes pages into the sources before
 // Sphinx reads them (and MyST resolves a link that names no file to a
 // label of that name); under MkDocs, mkdocs.yml names the gen-files
 // plugin, whose scripts write pages (Nominatim's Install-on-Ubuntu-24.md).
-func sphinxMade(p *lint.AcrossPass, s *links.Settings, l linkFact) bool {
+func generatedPage(p *lint.AcrossPass, s *links.Settings, l linkFact) bool {
 	if s.SiteDir == "" || extract.FormatOf(l.from) != extract.FormatMarkdown || filepath.Dir(l.target) != filepath.Dir(l.from) {
 		return false
 	}

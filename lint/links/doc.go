@@ -105,9 +105,11 @@ func NewDoc(f extract.Format, src []byte, configured []string) *Doc {
 // IncludeTargets, PageAliases, Base, FrontMatter), and returns d.
 func (d *Doc) ReadText(f extract.Format, src []byte) *Doc {
 	d.Template = IsTemplate(f, src)
-	d.Includes = HasInclude(f, src) || d.Template
-	d.Partial = IsPartial(f, src)
 	d.IncludeTargets = IncludeTargets(f, src)
+	// A Markdown document's includes are read once, for both (see
+	// HasInclude).
+	d.Includes = hasInclude(f, src) || f == extract.FormatMarkdown && len(d.IncludeTargets) > 0 || d.Template
+	d.Partial = IsPartial(f, src)
 	d.PageAliases = PageAliases(f, src)
 	d.Base = HasBase(f, src)
 	d.FrontMatter = extract.HasFrontMatter(src)
@@ -368,11 +370,18 @@ func markdownIncludes(src []byte) []string {
 //     reference's "#bib-rfc3986" are made by it), or a site's script that
 //     writes a footer with an id.
 func HasInclude(f extract.Format, src []byte) bool {
+	return hasInclude(f, src) || f == extract.FormatMarkdown && len(markdownIncludes(src)) > 0
+}
+
+// hasInclude is HasInclude but for a Markdown document's includes other
+// than pymdownx.snippets' (see markdownIncludes), which ReadText has read
+// already with IncludeTargets.
+func hasInclude(f extract.Format, src []byte) bool {
 	switch f {
 	case extract.FormatReStructuredText, extract.FormatAsciiDoc:
 		return bytes.Contains(src, []byte("include::"))
 	case extract.FormatMarkdown:
-		return hasSnippet(src) || hugoInclude(src) || autodocBlock(src) || len(markdownIncludes(src)) > 0
+		return hasSnippet(src) || hugoInclude(src) || autodocBlock(src)
 	case extract.FormatHTML:
 		// ReSpec, or any script the page loads, which may write elements
 		// with ids (a footer's "#copyright").
