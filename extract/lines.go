@@ -467,6 +467,10 @@ func pattern(uri string) bool {
 //   - for a bare URI that runs to the line's end with a character a cut URI
 //     often ends with (see continuation): no cut after a line ending with
 //     one of "-/._=?&#%", "\r" aside;
+//   - for the width of the paragraph around such a line, when its last
+//     word holds a ":" and may be a URI (see hadRoom): no cut within
+//     cutReach lines of it either way, and so none before cutReach lines
+//     of b have followed the cut, as a line not yet read may be such a one;
 //   - in an iCalendar or vCard object, whose content lines are folded: no
 //     cut from a line "BEGIN:V..." (after its indentation, in any case) to
 //     the next "END:V..." line (or a blank line, where there is no cut to
@@ -476,13 +480,19 @@ func pattern(uri string) bool {
 //
 // Nor is a cut made right before a byte order mark (which a Locator counts
 // only at the start of a document), nor where fewer than three bytes
-// follow. b must start where no wrapper or object is open (at the start of
-// a document, or at a cut).
+// follow. b must start where no wrapper or object is open and no such
+// paragraph reaches back (at the start of a document, or at a cut).
 func LastLineCut(b []byte) int {
 	last := -1
 	open := false   // a "<" may open a wrapper still open
 	object := false // in an iCalendar or vCard object
 	lineStart := 0
+	// cuts holds, for each of the last cutReach+1 lines, the offset after
+	// it where a cut may be made as far as that line goes, or -1; line
+	// counts the lines read and wide the last whose paragraph hadRoom may
+	// measure (-cutReach-1: none yet).
+	var cuts [cutReach + 1]int
+	line, wide := 0, -cutReach-1
 	for i := 0; i < len(b); {
 		k := bytes.IndexAny(b[i:], "<>\"\n")
 		if k < 0 {
@@ -495,27 +505,42 @@ func LastLineCut(b []byte) int {
 		case '>', '"':
 			open = false
 		case '\n':
-			line := bytes.TrimLeft(b[lineStart:i], " \t")
+			text := bytes.TrimLeft(b[lineStart:i], " \t")
 			switch {
-			case hasPrefixFold(line, "begin:v"):
+			case hasPrefixFold(text, "begin:v"):
 				object = true
-			case hasPrefixFold(line, "end:v"):
+			case hasPrefixFold(text, "end:v"):
 				object = false
 			}
-			lineStart = i + 1
 			e := i
-			for e > 0 && b[e-1] == '\r' {
+			for e > lineStart && b[e-1] == '\r' {
 				e--
 			}
-			if !open && !object && (e == 0 || strings.IndexByte("-/._=?&#%", b[e-1]) < 0) &&
-				i+1+len(bom) <= len(b) && !bytes.HasPrefix(b[i+1:], bom) {
-				last = i + 1
+			cont := e > lineStart && strings.IndexByte("-/._=?&#%", b[e-1]) >= 0
+			if cont && bytes.IndexByte(b[lineStart+bytes.LastIndexAny(b[lineStart:e], " \t")+1:e], ':') >= 0 {
+				wide = line
 			}
+			cuts[line%len(cuts)] = -1
+			if !open && !object && !cont && i+1+len(bom) <= len(b) && !bytes.HasPrefix(b[i+1:], bom) {
+				cuts[line%len(cuts)] = i + 1
+			}
+			// The line cutReach lines back may end a window when no line
+			// within cutReach of it either way may be measured.
+			if j := line - cutReach; j >= 0 && wide <= j-cutReach && cuts[j%len(cuts)] >= 0 {
+				last = cuts[j%len(cuts)]
+			}
+			line++
+			lineStart = i + 1
 		}
 		i++
 	}
 	return last
 }
+
+// cutReach is how many lines LastLineCut keeps between a cut and a line
+// whose paragraph hadRoom may measure, which reads maxParagraphLines each
+// way.
+const cutReach = maxParagraphLines + 1
 
 // hasPrefixFold reports whether b starts with the lower-case ASCII prefix,
 // in any case.

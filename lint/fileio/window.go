@@ -39,7 +39,8 @@ type Window struct {
 // to decide about a candidate. A window without a blank line ends at the
 // last line break where the scanner looks across none either (see
 // extract.LastLineCut: no angle bracket open, no URI cut at the line's
-// end): text that never has a blank line (a log, a list of URIs, endless
+// end, and none within 31 lines of one, whose paragraph's width the
+// scanner measures): text that never has a blank line (a log, a list of URIs, endless
 // standard input) is read in windows too. So scanning the windows one by
 // one finds exactly what scanning the whole text finds, at the same
 // positions once shifted by Base (TestTextWindows and FuzzTextWindows hold
