@@ -54,6 +54,13 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if in, ok := startsLine(src, start); ok && k-next < in {
 		return 0, 0, false // the next line goes back out: a new entry, not more of the URI
 	}
+	if lineComment(src, start) {
+		// A line comment ("#    see https://.../content_flags/"): a next
+		// line without its mark is no more of the comment (the setting
+		// it describes, Luanti's settingtypes.txt), and one with it
+		// starts with the mark, which is no word of a URI.
+		return 0, 0, false
+	}
 	e := trim(src, k, extend(src, k), false)
 	word := src[k:e]
 	if numbered(src, start) && allDigits(word) {
@@ -230,6 +237,24 @@ func startsLine(src []byte, start int) (indent int, ok bool) {
 		i--
 	}
 	return start - i, i == 0 || src[i-1] == '\n' || src[i-1] == '\r'
+}
+
+// lineComment reports whether the line of src[start] is a line comment:
+// after its indentation, "#", "//", "--", ";" or "%" and a space or a tab,
+// then text up to the URI (maxRow bytes at most are looked back at).
+func lineComment(src []byte, start int) bool {
+	lo := max(0, start-maxRow)
+	i := bytes.LastIndexByte(src[lo:start], '\n')
+	if i < 0 && lo > 0 {
+		return false // a line longer than maxRow: not looked at
+	}
+	line := bytes.TrimLeft(src[lo+i+1:start], " \t")
+	for _, mark := range [...]string{"#", "//", "--", ";", "%"} {
+		if rest, ok := bytes.CutPrefix(line, []byte(mark)); ok && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+			return true
+		}
+	}
+	return false
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is
