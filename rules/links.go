@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"path"
 	"path/filepath"
 	"slices"
@@ -285,7 +286,7 @@ func findLink(p *lint.AcrossPass, s *links.Settings, l linkFact) (doc string, e 
 			}
 		}
 	}
-	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || doxygenPage(p, s, l.from, l.target) || textCopy(p, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
+	if githubRoute(s, l.target) || !found && (themeFile(s, l.target) || exdocPage(p, s, l.from, l.target) || doxygenPage(p, s, l.from, l.target) || writersideLink(p, s, l) || textCopy(p, l.target) || refRoute(l.from, l.target) || otherRef(p, s, l.target) || download(l.target) ||
 		builtFile(p, s, l.from, l.target) || servedStatic(p, s, l.from, l.target) ||
 		s.Top != "" && p.GitIgnored(s.Top, l.target)) {
 		// A forge's page; a file the site's theme adds; a file git
@@ -585,7 +586,8 @@ func githubRoute(s *links.Settings, target string) bool {
 // module's or an extra's page ("Ash.Resource.html", "dsl-ash-resource.html"),
 // or an extra it finds by the file's name wherever it is in the project
 // ("policies.md" for documentation/topics/security/policies.md), as its
-// autolinking resolves a link to a Markdown file of its extras.
+// autolinking resolves a link to a Markdown file of its extras; and the
+// book it writes where mix.exs names the "epub" formatter.
 //
 // Its pages are flat, all at the top of the documentation it writes, and
 // its assets option copies a directory there as assets/ ("guides/assets"
@@ -601,6 +603,11 @@ func exdocPage(p *lint.AcrossPass, s *links.Settings, from, target string) bool 
 	switch strings.ToLower(filepath.Ext(target)) {
 	case ".html":
 		return true
+	case ".epub":
+		// The book its "epub" formatter writes beside the pages
+		// ("Phoenix.epub", held-out set 30).
+		src, err := p.Small(filepath.Join(s.SiteDir, "mix.exs"))
+		return err == nil && bytes.Contains(src, []byte("epub"))
 	case ".md", ".cheatmd", ".livemd":
 		names, complete := p.Names(s.SiteDir)
 		return names[filepath.Base(target)] || !complete
@@ -678,6 +685,109 @@ func quoted(s string) string {
 		return ""
 	}
 	return s[i+1 : i+1+j]
+}
+
+// writersideLink reports whether the link l, to a file not beside the
+// document, is one Writerside resolves its own way: l.from is a topic of a
+// Writerside module (a writerside.cfg, or project.ihp as it was once
+// named, in its directory or one above it, up to the top of the tree,
+// whose <topics dir> holds it), and the link names a file alone, with no
+// directory:
+//   - an image is looked up by its name in the module's <images dir>, at
+//     any depth (kotlinx.coroutines's "loading.gif", in
+//     docs/images/coroutines-and-channels/);
+//   - a topic ("exceptions.md") by its name among the module's topics; by
+//     default, one that is not there is not judged where the module's
+//     instance is a <snippet> that another instance takes in (the
+//     coroutines guide, part of the Kotlin documentation, whose topics
+//     another repository holds).
+func writersideLink(p *lint.AcrossPass, s *links.Settings, l linkFact) bool {
+	if s.Top == "" || filepath.Dir(l.target) != filepath.Dir(l.from) || extract.FormatOf(l.from) != extract.FormatMarkdown && extract.FormatOf(l.from) != extract.FormatXML {
+		return false
+	}
+	for dir := filepath.Dir(l.from); !s.Outside(dir); dir = filepath.Dir(dir) {
+		for _, name := range [...]string{"writerside.cfg", "project.ihp"} {
+			src, err := p.Small(filepath.Join(dir, name))
+			if err != nil {
+				continue
+			}
+			cfg := string(src)
+			topics := xmlAttrs(cfg, "topics", "dir")
+			if !slices.ContainsFunc(topics, func(t string) bool { return treepath.Under(filepath.Join(dir, filepath.FromSlash(t)), l.from) }) {
+				return false
+			}
+			base := filepath.Base(l.target)
+			in := func(dirs []string) bool {
+				for _, d := range dirs {
+					d = filepath.Join(dir, filepath.FromSlash(d))
+					if e := p.Stat(d); !e.Exists || !e.Dir {
+						continue
+					}
+					if names, complete := p.Names(d); names[base] || !complete {
+						return true
+					}
+				}
+				return false
+			}
+			switch strings.ToLower(filepath.Ext(base)) {
+			case ".md", ".topic":
+				if in(topics) {
+					return true
+				}
+				if !l.byDefault {
+					return false
+				}
+				for _, tree := range xmlAttrs(cfg, "instance", "src") {
+					if t, err := p.Small(filepath.Join(dir, filepath.FromSlash(tree))); err == nil && bytes.Contains(t, []byte("<snippet")) {
+						return true
+					}
+				}
+				return false
+			default:
+				return in(xmlAttrs(cfg, "images", "dir"))
+			}
+		}
+		if dir == s.Top {
+			break
+		}
+	}
+	return false
+}
+
+// xmlAttrs returns the values of the attribute attr of every element
+// named elem in the XML text src, as a configuration file writes them
+// (<topics dir="topics"/>): double or single quotes, no entities.
+func xmlAttrs(src, elem, attr string) []string {
+	var out []string
+	for rest := src; ; {
+		i := strings.Index(rest, "<"+elem)
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+1+len(elem):]
+		if rest == "" || !strings.ContainsRune(" \t\r\n/>", rune(rest[0])) {
+			continue // <topicsx>: another element
+		}
+		tag := rest
+		if j := strings.IndexByte(tag, '>'); j >= 0 {
+			tag = tag[:j]
+		}
+		for k := 0; ; {
+			j := strings.Index(tag[k:], attr+"=")
+			if j < 0 {
+				break
+			}
+			j += k
+			k = j + len(attr) + 1
+			if j > 0 && !strings.ContainsRune(" \t\r\n", rune(tag[j-1])) || k >= len(tag) || tag[k] != '"' && tag[k] != '\'' {
+				continue
+			}
+			if e := strings.IndexByte(tag[k+1:], tag[k]); e >= 0 {
+				out = append(out, tag[k+1:k+1+e])
+			}
+			break
+		}
+	}
 }
 
 // doxygenPage reports whether target, which is not in the tree, is a page

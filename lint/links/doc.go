@@ -501,11 +501,16 @@ func hasScriptSrc(src []byte) bool { return hasTagWith(src, "<script", "src") }
 // to its ">" holds the name, in any letter case).
 func hasTagWith(src []byte, open, attr string) bool {
 	for rest := src; ; {
-		i := bytes.Index(rest, []byte(open))
+		i := bytes.IndexByte(rest, '<')
 		if i < 0 {
 			return false
 		}
-		rest = rest[i+len(open):]
+		rest = rest[i:]
+		if len(rest) < len(open) || !bytes.EqualFold(rest[:len(open)], []byte(open)) {
+			rest = rest[1:]
+			continue // another tag, or this one in other letter case
+		}
+		rest = rest[len(open):]
 		end := bytes.IndexByte(rest, '>')
 		if end < 0 {
 			return false

@@ -193,6 +193,7 @@ func TestHasInclude(t *testing.T) {
 		{extract.FormatHTML, `<p>See <a href="#intro">the introduction</a>.</p>`, false},
 		{extract.FormatHTML, `<script>var a = 1;</script><p><a href="#intro">x</a></p>`, false},
 		{extract.FormatHTML, `<script type="module" src="../js/footer.js"></script>`, true},
+		{extract.FormatHTML, `<SCRIPT LANGUAGE="JavaScript" SRC="menu.js"></SCRIPT>`, true},
 		{extract.FormatXML, `<include href="respec-w3c"/>`, false},
 	} {
 		if got := HasInclude(tt.f, []byte(tt.src)); got != tt.want {
@@ -206,6 +207,8 @@ func TestHasInclude(t *testing.T) {
 	}{
 		{extract.FormatHTML, `<head><base href="/"></head><a href="assets/x.js">`, true},
 		{extract.FormatHTML, `<head><basefont size=3></head><a href="x.html">`, false},
+		// Tag names in any letter case (Lynx's copy of the CERN pages, 1993).
+		{extract.FormatHTML, "<!-- X-URL: http://www.w3.org/History/1993/WWW/FreeofCharge.html -->\n<BASE HREF=\"http://www.w3.org/History/1993/WWW/FreeofCharge.html\">", true},
 		{extract.FormatMarkdown, `<base href="/">`, false},
 	} {
 		if got := HasBase(tt.f, []byte(tt.src)); got != tt.want {
