@@ -410,8 +410,8 @@ func TestLinkedFileWatched(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// link-missing-fragment is off by default: the project turns it on.
-	if err := os.WriteFile(filepath.Join(dir, ".urilint.yaml"), []byte("rules: {link-missing-fragment: warning}\n"), 0o644); err != nil {
+	// The local link rules are off by default: the project turns them on.
+	if err := os.WriteFile(filepath.Join(dir, ".urilint.yaml"), []byte("rules: {link-missing-fragment: warning, link-missing-file: error}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	target := filepath.Join(dir, "b.md")

@@ -22,12 +22,24 @@ var LinkMissingFile = &lint.Rule{
 	Severity:  lint.Error,
 	Certainty: extract.Certain,
 	Kinds:     []extract.Kind{extract.KindRelativeRef, extract.KindXref, extract.KindURI},
+	// Off by default: on 19 sets of documents nobody here had tuned it on,
+	// fewer than half of its reports were worth the author's time
+	// (docs/evaluation.md, "The local link graph is asked for").
+	DefaultOff: true,
 	Doc: lint.Doc{
 		Title: `A relative link names a file that is not in the tree, or names it in other letter case.`,
 		Text: `A link of a document (a Markdown link or image, an HTML or XML URI attribute, a reST or AsciiDoc link)
 that is a relative reference names a file next to the document: "guide.md", "../img/logo.png",
 "docs/". The rule looks each up in the checkout, offline, once every document is read, and reports
 the links whose file is not there. It never uses the network.
+
+The rule is off by default: whether a file is missing depends on how the tree is published, which
+the tree often does not say (a build writes pages and copies images in, a server answers routes, a
+site takes content from other repositories), and on documents nobody here had seen, fewer than half
+of its reports were worth the author's time. A tree that publishes its documents as they are (read
+on a forge, or a site whose generator urilint knows) turns it on in its .urilint.yaml
+("rules: {link-missing-file: error}"), and gets the reports described below; --strict turns it on
+too, and judges every link, as the bullets marked "without --strict" say.
 
 - Names are compared exactly, letter case included: "Guide.md" for a file "guide.md" works on macOS and
   Windows, whose file systems ignore case, and breaks on Linux, in CI, and on most web servers. The
@@ -38,7 +50,7 @@ the links whose file is not there. It never uses the network.
   the "/"), and MkDocs normalises a link's path before it looks for the page.
 - Under MkDocs (mkdocs.yml), the favicon its themes put at the root of every site ("img/favicon.ico";
   Material's "assets/images/favicon.png") is found, as if the docs directory held it.
-- By default (without --strict or the rule's severity configured), the rule checks the links that
+- Without --strict, the rule checks the links that
   name a file by its extension, in documents whose links lead where they are written: none of
   reStructuredText (a path there is the build's to resolve: Sphinx's source root, extra paths,
   pages extensions make), none of an XML vocabulary (DocBook, a schema's documentation, an
@@ -54,7 +66,7 @@ the links whose file is not there. It never uses the network.
   reported once, at the first, as the missing directory, with their number ("no directory
   \"img\" in the tree: 2 links of this document lead into it"). One link alone into a missing
   directory is a missing file. Five links or more into one, to files of which fewer than half are
-  anywhere in the tree, are by default not judged: a build makes that directory (API documentation
+  anywhere in the tree, are, without --strict, not judged: a build makes that directory (API documentation
   written beside the pages, 915 links in Jdbi's guide; a site's scripts and images), or the page
   was copied from another site without it (Varnish's copy of the POSIX page math.h), or a vendored
   README links the folders not vendored. Across the held-out sets judged, 4 of 13 such reports were
@@ -133,7 +145,7 @@ the links whose file is not there. It never uses the network.
   component's version (a ROOT page at PATH.html), whose link (not a cross reference)
   "reference/javadoc/api.html" is the page of modules/reference/pages/javadoc/api.adoc. Held-out
   set 22 judged 18 such reports false.
-- By default, an Antora cross reference to a page that the tree lacks, of a module whose navigation
+- Without --strict, an Antora cross reference to a page that the tree lacks, of a module whose navigation
   file (MODULE/nav.adoc) includes a file that the tree lacks ("include::reference:partial$feature-nav.adoc[]"),
   is not judged: a build makes that file, and with it pages of the module it lists (Open Liberty's
   reference of each configuration element and feature, made from the server's metadata; 49
@@ -145,15 +157,15 @@ the links whose file is not there. It never uses the network.
   one above it (else any document of its name is taken as included). A document of which another
   shows only a part (mdBook's "a.md:anchor", MyST's :start-after:) is a page of its own, and its
   links are judged.
-- By default, the links of a document in a directory of tests ("test", "tests", "__tests__",
+- Without --strict, the links of a document in a directory of tests ("test", "tests", "__tests__",
   "testing", a name that starts or ends with "test" or "tests" and "_" or "-", such as
   "tests_literate" or "test-server") or of a test's expected output ("expected"), but for its
   README, are not judged: a test's input or expected output (a parser's Markdown cases, a
-  documentation generator's expected pages) leads nowhere by design. So, by default, are those of a
+  documentation generator's expected pages) leads nowhere by design. So, without --strict, are those of a
   document in a directory of demos ("demo", "demos", or a name that starts or ends with either and
   "_" or "-"), but for its README: a tool's sample input (Difftastic's demo_files, 52 reports, none
   true) or pages deployed with what the deployment adds (libjxl's wasm_demo: 7 reports, 1 true).
-  Nor, by default, are those of
+  Nor, without --strict, are those of
   a document in a directory of templates ("templates", "template", "_templates"), README included:
   a template's links lead from where a script or a reader copies it (ArcadeDB's page templates, an
   architecture decision record's template; 22 reports on held-out documents, none true). On held-out documents 1 of
@@ -162,12 +174,12 @@ the links whose file is not there. It never uses the network.
 - A missing "NAME.EXT.txt" whose "NAME.EXT" is in the tree ("example/flag.dtd.txt" beside
   example/flag.dtd) is a copy of the source as text that the build writes beside the pages (Jing's
   and Trang's documentation, 12 false reports in held-out set 23; Sphinx's _sources): not judged.
-- By default, the links of an HTML page of a Maven or Gradle project (a pom.xml, build.gradle or
+- Without --strict, the links of an HTML page of a Maven or Gradle project (a pom.xml, build.gradle or
   build.gradle.kts in its directory or one above) to files the tree lacks are not judged: its build
   assembles the pages with what it makes, the Javadoc, a plugin's goal pages, coverage and test
   reports (JaCoCo's documentation). Across the held-out sets judged, 4 of 101 such reports were
   worth the author's time.
-- By default, a missing script or style sheet (".js", ".mjs", ".css") of an HTML page is not judged:
+- Without --strict, a missing script or style sheet (".js", ".mjs", ".css") of an HTML page is not judged:
   a bundler writes it (Cockpit's pages load "overview.js", made from overview.jsx), a server serves
   it (translations, a theme's branding.css), or a deployment adds it (a CDN's copy of a library).
   Across the held-out sets judged, 5 of 211 such reports were worth the author's time.
@@ -187,11 +199,11 @@ the links whose file is not there. It never uses the network.
 - Under Writerside (a writerside.cfg, or the older project.ihp, in the document's directory or one
   above it), a topic of its topics directory names an image by its name alone, which Writerside
   looks up in the images directory at any depth ("loading.gif" in images/coroutines-and-channels/),
-  and another topic by its name among the topics. By default, a topic the tree lacks is not judged
+  and another topic by its name among the topics. Without --strict, a topic the tree lacks is not judged
   where the module's instance is a <snippet> that another instance takes in: the including
   instance's topics are elsewhere (kotlinx.coroutines's guide links "lambdas.md" of the Kotlin
   documentation; with its images, 54 false reports in held-out set 30).
-- By default, under Sphinx, a missing file whose name conf.py quotes where it writes into the
+- Without --strict, under Sphinx, a missing file whose name conf.py quotes where it writes into the
   build's output directory (app.outdir) is one the build makes (Pyodide's "../console.html").
 - A missing ".html" page linked from a Markdown document that Doxygen reads (a Doxyfile, or the
   Doxyfile.in a build configures, in its directory or one above it names it in its INPUT) is a page
@@ -213,13 +225,13 @@ the links whose file is not there. It never uses the network.
   where its links find no file ("image::screenshot.png[]" beside "https://example.org/page[A
   webpage]"), they are examples too, not judged. Example URIs in code or running text do not count.
 - Under Sphinx (conf.py above the document), a Markdown link to a dotted name that is no file
-  ("[](attrs.frozen)") is a reference MyST resolves to a documented object: not judged. By default,
+  ("[](attrs.frozen)") is a reference MyST resolves to a documented object: not judged. Without --strict,
   nor is a Markdown link written with no "/" to a missing file where conf.py runs a program
   (subprocess, os.system): the build writes pages into the sources, and MyST resolves a link to a
   label of the name (Incus's man pages, "(incus_list.md)=": 104 false reports in held-out set 25).
   Likewise under MkDocs where mkdocs.yml names the gen-files plugin, whose scripts write pages
   (Nominatim's admin/Install-on-Ubuntu-24.md: 2 false reports in held-out set 26).
-- By default, the links of a header, footer or menu that pages are made with, by its name
+- Without --strict, the links of a header, footer or menu that pages are made with, by its name
   ("header.html", "_footer.html", "pre.html" and "post.html", "nav.html", "sidebar.html", "menu.html"),
   are not judged: they lead from the pages made (12 reports across the held-out sets judged, all
   false).
@@ -234,7 +246,7 @@ the links whose file is not there. It never uses the network.
   or in assets/images, the older layout Antora still reads. Elsewhere an AsciiDoc image, video or audio
   target is under the imagesdir the document sets (":imagesdir: images"), else beside the document;
   where imagesdir may be set out of sight (the document includes others and sets none itself, or
-  sets it from an attribute it does not define), the target is not checked. By default, the
+  sets it from an attribute it does not define), the target is not checked. Without --strict, the
   target of a document that sets no imagesdir, missing beside it but found in a directory one or
   two levels below ("assets/images/logo.svg" for "image::logo.svg[]"), is where the build's
   imagesdir puts it ("-a imagesdir=assets/images", a Maven or Gradle plugin's attributes): not
@@ -256,8 +268,10 @@ the links whose file is not there. It never uses the network.
 		if !ok || l.Path == "" {
 			return
 		}
-		_, configured := p.Config.Severity["link-missing-file"]
-		byDefault := !configured && !p.Config.Strict
+		// byDefault: the rule's own policy, which leaves out what only
+		// --strict judges (the rule runs at all only where it is turned
+		// on, by a severity in the configuration or by --strict).
+		byDefault := !p.Config.Strict
 		if byDefault && (!namesFile(p.Candidate) || p.Format == extract.FormatReStructuredText || p.Format == extract.FormatXML) {
 			// A link without a file extension ("./errors/x", "guide/")
 			// is a site's address as often as a file's: its generator
@@ -270,7 +284,7 @@ the links whose file is not there. It never uses the network.
 			// xml2rfc draft, an SVG) is resolved where its build publishes
 			// the result, beside files it copies there: 0 of the 75 such
 			// reports on held-out documents were. Checked with --strict,
-			// or with the rule's severity configured.
+			// only.
 			return
 		}
 		recordLink(p, l, byDefault)
@@ -496,8 +510,8 @@ type intoMissing struct {
 	from string
 	path string
 	file bool
-	// byDefault: the link is judged by default, not only because of
-	// --strict or the rule's severity configured.
+	// byDefault: the link is judged under the rule's own policy, not
+	// only because of --strict.
 	byDefault bool
 }
 
@@ -522,7 +536,7 @@ func missingDir(p *lint.AcrossPass, s *links.Settings, target string) string {
 // links "index.html#abstract", "index.html#keywords" and so on to the
 // name it was published under).
 // manyInto is how many links of one document into one directory that the
-// tree lacks make it, by default, a directory a build makes or a copy
+// tree lacks make it, without --strict, a directory a build makes or a copy
 // leaves out, not judged, where the files they name are nowhere else in
 // the tree (see elsewhere): API documentation a build writes beside the
 // pages (Jdbi's apidocs/, 915 links), a copy of a page whose site holds
@@ -583,7 +597,7 @@ func reportIntoMissing(p *lint.AcrossPass, into []intoMissing) {
 			done[k] = true
 			p.Report(m.f, grammar.Messagef("%s: %d links of this document lead to it, this one first", m.msg, n[k]))
 		case m.byDefault && n[k] >= manyInto && !elsewhere(p, m.from, names[k]):
-			// Not judged by default: see manyInto.
+			// Not judged without --strict: see manyInto.
 		default:
 			done[k] = true
 			p.Report(m.f, grammar.Messagef("no directory %q in the tree: %d links of this document lead into it, this one first (%q)", display(m.from, m.path), n[k], writtenPath(m.f)))

@@ -118,9 +118,8 @@ func namesFile(c *extract.Candidate) bool {
 // recordLink records the link l of the candidate of p: the file it names
 // (the document itself for a fragment alone), whether it names a
 // directory, its fragment and its line range. byDefault says the rule
-// runs under its default policy (neither --strict nor its severity
-// configured), which leaves out the links a generator resolves its own way
-// (see linkFact.byDefault).
+// runs under its own policy (not --strict), which leaves out the links a
+// generator resolves its own way (see linkFact.byDefault).
 func recordLink(p *lint.Pass, l links.Link, byDefault bool) {
 	target := l.Path
 	if target == "" {
@@ -903,7 +902,7 @@ func otherSources(p *lint.AcrossPass, s *links.Settings, modules string) bool {
 // of each configuration element and feature, made from the server's
 // metadata; 49 false reports in held-out set 22, none true). A cross
 // reference to a page of such a module that the tree lacks is not
-// judged by default.
+// judged without --strict.
 func madeNav(p *lint.AcrossPass, modules, module string) bool {
 	nav := filepath.Join(modules, module, "nav.adoc")
 	src, err := p.Small(nav)

@@ -187,8 +187,9 @@ func TestLinksAcrossFormats(t *testing.T) {
 			cfg.Severity[r.Name] = lint.Off
 		}
 	}
-	// link-missing-fragment is off by default: on, as a configuration
-	// that checks fragments has it.
+	// The local link rules are off by default: on, as a configuration
+	// that checks links and fragments has them.
+	cfg.Severity[LinkMissingFile.Name] = LinkMissingFile.Severity
 	cfg.Severity[LinkMissingFragment.Name] = LinkMissingFragment.Severity
 	opts := linttest.Options{Rules: All, Config: func(string) *lint.Config {
 		c := cfg
@@ -313,8 +314,9 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 }
 
 // linkRun checks the documents names of files, under dir, in one run with
-// link-missing-file alone on, dir the top of the tree, and returns its
-// diagnostics as "NAME: MESSAGE", sorted.
+// link-missing-file alone on (as a configuration that names it turns it
+// on), dir the top of the tree, and returns its diagnostics as "NAME:
+// MESSAGE", sorted.
 func linkRun(t *testing.T, dir string, files map[string]string, names ...string) []string {
 	t.Helper()
 	return linkRunWith(t, dir, files, nil, names...)
@@ -335,6 +337,7 @@ func linkRunWith(t *testing.T, dir string, files map[string]string, set func(*li
 			cfg.Severity[r.Name] = lint.Off
 		}
 	}
+	cfg.Severity[LinkMissingFile.Name] = LinkMissingFile.Severity
 	ch, err := lint.NewChecker(All, &cfg)
 	if err != nil {
 		t.Fatal(err)

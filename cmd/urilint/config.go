@@ -66,6 +66,11 @@ allowed-schemes: []
 # Per-rule severity: error, warning, info, or off. urilint rules lists them.
 rules:
   # percent-lowercase: info
+  # Relative links to files that are not in the tree: off by default, as
+  # whether a file is missing depends on how the tree is published (urilint
+  # explain link-missing-file). On for a tree whose documents are read where
+  # they are written, or built by a generator urilint knows.
+  # link-missing-file: error
 
 # The local link rules (link-*), offline: how Markdown headings get their ids
 # (slug profiles: urilint explain link-missing-fragment; docs/configuration.md
