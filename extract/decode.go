@@ -126,6 +126,20 @@ func (b *decoder) finish(end int) decoded {
 // CommonMark (sections 2.4 and 2.5) in doc[start:end]: "\" before ASCII
 // punctuation, and "&name;", "&#ddd;", "&#xhh;" (the ";" is required).
 func decodeMarkdown(doc []byte, start, end int) decoded {
+	return decodeMarkdownIn(doc, start, end, false)
+}
+
+// decodeMarkdownText is decodeMarkdown for running text, where an escaped
+// "<" ("\<file:ext>", a route's parameter in Sanic's guide) is one its
+// author kept from making an autolink: read as a space, it delimits no
+// URI (RFC 3986 appendix C's "<" is a delimiter only as written).
+func decodeMarkdownText(doc []byte, start, end int) decoded {
+	return decodeMarkdownIn(doc, start, end, true)
+}
+
+var escapedAngle = []byte{' '}
+
+func decodeMarkdownIn(doc []byte, start, end int, text bool) decoded {
 	s := doc[start:end]
 	if bytes.IndexByte(s, '\\') < 0 && bytes.IndexByte(s, '&') < 0 {
 		return verbatim(doc, start, end)
@@ -134,6 +148,11 @@ func decodeMarkdown(doc []byte, start, end int) decoded {
 	for i := start; i < end; {
 		switch doc[i] {
 		case '\\':
+			if text && i+1 < end && doc[i+1] == '<' {
+				b.replace(i, i+2, escapedAngle)
+				i += 2
+				continue
+			}
 			if i+1 < end && isASCIIPunct(doc[i+1]) {
 				b.replace(i, i+2, doc[i+1:i+2])
 				i += 2

@@ -561,7 +561,7 @@ func scanRun(buf *Candidate, doc []byte, start, end int, yield func(*Candidate))
 	if !mayHoldURI(doc[start:end]) {
 		return
 	}
-	d := decodeMarkdown(doc, start, end)
+	d := decodeMarkdownText(doc, start, end)
 	scanDecoded(buf, doc, &d, yield)
 }
 
@@ -574,7 +574,11 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 	if !ok || len(dest) == 0 {
 		return -1
 	}
-	if codeReference(dest) {
+	if codeReference(dest) || rustPath(dest) || ctx == ContextMarkdownDefinition && !hasAlnum(dest) {
+		// A definition whose destination holds no letter nor digit
+		// ("[1368686843]: =>", a table's key and an arrow in a code sample
+		// that Lapis's guide writes in a macro) is code that looks like
+		// one, not an address.
 		return off + len(dest)
 	}
 	d := decodeMarkdown(w.doc, off, off+len(dest))
@@ -588,6 +592,31 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 // module's documentation; no URI is written there (a URL holds no "`").
 func codeReference(dest []byte) bool {
 	return len(dest) >= 3 && dest[0] == '`' && dest[len(dest)-1] == '`'
+}
+
+// rustPath reports whether a link's destination is a path of Rust items,
+// names joined by "::" ("block_on::block_on", "crate::sync::Mutex",
+// "Vec::new()", "println!"): rustdoc's intra-doc link, which it resolves to
+// the item's page where the document is a crate's documentation (a README
+// that lib.rs includes, as embassy's crates do). No URI is written so: a
+// scheme holds no "_", and none is followed by ":" alone.
+func rustPath(dest []byte) bool {
+	s := bytes.TrimSuffix(bytes.TrimSuffix(dest, []byte("()")), []byte("!"))
+	parts := bytes.Split(s, []byte("::"))
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if len(p) == 0 || grammar.IsDigit(p[0]) {
+			return false
+		}
+		for _, c := range p {
+			if !grammar.IsAlnum(c) && c != '_' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // title scans a link title as text; Attribute says where the URIs came

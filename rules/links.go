@@ -695,8 +695,8 @@ func quoted(s string) string {
 //   - an image is looked up by its name in the module's <images dir>, at
 //     any depth (kotlinx.coroutines's "loading.gif", in
 //     docs/images/coroutines-and-channels/);
-//   - a topic ("exceptions.md") by its name among the module's topics; by
-//     default, one that is not there is not judged where the module's
+//   - a topic ("exceptions.md") by its name among the module's topics;
+//     without --strict, one that is not there is not judged where the module's
 //     instance is a <snippet> that another instance takes in (the
 //     coroutines guide, part of the Kotlin documentation, whose topics
 //     another repository holds).

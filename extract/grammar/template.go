@@ -14,7 +14,8 @@ import "strings"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
 //     "<[ ... ]>" (Storyteller's documentation generator), "[% ... %]"
-//     (Template Toolkit, as Zim's export templates use it), and
+//     (Template Toolkit, as Zim's export templates use it), "{$ ... $}"
+//     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding), and
 //     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
 //     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
 //     or "%"), as template languages write them, and "{%" before a letter
@@ -143,6 +144,15 @@ func placeholderAt(s string, i int) (int, bool) {
 		// Template Toolkit's "[% uri(link) %]" (Perl; Zim's export
 		// templates).
 		return closeAt(s, i+2, "%]"), true
+	case strings.HasPrefix(rest, "{$") && tagStart(rest[2:], "-"):
+		// "{$ doc.fileInfo.projectRelativePath $}": Nunjucks with the tags
+		// Dgeni's templates set so as not to clash with Angular's "{{"
+		// (the NestJS documentation's).
+		return closeAt(s, i+2, "$}"), true
+	case strings.HasPrefix(rest, "[[") && binding(rest[2:]):
+		// "/log-[[build_id]].txt": a Polymer data binding, filled in as
+		// the page runs (OSS-Fuzz's build status page).
+		return closeAt(s, i+2, "]]"), true
 	case strings.HasPrefix(rest, "<[") && strings.Contains(rest[2:], "]>"):
 		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
 		// tags of Storyteller's documentation generator (Marten's site).
@@ -232,6 +242,22 @@ func authorityEnd(s string) int {
 		return a + k
 	}
 	return len(s)
+}
+
+// binding reports whether rest, what follows a "[[", is a name or a path
+// of names ("build_id", "item.url", "!hidden") closed by "]]".
+func binding(rest string) bool {
+	j := strings.Index(rest, "]]")
+	if j <= 0 {
+		return false
+	}
+	name := strings.TrimPrefix(rest[:j], "!")
+	for k := 0; k < len(name); k++ {
+		if !is(name[k], cAlpha|cDigit) && name[k] != '_' && name[k] != '.' && name[k] != '$' {
+			return false
+		}
+	}
+	return name != "" && is(name[0], cAlpha)
 }
 
 // tagStart reports whether rest, what follows a "{%", "{#" or "<%", starts

@@ -49,6 +49,13 @@ func TestPlaceholders(t *testing.T) {
 		{"https://github.com/o/r/blob/main/documentation/<[FilePath]>", []Span{{47, 59}}},
 		{"<[linkto:documentation/events;{href}]>", []Span{{0, 38}}},
 		{"a<[b", nil},
+		// Nunjucks as Dgeni sets it (NestJS's documentation); a Polymer binding (OSS-Fuzz's status page).
+		{"https://github.com/nestjs/docs.nestjs.com/edit/master/{$ doc.fileInfo.projectRelativePath $}", []Span{{54, 92}}},
+		{"{$ company.url $}", []Span{{0, 17}}},
+		{"/log-[[build_id]].txt", []Span{{5, 17}}},
+		{"a{$b}", nil},
+		{"/wiki/[[Main Page]]", nil},
+		{"http://[[::1]]/", nil},
 		// Template Toolkit, as Zim's export templates write it.
 		{"[% uri(navigation.prev) %]", []Span{{0, 26}}},
 		{"[%- resource('ui/a.css') -%]x", []Span{{0, 28}}},
