@@ -602,21 +602,22 @@ func codeReference(dest []byte) bool {
 // scheme holds no "_", and none is followed by ":" alone.
 func rustPath(dest []byte) bool {
 	s := bytes.TrimSuffix(bytes.TrimSuffix(dest, []byte("()")), []byte("!"))
-	parts := bytes.Split(s, []byte("::"))
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
-		if len(p) == 0 || grammar.IsDigit(p[0]) {
-			return false
-		}
-		for _, c := range p {
-			if !grammar.IsAlnum(c) && c != '_' {
+	names, start := 0, 0 // the names read, and where the one being read starts
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ':' {
+			if !grammar.IsAlnum(s[i]) && s[i] != '_' || i == start && grammar.IsDigit(s[i]) {
 				return false
 			}
+			continue
 		}
+		if i == start || i < len(s) && (i+1 == len(s) || s[i+1] != ':') {
+			return false // an empty name, or a ":" alone
+		}
+		names++
+		i++ // the second ":"
+		start = i + 1
 	}
-	return true
+	return names >= 2
 }
 
 // title scans a link title as text; Attribute says where the URIs came
