@@ -90,11 +90,57 @@ func HasPlaceholder(s string) bool {
 // and no URI can be seen in it.
 func IsPlaceholder(s string) bool {
 	s = strings.TrimSpace(s)
+	if s != "" && s[0] == '@' {
+		return expressionAt(s)
+	}
 	if s == "" || strings.IndexByte("{%<$[", s[0]) < 0 {
 		return false
 	}
 	end, ok := placeholderAt(s, 0)
 	return ok && end == len(s)
+}
+
+// expressionAt reports whether s is a template's expression in the syntax
+// of Razor and wheezy.template: "@", a name, and one access or more, a
+// name after ".", an index in brackets or arguments in parentheses
+// ("@tup[0]" in Meson's site templates, "@Model.Url", "@url(page)"). A
+// name alone ("@handle") is no expression.
+func expressionAt(s string) bool {
+	i := 1
+	for i < len(s) && (is(s[i], cAlpha) || i > 1 && (is(s[i], cDigit) || s[i] == '_')) {
+		i++
+	}
+	if i == 1 {
+		return false
+	}
+	accesses := 0
+	for i < len(s) {
+		switch s[i] {
+		case '.':
+			j := i + 1
+			for j < len(s) && (is(s[j], cAlpha|cDigit) || s[j] == '_') {
+				j++
+			}
+			if j == i+1 {
+				return false
+			}
+			i = j
+		case '[', '(':
+			closer := byte(']')
+			if s[i] == '(' {
+				closer = ')'
+			}
+			j := strings.IndexByte(s[i+1:], closer)
+			if j < 0 {
+				return false
+			}
+			i += j + 2
+		default:
+			return false
+		}
+		accesses++
+	}
+	return accesses > 0
 }
 
 // IsTemplateLogic reports whether s, less the whitespace around it, starts

@@ -127,6 +127,17 @@ func TestIsPlaceholder(t *testing.T) {
 		"{{ a }}{{ b }}":       false,
 		"":                     false,
 		"https://example.com/": false,
+		// Razor's and wheezy.template's expressions (Meson's site templates).
+		"@tup[0]":    true,
+		"@Model.Url": true,
+		"@url(page)": true,
+		"@a.b[1].c":  true,
+		"@handle":    false,
+		"@scope/pkg": false,
+		"@tup[0]/x":  false,
+		"@1a.b":      false,
+		"@a.":        false,
+		"@a[":        false,
 	} {
 		if got := IsPlaceholder(s); got != want {
 			t.Errorf("IsPlaceholder(%q) = %t, want %t", s, got, want)
