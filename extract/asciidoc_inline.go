@@ -930,7 +930,8 @@ func (in *adocInline) monospace(i, b int) int {
 
 // supsub reads superscript or subscript text, ^text^ or ~text~ (no
 // space in it), whose mark at t[i] starts a word: the marks are not part
-// of a URI in it (^https://a.example/^). Marks inside a word
+// of a URI in it (^https://a.example/^), and its macros are read as
+// anywhere (^https://a.example/pull/807[#807]^). Marks inside a word
 // (https://a.example/a^b^c) are left to the scanner: Asciidoctor cuts the
 // URL there, and the candidate is the URL as written.
 func (in *adocInline) supsub(i, b int) int {
@@ -947,8 +948,10 @@ func (in *adocInline) supsub(i, b int) int {
 		return i + 1
 	}
 	in.flush(i, false)
-	in.run = i + 1
-	in.flush(j, false)
+	// Asciidoctor makes the tag before it finds links: a URL macro
+	// inside links as anywhere ("^https://github.com/o/r/pull/807[#807]^",
+	// a changelog's superscript reference to its pull request).
+	in.read(i+1, j, false)
 	in.run = j + 1
 	return j + 1
 }

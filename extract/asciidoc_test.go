@@ -95,6 +95,10 @@ func TestAsciiDocWalker(t *testing.T) {
 		// Monospace and passthroughs.
 		{"superscript and subscript around a URI", "^https://a.example/x^ ~https://b.example/y~ https://c.example/a^b^c\n",
 			[]string{"text 1-20 https://a.example/x", "text 23-42 https://b.example/y", "text 44-67 https://c.example/a^b^c"}},
+		// A URL macro inside: Asciidoctor makes the tag before it finds links
+		// (Zalando's API guidelines' changelog, ^URL[#807]^).
+		{"a URL macro in superscript", "A rule. ^https://a.example/pull/807[#807]^ ~https://b.example/x[b]~\n",
+			[]string{"adoc-url-macro 9-35 https://a.example/pull/807", "adoc-url-macro 44-63 https://b.example/x"}},
 		{"character references in text", "https://a.example/?a=1&amp;b=2 and https://b.example/&#126;x &lt;https://c.example/&gt;\n",
 			[]string{"text 0-30 https://a.example/?a=1&b=2", "text 35-60 https://b.example/~x", "angle 65-83 https://c.example/"}},
 		{"constrained monospace needs word boundaries", "a`https://a.example/`b and `https://b.example/`.\n",

@@ -356,7 +356,7 @@ func lookupAttr(key []byte) attrInfo {
 // emitValue emits the URI d.text[s:e] of an attribute value or link
 // destination, filled in c.
 func emitValue(c *Candidate, src []byte, d *decoded, s, e int, ctx Context, attr string, emit func(*Candidate)) {
-	if s >= e || strings.IndexByte("{%<$@", d.text[s]) >= 0 && (grammar.IsPlaceholder(string(d.text[s:e])) || grammar.IsTemplateLogic(string(d.text[s:e]))) {
+	if s >= e || strings.IndexByte("{%<$@(", d.text[s]) >= 0 && (grammar.IsPlaceholder(string(d.text[s:e])) || grammar.IsTemplateLogic(string(d.text[s:e]))) {
 		return // a template's link: no URI to see
 	}
 	*c = Candidate{

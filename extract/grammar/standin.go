@@ -531,21 +531,23 @@ func sampleFetch(s string, i int) (int, bool) {
 }
 
 // percentName returns the end of a Windows variable at s[i] == '%':
-// "%" name "%", the name a letter or "_" then letters, digits, "_" and
-// "." (SvelteKit's "%sveltekit.assets%"), not all of it hexadecimal digits
-// ("%lat%", "%DATE%"; "%ABCD%" reads as percent-encodings), and the second
-// "%" not the start of a percent-encoding.
+// "%" name "%", the name a letter or "_" then letters, digits, "_", "."
+// (SvelteKit's "%sveltekit.assets%") and "-" (Writerside's variables,
+// "%gh-ic%/platform/...", which its v.list defines), not all of it
+// hexadecimal digits ("%lat%", "%DATE%"; "%ABCD%" reads as
+// percent-encodings), and the second "%" not the start of a
+// percent-encoding.
 func percentName(s string, i int) (int, bool) {
 	j := i + 1
 	if j >= len(s) || !IsAlpha(s[j]) && s[j] != '_' {
 		return 0, false
 	}
 	hex := true
-	for j < len(s) && (IsAlnum(s[j]) || s[j] == '_' || s[j] == '.' && IsAlpha(s[j-1])) {
+	for j < len(s) && (IsAlnum(s[j]) || s[j] == '_' || (s[j] == '.' || s[j] == '-') && IsAlnum(s[j-1])) {
 		hex = hex && IsHex(s[j])
 		j++
 	}
-	if j >= len(s) || s[j] != '%' || hex || j-i < 3 || s[j-1] == '.' || j+2 < len(s) && IsHex(s[j+1]) && IsHex(s[j+2]) {
+	if j >= len(s) || s[j] != '%' || hex || j-i < 3 || s[j-1] == '.' || s[j-1] == '-' || j+2 < len(s) && IsHex(s[j+1]) && IsHex(s[j+2]) {
 		return 0, false // "cr%zy%2F": the second "%" starts an encoding
 	}
 	return j + 1, true

@@ -15,7 +15,9 @@ import "strings"
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
 //     "<[ ... ]>" (Storyteller's documentation generator), "[% ... %]"
 //     (Template Toolkit, as Zim's export templates use it), "{$ ... $}"
-//     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding), and
+//     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding), "(( ...
+//     ))" and "((Urls::Login))" (Askama with the delimiters kanidm gives
+//     it), and
 //     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
 //     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
 //     or "%"), as template languages write them, and "{%" before a letter
@@ -68,7 +70,7 @@ func isSpaceRun(s string) bool {
 }
 
 // openers are the characters a placeholder starts with.
-const openers = "{%<$#["
+const openers = "{%<$#[("
 
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
@@ -93,7 +95,7 @@ func IsPlaceholder(s string) bool {
 	if s != "" && s[0] == '@' {
 		return expressionAt(s)
 	}
-	if s == "" || strings.IndexByte("{%<$[", s[0]) < 0 {
+	if s == "" || strings.IndexByte("{%<$[(", s[0]) < 0 {
 		return false
 	}
 	end, ok := placeholderAt(s, 0)
@@ -195,6 +197,13 @@ func placeholderAt(s string, i int) (int, bool) {
 		// Dgeni's templates set so as not to clash with Angular's "{{"
 		// (the NestJS documentation's).
 		return closeAt(s, i+2, "$}"), true
+	case strings.HasPrefix(rest, "((") && tagStart(rest[2:], "") && strings.Contains(rest[3:], "))"):
+		// "(( redirect_url ))": Askama with the delimiters kanidm's
+		// askama.toml gives it, as its templates write them.
+		return closeAt(s, i+2, "))"), true
+	case strings.HasPrefix(rest, "((") && askamaPath(rest[2:]) > 0:
+		// "((Urls::Login))", "((Urls::Login.as_ref()))".
+		return i + 2 + askamaPath(rest[2:]) + 2, true
 	case strings.HasPrefix(rest, "[[") && binding(rest[2:]):
 		// "/log-[[build_id]].txt": a Polymer data binding, filled in as
 		// the page runs (OSS-Fuzz's build status page).
@@ -290,14 +299,44 @@ func authorityEnd(s string) int {
 	return len(s)
 }
 
+// askamaPath returns the length of the Rust expression that rest, what
+// follows a "((", starts with, closed by "))": a path of names and calls
+// ("Urls::Login", "self.url", "Urls::Login.as_ref()"), with "::" or "."
+// in it and no space; 0 when there is none.
+func askamaPath(rest string) int {
+	if rest == "" || !is(rest[0], cAlpha) {
+		return 0
+	}
+	depth, path := 0, false
+	for k := 0; k < len(rest); k++ {
+		switch c := rest[k]; {
+		case c == ')' && depth == 0:
+			if k+1 < len(rest) && rest[k+1] == ')' && path {
+				return k
+			}
+			return 0
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ':' || c == '.':
+			path = true
+		case !is(c, cAlpha|cDigit) && c != '_':
+			return 0
+		}
+	}
+	return 0
+}
+
 // binding reports whether rest, what follows a "[[", is a name or a path
-// of names ("build_id", "item.url", "!hidden") closed by "]]".
+// of names ("build_id", "item.url", "!hidden"; "#imagepath", as
+// mdbook-template writes its variables) closed by "]]".
 func binding(rest string) bool {
 	j := strings.Index(rest, "]]")
 	if j <= 0 {
 		return false
 	}
-	name := strings.TrimPrefix(rest[:j], "!")
+	name := strings.TrimLeft(rest[:j], "!#")
 	for k := 0; k < len(name); k++ {
 		if !is(name[k], cAlpha|cDigit) && name[k] != '_' && name[k] != '.' && name[k] != '$' {
 			return false

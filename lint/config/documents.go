@@ -84,6 +84,13 @@ func IsThirdParty(name string) bool {
 	return slices.Contains(thirdPartyDirs, name)
 }
 
+// IsDocumentName reports whether stem, a file's name less its extension,
+// names a document conventionally so named ("README", "CHANGES"), in any
+// letter case.
+func IsDocumentName(stem string) bool {
+	return slices.ContainsFunc(documentNames, func(n string) bool { return strings.EqualFold(n, stem) })
+}
+
 // IsDocument reports whether a file named name is a document: one of
 // DefaultInclude, compared ignoring case.
 func IsDocument(name string) bool {
@@ -131,9 +138,10 @@ func DefaultInclude() []string {
 
 // DefaultExcludedNames are the file names the default include leaves out,
 // the directories of test data (see IsTestData) and of other projects'
-// copies (see IsThirdParty), the HTML and XML of
-// directories of tests and the files of a forge's hidden directories but
-// their Markdown (see the directory walk, fileio.Files), as globs.
+// copies (see IsThirdParty), the HTML, XML and plain text of directories
+// of tests (a README.txt there is read all the same, which a glob does not
+// say) and the files of a forge's hidden directories but their Markdown
+// (see the directory walk, fileio.Files), as globs.
 func DefaultExcludedNames() []string {
 	out := make([]string, 0, len(notDocuments)+len(testDataDirs)+len(thirdPartyDirs)+8)
 	for _, p := range notDocuments {
@@ -146,7 +154,9 @@ func DefaultExcludedNames() []string {
 		out = append(out, "**/"+d+"/**")
 	}
 	out = append(out, "**/src/test/**", "**/src/*Test/**", "**/fuzz/corpus/**", "**/fuzzing/corpus/**", "**/fuzzer/corpus/**", "**/fuzzers/corpus/**")
-	markup := extensionsGlob(func(f extract.Format) bool { return f == extract.FormatHTML || f == extract.FormatXML })
+	markup := extensionsGlob(func(f extract.Format) bool {
+		return f == extract.FormatHTML || f == extract.FormatXML || f == extract.FormatText
+	})
 	notMarkdown := extensionsGlob(func(f extract.Format) bool { return f != extract.FormatMarkdown })
 	for _, d := range [...]string{"test", "tests", "expected", "golden"} {
 		out = append(out, "**/"+d+"/**/"+markup)

