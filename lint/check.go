@@ -637,7 +637,10 @@ func countLines(src []byte) int {
 // kilobyte holds groff's "<!-- Creator     : groff" comment or a meta
 // generator that names groff ("groff -Thtml"). groff writes a page's table
 // of contents as links to its section names, spaces and all
-// ("#SEE ALSO" to <a name="SEE ALSO">).
+// ("#SEE ALSO" to <a name="SEE ALSO">). "docbook" for a page whose meta
+// generator names the DocBook XSL style sheets, which write the ids of the
+// source as it has them ("#printable character//" to id="printable
+// character//" in the YAML 1.2 specification).
 func ConverterOf(f extract.Format, src []byte) string {
 	if f != extract.FormatHTML {
 		return ""
@@ -648,6 +651,9 @@ func ConverterOf(f extract.Format, src []byte) string {
 	}
 	if bytes.Contains(head, []byte(`content="groff`)) {
 		return "groff"
+	}
+	if bytes.Contains(head, []byte(`content="DocBook XSL`)) {
+		return "docbook"
 	}
 	return ""
 }
