@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/urilint/urilint/extract"
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/lint"
@@ -25,7 +27,8 @@ This happens to bare URLs, <...> autolinks, link:, mailto: and inline image: mac
 and link= attributes), in paragraphs, titles, lists, table cells, verses and monospace text, and to
 the value of an attribute that such a place references ({url}[x]: reported at the reference). It does
 not happen in block macros (image::, video::, audio::, include::), listing, literal and source blocks,
-passthroughs (link:++URL++[text], pass:[...], +++...+++), text whose subs leave the replacements out,
+passthroughs (link:++URL++[text], pass:[...], +++...+++, also around a part of the URL:
+#clojure.core/+++->+++), text whose subs leave the replacements out,
 nor to a sequence escaped with "\" ("\...", "a\--b", "it\'s", "\<-"), which reads as written.
 "..." right after a bare URL ("see https://example.org/docs... for more") is reported too: the
 ellipsis Asciidoctor makes of it becomes part of the link.
@@ -49,6 +52,13 @@ sequence comes from an attribute's value: escape it in the attribute entry.`,
 				Message: `Asciidoctor turns the "..." after this URL into an ellipsis before it finds the URL, which takes it in: the link leads elsewhere; write "\..." or a space before the dots, or the URL as a link macro with its text`})
 		}
 		for r := range extract.AdocReplacements(c.URI) {
+			if inPassthrough(c.URI, r.Start, r.End) {
+				// "#clojure.core/+++->+++": an inline passthrough in the
+				// URL, which Asciidoctor sets aside before the
+				// replacements and puts back as written (the Clojure
+				// site's threading macros guide).
+				continue
+			}
 			if p.Masked(r.Start, r.End) && (r.Seq != "..." || !alnumAround(c.URI, r.Start, r.End)) {
 				// A placeholder, or "..." that elides a part ("/.../"):
 				// not meant as a link's. "..." between letters or digits
@@ -82,6 +92,30 @@ sequence comes from an attribute's value: escape it in the attribute entry.`,
 			p.Report(f)
 		}
 	},
+}
+
+// inPassthrough reports whether s[start:end] is inside an inline
+// passthrough of s: between "+++" and "+++", or "++" and "++".
+func inPassthrough(s string, start, end int) bool {
+	for _, mark := range [...]string{"+++", "++"} {
+		for i := 0; ; {
+			a := strings.Index(s[i:], mark)
+			if a < 0 {
+				break
+			}
+			a += i + len(mark)
+			b := strings.Index(s[a:], mark)
+			if b < 0 {
+				break
+			}
+			b += a
+			if start >= a && end <= b {
+				return true
+			}
+			i = b + len(mark)
+		}
+	}
+	return false
 }
 
 // alnumAround reports whether an ASCII letter or digit comes right before
