@@ -158,7 +158,7 @@ func DefaultExcludedNames() []string {
 		return f == extract.FormatHTML || f == extract.FormatXML || f == extract.FormatText
 	})
 	notMarkdown := extensionsGlob(func(f extract.Format) bool { return f != extract.FormatMarkdown })
-	for _, d := range [...]string{"test", "tests", "expected", "golden"} {
+	for _, d := range [...]string{"test", "tests", "expected", "golden", "*.*Tests", "*.Test"} {
 		out = append(out, "**/"+d+"/**/"+markup)
 	}
 	return append(out, "**/.github/**/"+notMarkdown, "**/.gitlab/**/"+notMarkdown)

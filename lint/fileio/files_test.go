@@ -43,6 +43,9 @@ func TestFiles(t *testing.T) {
 		// and plain text (bat's tests/benchmarks, a grep's coloured output),
 		// but for a document conventionally so named.
 		"tests/benchmarks/grep-output.txt", "tests/README.txt",
+		// A .NET test project (Castle Windsor's), but not a dotted name
+		// that merely ends so.
+		"src/Castle.Windsor.Tests/XmlFiles/include.xml", "src/Castle.Windsor.Tests/README.md", "src/App.Contests/page.html",
 		"nimdoc/rst2html/expected/rst_examples.html", "testproject/golden/index.html",
 		// Snapshot tests' outputs (Verify: NAME.verified.EXT).
 		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md"} {
@@ -67,7 +70,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "sub/c.html", "sub/deeper/d.txt", "tests/README.md", "tests/README.txt"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "src/App.Contests/page.html", "src/Castle.Windsor.Tests/README.md", "sub/c.html", "sub/deeper/d.txt", "tests/README.md", "tests/README.txt"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
