@@ -197,7 +197,7 @@ func placeholderAt(s string, i int) (int, bool) {
 		// Dgeni's templates set so as not to clash with Angular's "{{"
 		// (the NestJS documentation's).
 		return closeAt(s, i+2, "$}"), true
-	case strings.HasPrefix(rest, "((") && tagStart(rest[2:], "") && strings.Contains(rest[3:], "))"):
+	case strings.HasPrefix(rest, "((") && len(rest) > 3 && tagStart(rest[2:], "") && strings.Contains(rest[3:], "))"):
 		// "(( redirect_url ))": Askama with the delimiters kanidm's
 		// askama.toml gives it, as its templates write them.
 		return closeAt(s, i+2, "))"), true

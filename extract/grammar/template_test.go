@@ -60,6 +60,9 @@ func TestPlaceholders(t *testing.T) {
 		{"[[#imagepath]]/kani-alert.png", []Span{{0, 14}}},
 		{"(Urls::ProfileUnlock)", nil},
 		{"((https://a.example/))", nil},
+		{"((", nil}, {"(( ", nil}, {"((a", nil}, {"[[", nil}, // the fuzzer's: nothing after the opener to look in
+		{"{$", []Span{{0, 2}}}, // an opener with no closer runs to the end, as "{{ " does
+
 		{"https://en.wikipedia.org/wiki/A_((b))", nil},
 		{"a{$b}", nil},
 		{"/wiki/[[Main Page]]", nil},
