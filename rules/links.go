@@ -688,69 +688,64 @@ func quoted(s string) string {
 
 // writersideLink reports whether the link l, to a file not beside the
 // document, is one Writerside resolves its own way: l.from is a topic of a
-// Writerside module (a writerside.cfg, or project.ihp as it was once
-// named, in its directory or one above it, up to the top of the tree,
+// Writerside module (s.Generator "writerside": a writerside.cfg, or
+// project.ihp as it was once named, in its directory or one above it,
 // whose <topics dir> holds it), and the link names a file alone, with no
 // directory:
 //   - an image is looked up by its name in the module's <images dir>, at
 //     any depth (kotlinx.coroutines's "loading.gif", in
 //     docs/images/coroutines-and-channels/);
 //   - a topic ("exceptions.md") by its name among the module's topics;
-//     without --strict, one that is not there is not judged where the module's
-//     instance is a <snippet> that another instance takes in (the
+//     without --strict, one that is not there is not judged where the
+//     module's instance is a <snippet> that another instance takes in (the
 //     coroutines guide, part of the Kotlin documentation, whose topics
 //     another repository holds).
 func writersideLink(p *lint.AcrossPass, s *links.Settings, l linkFact) bool {
-	if s.Top == "" || filepath.Dir(l.target) != filepath.Dir(l.from) || extract.FormatOf(l.from) != extract.FormatMarkdown && extract.FormatOf(l.from) != extract.FormatXML {
+	if s.Generator != "writerside" || s.SiteDir == "" || filepath.Dir(l.target) != filepath.Dir(l.from) ||
+		extract.FormatOf(l.from) != extract.FormatMarkdown && extract.FormatOf(l.from) != extract.FormatXML {
 		return false
 	}
-	for dir := filepath.Dir(l.from); !s.Outside(dir); dir = filepath.Dir(dir) {
-		for _, name := range [...]string{"writerside.cfg", "project.ihp"} {
-			src, err := p.Small(filepath.Join(dir, name))
-			if err != nil {
-				continue
-			}
-			cfg := string(src)
-			topics := xmlAttrs(cfg, "topics", "dir")
-			if !slices.ContainsFunc(topics, func(t string) bool { return treepath.Under(filepath.Join(dir, filepath.FromSlash(t)), l.from) }) {
-				return false
-			}
-			base := filepath.Base(l.target)
-			in := func(dirs []string) bool {
-				for _, d := range dirs {
-					d = filepath.Join(dir, filepath.FromSlash(d))
-					if e := p.Stat(d); !e.Exists || !e.Dir {
-						continue
-					}
-					if names, complete := p.Names(d); names[base] || !complete {
-						return true
-					}
-				}
-				return false
-			}
-			switch strings.ToLower(filepath.Ext(base)) {
-			case ".md", ".topic":
-				if in(topics) {
-					return true
-				}
-				if !l.byDefault {
-					return false
-				}
-				for _, tree := range xmlAttrs(cfg, "instance", "src") {
-					if t, err := p.Small(filepath.Join(dir, filepath.FromSlash(tree))); err == nil && bytes.Contains(t, []byte("<snippet")) {
-						return true
-					}
-				}
-				return false
-			default:
-				return in(xmlAttrs(cfg, "images", "dir"))
-			}
-		}
-		if dir == s.Top {
-			break
+	src, err := p.Small(filepath.Join(s.SiteDir, "writerside.cfg"))
+	if err != nil {
+		if src, err = p.Small(filepath.Join(s.SiteDir, "project.ihp")); err != nil {
+			return false
 		}
 	}
-	return false
+	cfg := string(src)
+	topics := xmlAttrs(cfg, "topics", "dir")
+	if !slices.ContainsFunc(topics, func(t string) bool { return treepath.Under(filepath.Join(s.SiteDir, filepath.FromSlash(t)), l.from) }) {
+		return false
+	}
+	base := filepath.Base(l.target)
+	in := func(dirs []string) bool {
+		for _, d := range dirs {
+			d = filepath.Join(s.SiteDir, filepath.FromSlash(d))
+			if e := p.Stat(d); !e.Exists || !e.Dir {
+				continue
+			}
+			if names, complete := p.Names(d); names[base] || !complete {
+				return true
+			}
+		}
+		return false
+	}
+	switch strings.ToLower(filepath.Ext(base)) {
+	case ".md", ".topic":
+		if in(topics) {
+			return true
+		}
+		if !l.byDefault {
+			return false
+		}
+		for _, tree := range xmlAttrs(cfg, "instance", "src") {
+			if t, err := p.Small(filepath.Join(s.SiteDir, filepath.FromSlash(tree))); err == nil && bytes.Contains(t, []byte("<snippet")) {
+				return true
+			}
+		}
+		return false
+	default:
+		return in(xmlAttrs(cfg, "images", "dir"))
+	}
 }
 
 // xmlAttrs returns the values of the attribute attr of every element

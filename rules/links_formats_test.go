@@ -921,22 +921,36 @@ func TestLinksWriterside(t *testing.T) {
 		"notes/a.md":                 "# Notes\n\n![a](a.png)\n",
 	}
 	writeFiles(t, dir, files)
-	names := []string{"docs/topics/guide.md", "help/topics/start.md", "notes/a.md"}
-	got := linkRun(t, dir, files, names...)
-	want := []string{
-		`docs/topics/guide.md: no file "c.png" in the tree`,
-		`docs/topics/guide.md: no file "x/y.md" in the tree`,
-		`help/topics/start.md: no file "gone.md" in the tree`,
-		`help/topics/start.md: no file "i.png" in the tree`,
-		`notes/a.md: no file "a.png" in the tree`,
+	// The module's directory is the site's, as the configuration's
+	// resolver finds it by writerside.cfg (testdata/script/links_site.txtar).
+	module := func(site string, strict bool) func(*lint.Config) {
+		return func(c *lint.Config) {
+			c.Links.Generator, c.Links.SiteDir, c.Strict = "writerside", filepath.Join(dir, site), strict
+		}
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got  %q\nwant %q", got, want)
-	}
-	got = linkRunWith(t, dir, files, func(c *lint.Config) { c.Strict = true }, names...)
-	want = append([]string{want[0], `docs/topics/guide.md: no file "lambdas.md" in the tree`}, want[1:]...)
-	if !slices.Equal(got, want) {
-		t.Errorf("--strict:\ngot  %q\nwant %q", got, want)
+	for _, tt := range []struct {
+		set   func(*lint.Config)
+		names []string
+		want  []string
+	}{
+		{module("docs", false), []string{"docs/topics/guide.md"}, []string{
+			`docs/topics/guide.md: no file "c.png" in the tree`,
+			`docs/topics/guide.md: no file "x/y.md" in the tree`,
+		}},
+		{module("docs", true), []string{"docs/topics/guide.md"}, []string{
+			`docs/topics/guide.md: no file "c.png" in the tree`,
+			`docs/topics/guide.md: no file "lambdas.md" in the tree`,
+			`docs/topics/guide.md: no file "x/y.md" in the tree`,
+		}},
+		{module("help", false), []string{"help/topics/start.md"}, []string{
+			`help/topics/start.md: no file "gone.md" in the tree`,
+			`help/topics/start.md: no file "i.png" in the tree`,
+		}},
+		{nil, []string{"notes/a.md"}, []string{`notes/a.md: no file "a.png" in the tree`}},
+	} {
+		if got := linkRunWith(t, dir, files, tt.set, tt.names...); !slices.Equal(got, tt.want) {
+			t.Errorf("%q:\n got  %q\nwant %q", tt.names, got, tt.want)
+		}
 	}
 }
 

@@ -150,6 +150,10 @@ var siteFiles = []struct{ name, profile, generator string }{
 	// ExDoc (an Elixir project's mix.exs): it resolves a link to an extra
 	// page by the file's name, and makes a page of each module.
 	{"mix.exs", "github", "exdoc"},
+	// Writerside (writerside.cfg, once project.ihp): it finds an image or
+	// a topic by its name in the module's directories.
+	{"writerside.cfg", "github", "writerside"},
+	{"project.ihp", "github", "writerside"},
 }
 
 // siteAt is the site generator a file is published by: the slug profile
