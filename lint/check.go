@@ -179,18 +179,30 @@ func (ch *Checker) enabled(name string) bool {
 // Check lints a document: it extracts the candidates with the walker for
 // the format and calls yield with each diagnostic not suppressed by a
 // comment, in order of offset, then rule: the first MaxFileDiagnostics,
-// and it counts the rest. Memory does not grow with the findings: a
-// document without suppression comments is checked streaming, and one
-// with them holds at most the diagnostics it lists.
+// and it counts the rest. Without --strict, it leaves out the reports of a
+// notation rule that the document breaks by habit (Gate). Memory does not
+// grow with the findings: a document is checked streaming, but that it
+// holds at most the diagnostics it lists where a suppression comment or
+// the gate needs what follows.
 func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*Diagnostic)) Unlisted {
-	var l Lister
+	return ch.checkThrough(path, f, src, ch.NewGate(yield))
+}
+
+// CheckPiece is Check without the gate: for a piece of a document (a part an
+// editor changed), which the caller assembles with the others and gates
+// whole (NewGate).
+func (ch *Checker) CheckPiece(path string, f extract.Format, src []byte, yield func(*Diagnostic)) Unlisted {
+	return ch.checkThrough(path, f, src, &Gate{yield: yield, off: true})
+}
+
+// checkThrough is Check, listing through g.
+func (ch *Checker) checkThrough(path string, f extract.Format, src []byte, g *Gate) Unlisted {
 	var facts []*Diagnostic
 	emit := func(d *Diagnostic) {
-		switch {
-		case d.fact != nil:
+		if d.fact != nil {
 			facts = append(facts, d)
-		case l.List(d):
-			yield(d)
+		} else {
+			g.Add(d)
 		}
 	}
 	if ch.across {
@@ -212,7 +224,7 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 	// (for "urilint-"): a document without any is checked streaming.
 	if !hasDirective(src) {
 		ch.check(path, f, src, 0, opts, emit)
-		return l.Unlisted
+		return g.Finish()
 	}
 	// Comments are read first: in a pass of their own, or, where only the
 	// walker finds them, as the walker reports them before its first
@@ -238,14 +250,14 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 		case len(held) < MaxFileDiagnostics:
 			held = append(held, d)
 		default:
-			l.Unlisted.add(d)
+			g.Unlist(d)
 		}
 	})
 	start()
 	for _, d := range sup.finish(held) {
 		emit(d)
 	}
-	return l.Unlisted
+	return g.Finish()
 }
 
 // CheckParts lints a document of a splittable format (extract.Format.Splits)
@@ -264,7 +276,6 @@ func (ch *Checker) Check(path string, f extract.Format, src []byte, yield func(*
 // time depends on jobs. At most jobs parts are being checked (their parse
 // held) and at most 2*jobs found but not yet taken.
 func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits []int, jobs int, yield func(*Diagnostic)) Unlisted {
-	var l Lister
 	var facts []*Diagnostic
 	var ts *[]extract.Target // the document's targets, from its parts
 	if ch.targets {
@@ -297,18 +308,19 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 			case len(p.diags) < MaxFileDiagnostics:
 				p.diags = append(p.diags, d)
 			default: // past those of the part, past those of the document
-				p.unlisted.add(d)
+				p.past.add(d)
 			}
 		})
 		return p
 	}
+	g := ch.NewGate(yield)
 	inOrder(len(splits)+1, jobs, check, func(p *partFindings) {
 		for _, d := range p.diags {
-			if l.List(d) {
-				yield(d)
-			}
+			g.Add(d)
 		}
-		l.Unlisted.merge(&p.unlisted)
+		for i := range p.past {
+			g.AddUnlisted(p.past[i].rule, p.past[i].uris, &p.past[i].u)
+		}
 		facts = append(facts, p.facts...)
 		if ts != nil {
 			*ts = append(*ts, p.targets...)
@@ -322,7 +334,7 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 		ch.cfg.Across.setDoc(abs, links.DocOf(f, *ts, countLines(src), ch.cfg.Links.Slugs).ReadText(f, src).Located(f, abs, ch.cfg.Links.Top), &ch.cfg.Links)
 		putTargets(ts)
 	}
-	return l.Unlisted
+	return g.Finish()
 }
 
 // targetBufs are the buffers a document's targets are gathered in, until
@@ -352,10 +364,33 @@ const maxPooledTargets = 1 << 14
 // targets, their offsets in the document.
 type partFindings struct {
 	diags    []*Diagnostic
-	unlisted Unlisted
+	past     pastCounts
 	facts    []*Diagnostic
 	targets  []extract.Target
 	panicked any // what check panicked with, if it did
+}
+
+// pastCounts counts the diagnostics of a part past its listing, by rule,
+// with the first different URIs of each (as many as the gate needs).
+type pastCounts []pastCount
+
+type pastCount struct {
+	rule *Rule
+	uris []string
+	u    Unlisted
+}
+
+func (p *pastCounts) add(d *Diagnostic) {
+	i := slices.IndexFunc(*p, func(c pastCount) bool { return c.rule == d.Rule })
+	if i < 0 {
+		*p = append(*p, pastCount{rule: d.Rule})
+		i = len(*p) - 1
+	}
+	c := &(*p)[i]
+	if len(c.uris) < NotationHabit && !slices.Contains(c.uris, d.URI) {
+		c.uris = append(c.uris, d.URI)
+	}
+	c.u.add(d)
 }
 
 // inOrder calls take with the findings of each of n parts, in order, which

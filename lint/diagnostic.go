@@ -64,6 +64,14 @@ func (u *Unlisted) merge(o *Unlisted) {
 	}
 }
 
+// sub takes o, counted in u before, off u.
+func (u *Unlisted) sub(o *Unlisted) {
+	u.N -= o.N
+	for i, n := range o.BySeverity {
+		u.BySeverity[i] -= n
+	}
+}
+
 // Lister lists the first MaxFileDiagnostics diagnostics of a file and
 // counts the rest, for a file checked in pieces (CheckWindow).
 type Lister struct {

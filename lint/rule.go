@@ -95,6 +95,13 @@ type Rule struct {
 	// precision tables of docs/evaluation.md). Strict mode turns it on, and so does a
 	// severity given to it in the configuration.
 	DefaultOff bool
+	// Notation says that the rule judges how a URI's characters are
+	// written (percent-encoding). A document whose URIs break it in
+	// NotationHabit or more different URIs writes them so on purpose (a
+	// template's variables, a generator's ids, a diagram's or a query
+	// language's syntax): without --strict, none of the rule's reports in
+	// that document is made (Gate).
+	Notation bool
 	// Run checks one candidate.
 	Run func(*Pass)
 	// Across, for a rule that compares candidates across the documents

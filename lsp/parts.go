@@ -22,13 +22,14 @@ const minPart = 8 << 10
 // the next check) and no diagnostics.
 //
 // Like Check, it lists the first lint.MaxFileDiagnostics diagnostics of the
-// document and counts the rest.
+// document, counts the rest, and gates the document whole (lint.Gate).
 func checkParts(ch *lint.Checker, name string, f extract.Format, doc string, stop func() bool, caches ...map[string][]*lint.Diagnostic) ([]*lint.Diagnostic, map[string][]*lint.Diagnostic, lint.Unlisted) {
 	src := []byte(doc)
 	bounds := append(append([]int{0}, f.Splits(src, minPart)...), len(src))
 	parts := make(map[string][]*lint.Diagnostic, len(bounds))
 	var out []*lint.Diagnostic
 	var l lint.Lister
+	g := ch.NewGate(func(d *lint.Diagnostic) { out = append(out, d) })
 	for k := 0; k+1 < len(bounds); k++ {
 		if stop != nil && stop() {
 			return nil, parts, lint.Unlisted{}
@@ -44,15 +45,16 @@ func checkParts(ch *lint.Checker, name string, f extract.Format, doc string, sto
 		}
 		if !ok {
 			found = []*lint.Diagnostic{}
-			ch.Check(name, f, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
+			ch.CheckPiece(name, f, src[start:end], func(d *lint.Diagnostic) { found = append(found, d) })
 		}
 		parts[part] = found
 		for _, d := range found {
 			if l.List(d) {
-				out = append(out, moved(d, start))
+				g.Add(moved(d, start))
 			}
 		}
 	}
+	g.Finish()
 	return out, parts, l.Unlisted
 }
 

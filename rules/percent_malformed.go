@@ -13,6 +13,7 @@ var PercentMalformed = &lint.Rule{
 	Name:         "percent-malformed",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Notation:     true,
 	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.PercentMalformed},
 	ProblemsOnly: true,
@@ -22,7 +23,11 @@ var PercentMalformed = &lint.Rule{
 "%" is written %25 (section 2.4). A "%" at the end of a URI in running text is kept in the candidate, so
 that it is reported rather than cut off; but not one after a digit at the end of a URI found in the
 text of an attribute that holds none of its own, after a ";" (a style's percentage:
-"image=data:image/png,...;clipPath=inset(16.33%", as draw.io keeps its diagrams in SVG), unless strict.`,
+"image=data:image/png,...;clipPath=inset(16.33%", as draw.io keeps its diagrams in SVG), unless strict.
+A document with such a "%" in three or more different URIs uses it for a notation of its own (a
+documentation tool's variables, "%gh-ic%/platform/..."; a pattern's wildcard): by default none of
+its reports in that document is made; --strict makes them. A URI written the same way in several
+places counts once.`,
 		Bad:  `http://example.com/50%  http://example.com/a%zzb  urn:example:a%2`,
 		Good: `http://example.com/50%25  http://example.com/a%2Fb`,
 		Fix:  `Fix (not safe, since the "%" may start an encoding that lost its digits): write it as %25.`,

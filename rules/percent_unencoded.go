@@ -17,6 +17,7 @@ var PercentUnencoded = &lint.Rule{
 	Name:         "percent-unencoded",
 	Category:     lint.Syntax,
 	Severity:     lint.Error,
+	Notation:     true,
 	Certainty:    extract.Likely,
 	Codes:        []grammar.Code{grammar.Unencoded},
 	ProblemsOnly: true,
@@ -64,7 +65,12 @@ groff made it: "<!-- Creator : groff", a meta generator "groff -Thtml"; or one w
 names the DocBook XSL style sheets): groff's table of contents links the section names as groff
 writes them ("#SEE ALSO" to <a name="SEE ALSO">), DocBook XSL writes the source's ids as they are
 ("#printable character//" in the YAML 1.2 specification), and the author regenerates the page
-rather than edit it; percent-malformed leaves their "%" alike.`,
+rather than edit it; percent-malformed leaves their "%" alike.
+
+A document that leaves such characters in three or more different URIs writes them by a notation of
+its own, not by slips: a generator's ids, a template's variables, a query language's or a diagram's
+syntax, a test's fixtures. By default none of its reports in that document is made; --strict makes
+them. A URI written the same way in several places counts once.`,
 		Bad:  `http://example.com/a b  http://example.com/a|b  http://example.com/a^b`,
 		Good: `http://example.com/a%20b  http://example.com/a%7Cb`,
 		Fix: `Fix: percent-encode the octets. It is safe, since the only way to read such a URI is with the

@@ -124,18 +124,63 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 	var l lint.Lister
 	var held int64
 	defer out.drop(&held)
+	// The gate may hold a diagnostic past its window: its positions are
+	// resolved while the window is at hand.
+	var loc *extract.Locator
+	var placed map[*lint.Diagnostic]resolved
+	g := p.Checker.NewGate(func(d *lint.Diagnostic) {
+		if pos, ok := placed[d]; ok {
+			delete(placed, d)
+			r.add(d, pos)
+			return
+		}
+		r.add(d, loc)
+	})
 	err = windows.Each(func(win fileio.Window) {
 		out.grow(int64(len(win.Src)), &held)
-		loc := extract.NewLocatorAt(win.Src, win.Base)
+		loc = extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
-			if l.List(d) {
-				r.add(d, loc)
+			if !l.List(d) {
+				return
+			}
+			if g.Add(d); g.Holds(d) {
+				if placed == nil {
+					placed = map[*lint.Diagnostic]resolved{}
+				}
+				placed[d] = resolve(d, loc)
 			}
 		})
 	})
+	g.Finish()
 	r.close()
 	return errors.Join(err, c.counts.unlisted(l.Unlisted, p.FailLevel, c.opts.ReportLevel))
 }
+
+// resolved are the positions of a diagnostic's offsets (report.Positions),
+// resolved while its document, or window, was at hand.
+type resolved map[int]extract.Pos
+
+// resolve returns the positions of every offset of d, by loc.
+func resolve(d *lint.Diagnostic, loc *extract.Locator) resolved {
+	pos := resolved{}
+	at := func(off int) { pos[off] = loc.Pos(off) }
+	at(d.Start)
+	at(d.End)
+	for _, rg := range d.Ranges {
+		at(rg.Start)
+		at(rg.End)
+	}
+	for _, f := range d.Fixes {
+		for _, e := range f.Edits {
+			at(e.Start)
+			at(e.End)
+		}
+	}
+	return pos
+}
+
+// Pos returns the position of off, one of the diagnostic's offsets.
+func (r resolved) Pos(off int) extract.Pos { return r[off] }
 
 // finish reports, once every file is read, the diagnostics of the rules
 // that look across files, in the order of the files (names), through what
