@@ -72,7 +72,7 @@ const (
 	xvIdentifier                     // an RDF IRI (ContextXMLIdentifier)
 	xvLocation                       // a URI reference that locates something (ContextXMLAttribute)
 	xvSchemaLocation                 // pairs of a namespace name and a location, separated by whitespace
-	xvName                           // a QName or an anchor: never a URI, not read
+	xvName                           // a QName, an anchor or a pattern: never a URI, not read
 )
 
 // xmlAttrRule says what the value of an attribute holds.
@@ -142,6 +142,7 @@ var xmlAttrRules = []xmlAttrRule{
 	{local: "ref", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (a QName)"},
 	{local: "substitutionGroup", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (a list of QNames)"},
 	{local: "itemType", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<list itemType>: a QName)"},
+	{local: "value", elemNS: nsXSD, elem: "pattern", kind: xvName, source: "XML Schema 1.1 Part 2 section 4.3.4 (<pattern value>: a regular expression, \"urn:uuid:[0-9a-f]{8}-...\")"},
 	{local: "memberTypes", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<union memberTypes>: a list of QNames)"},
 	{local: "refer", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<keyref refer>: a QName)"},
 	{local: "defaultAttributes", elemNS: nsXSD, kind: xvName, source: "XML Schema 1.1 Part 1 (<schema defaultAttributes>: a QName)"},

@@ -573,8 +573,9 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 //   - character references, in running text and <...>, where text that
 //     shows markup writes them (in a link the walker decoded them);
 //   - unless strict, and but in a name XML compares as written, names in
-//     square brackets (not in a link either, which a browser follows as
-//     written: grammar.BracketNames) and the stand-ins of prose, such as
+//     square brackets (in a link, which a browser follows as written, only
+//     one that starts it, a page template's: grammar.LeadingBracketName;
+//     elsewhere grammar.BracketNames) and the stand-ins of prose, such as
 //     "$PORT", "%lat%", "..." or a port written as a word
 //     (grammar.StandIns): reading them so is a judgement.
 func placeholders(c *extract.Candidate, f extract.Format, uri string, strict bool) []grammar.Span {
@@ -602,6 +603,11 @@ func placeholders(c *extract.Candidate, f extract.Format, uri string, strict boo
 	}
 	if !link && strings.IndexByte(uri, '[') >= 0 {
 		spans = mergeSpans(spans, grammar.BracketNames(uri))
+	}
+	if link {
+		if sp, ok := grammar.LeadingBracketName(uri); ok {
+			spans = mergeSpans(spans, []grammar.Span{sp})
+		}
 	}
 	return mergeSpans(spans, grammar.StandIns(uri))
 }

@@ -35,10 +35,13 @@ either (not RFC 3987 for IRIs, nor the WHATWG URL Standard for links):
 
 Other non-ASCII characters make an IRI, which uri-non-ascii reports. The braces of a URI Template
 expression (RFC 6570), as in http://example.com/{id}, and other placeholders are not reported: a
-template is not a URI yet.
+template is not a URI yet. Nor, by default, a link that starts with a name in brackets, which a page
+template's program fills in ("[url]", "[@LISTURL@]/doconfirm").
 
 By default, forms that are written on purpose and work are left to --strict: the "|" of a DOS drive
-letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); in a text file, a "\" before "_" or
+letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); the "|" before the version of a FHIR
+canonical reference (http://hl7.org/fhir/StructureDefinition/Patient|4.0.1, FHIR R4 section
+2.24.0.1); in a text file, a "\" before "_" or
 "*" (group\__libusb\__lib.html: a markup's escape of emphasis, in an AsciiDoc.py source or Sphinx's
 _sources/*.rst.txt, which its processor removes); whitespace in the data of a base64
 data URI in a link, as editors wrap embedded images (browsers decode it with forgiving-base64,
@@ -320,6 +323,15 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 		// none of 10 such reports was worth the author's time.
 		return true
 	}
+	if text == "|" && u.Path.Present() && pr.Start >= u.Path.Start && pr.End < u.Path.End && canonicalVersion(s[pr.End:u.Path.End]) && !p.Masked(pr.End, u.Path.End) {
+		// A FHIR canonical reference with the version it names
+		// ("http://hl7.org/fhir/StructureDefinition/Patient|4.0.1", FHIR
+		// R4 section 2.24.0.1, canonical: "may have a version appended,
+		// separated by a vertical bar"), as implementation guides and the
+		// validator's messages write it: 7 reports of held-out sets 45 to
+		// 52, none true.
+		return true
+	}
 	if p.Format == extract.FormatText {
 		return false
 	}
@@ -409,6 +421,21 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 		}
 	}
 	return false
+}
+
+// canonicalVersion reports whether v, what follows a "|" to the end of a
+// path, is a version: a digit, then letters, digits, ".", "-" and "+"
+// ("4.0.1", "1.0.0-ballot", "5.0.0+2").
+func canonicalVersion(v string) bool {
+	if v == "" || !grammar.IsDigit(v[0]) {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if !grammar.IsAlnum(v[i]) && strings.IndexByte(".-+", v[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // xpointer reports whether the fragment frag ("#" removed) is an XPointer

@@ -619,19 +619,24 @@ func braced(s string, i int) (int, bool) {
 // The name starts with a letter or "_" and holds letters, digits, "_" and
 // "-"; the "#" that opens it starts the URI or a part of it, and the one
 // that closes it ends the URI or a part ("#Typefaces#Flashy" is a wiki's
-// nested anchor, "##anchor" and "#a##b" slips).
+// nested anchor, "##anchor" and "#a##b" slips). Doubled, "##name##", it is
+// one too.
 func hashName(s string, i int) (int, bool) {
-	if s[i] != '#' || i > 0 && strings.IndexByte("/=?&", s[i-1]) < 0 || i+1 >= len(s) || !IsAlpha(s[i+1]) && s[i+1] != '_' {
+	n := 1 // "#name#", or "##name##" (a mail server's page templates: courier's "##subscribe##")
+	if strings.HasPrefix(s[i:], "##") {
+		n = 2
+	}
+	if s[i] != '#' || i > 0 && strings.IndexByte("/=?&", s[i-1]) < 0 || i+n >= len(s) || !IsAlpha(s[i+n]) && s[i+n] != '_' {
 		return 0, false
 	}
-	j := i + 1
+	j := i + n
 	for j < len(s) && (IsAlnum(s[j]) || s[j] == '_' || s[j] == '-') {
 		j++
 	}
-	if j >= len(s) || s[j] != '#' || j+1 < len(s) && strings.IndexByte("/?&.", s[j+1]) < 0 {
+	if !strings.HasPrefix(s[j:], "##"[:n]) || j+n < len(s) && strings.IndexByte("/?&.", s[j+n]) < 0 {
 		return 0, false
 	}
-	return j + 1, true
+	return j + n, true
 }
 
 // CharacterReferences returns the spans of the character references of

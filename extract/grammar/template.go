@@ -229,7 +229,7 @@ func placeholderAt(s string, i int) (int, bool) {
 		return expression(s, i)
 	case rest[0] == '%':
 		return formatField(s, i)
-	case rest[0] == '#' && len(rest) >= 2 && strings.Trim(rest, "#") == "" && i > 0 && is(s[i-1], cAlpha|cDigit):
+	case rest[0] == '#' && len(rest) >= 2 && strings.Trim(rest, "#") == "" && i > 0 && is(s[i-1], cAlpha|cDigit) && !closesHashName(s, i):
 		return len(s), true
 	}
 	return 0, false
@@ -264,6 +264,49 @@ func BracketNames(s string) []Span {
 		i = start + 1
 	}
 	return spans
+}
+
+// closesHashName reports whether the "##" at s[i], which ends s, closes a
+// template's field "##name##" (see hashName), not digits to fill in.
+func closesHashName(s string, i int) bool {
+	end, ok := 0, false
+	for k := i - 1; k >= 1; k-- {
+		if s[k] == '#' && s[k-1] == '#' {
+			end, ok = hashName(s, k-1)
+			break
+		}
+		if !is(s[k], cAlpha|cDigit) && s[k] != '_' && s[k] != '-' {
+			break
+		}
+	}
+	return ok && end == len(s)
+}
+
+// LeadingBracketName returns the span of a name in square brackets that
+// starts s, the value of a link, or one holding a value Autoconf or Ant
+// filters in ("[url]", "[link]", "[@LISTURL@]/doconfirm": a mail
+// server's and a documentation tool's page templates, which a program
+// fills in), or false; the name ends the value, or a "/", "?", "#" or "."
+// follows it. A link a browser follows starts so by no slip: its path
+// would start with "[", which no URI holds (RFC 3986 section 3.3); a
+// Markdown link written into a link ("[bug](https://...)") is a slip, and
+// is left alone.
+func LeadingBracketName(s string) (Span, bool) {
+	if s == "" || s[0] != '[' {
+		return Span{}, false
+	}
+	end, ok := bracketed(s, 0)
+	if !ok {
+		if end, ok = filterToken(s, 1); ok && end < len(s) && s[end] == ']' {
+			end++
+		} else {
+			ok = false
+		}
+	}
+	if !ok || end < len(s) && strings.IndexByte("/?#.", s[end]) < 0 {
+		return Span{}, false // "[bug](https://...)": a label, not a name
+	}
+	return Span{0, end}, true
 }
 
 // bracketed returns the end of the name in square brackets at s[i] (see

@@ -109,6 +109,9 @@ func TestPlaceholders(t *testing.T) {
 
 		// Digits to fill in.
 		{"http://www.rfc-editor.org/info/rfc####", []Span{{34, 38}}},
+		{"##subscribe##", nil}, // a field (StandIns), not digits to fill in
+		{"/lists/##name##", nil},
+		{"/a##b##", []Span{{5, 7}}},
 		{"http://a.example/x##", []Span{{18, 20}}},
 		{"http://a.example/x#", nil},
 		{"http://a.example/##anchor", nil},
@@ -180,6 +183,37 @@ func TestBracketNames(t *testing.T) {
 	} {
 		if got := BracketNames(tt.s); !slices.Equal(got, tt.want) {
 			t.Errorf("BracketNames(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestLeadingBracketName: a link that starts with a name in brackets, or a
+// value Autoconf filters in, is a page template's (a mail server's
+// "[@LISTURL@]", a documentation tool's "[link]"); a Markdown label, an
+// index, a path or an IP literal is none.
+func TestLeadingBracketName(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want Span
+		ok   bool
+	}{
+		{"[url]", Span{0, 5}, true},
+		{"[link]", Span{0, 6}, true},
+		{"[@LISTURL@]/doconfirm", Span{0, 11}, true},
+		{"[@LISTURL@]", Span{0, 11}, true},
+		{"[link].html", Span{0, 6}, true},
+		{"[635445b](https://github.com/a/b/commit/635445b)", Span{}, false},
+		{"[bug](https://github.com/a/b/issues/1)", Span{}, false},
+		{"[1]", Span{}, false},
+		{"[@listurl@]", Span{}, false},
+		{"[@LISTURL@", Span{}, false},
+		{"[kubernetes/enhancements]", Span{}, false},
+		{"[::1]:8080/", Span{}, false},
+		{"a[b]", Span{}, false},
+		{"", Span{}, false},
+	} {
+		if got, ok := LeadingBracketName(tt.s); got != tt.want || ok != tt.ok {
+			t.Errorf("LeadingBracketName(%q) = %v, %v, want %v, %v", tt.s, got, ok, tt.want, tt.ok)
 		}
 	}
 }

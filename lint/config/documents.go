@@ -52,7 +52,7 @@ var testDataDirs = []string{"testdata", "fixtures", "__fixtures__", "test-fixtur
 
 // IsTestData reports whether the directory name, in the directory parent,
 // holds test data (see testDataDirs), is a fuzzer's corpus (fuzz/corpus),
-// or is a test source set of Gradle
+// holds a scanner's payloads (see payloadDir), or is a test source set of Gradle
 // or Maven: src/test, src/jvmTest, src/integrationTest (code, and the
 // resources its tests read).
 func IsTestData(parent, name string) bool {
@@ -63,6 +63,9 @@ func IsTestData(parent, name string) bool {
 	}
 	if strings.EqualFold(name, "corpus") && fuzzDir(filepath.Base(parent)) {
 		return true // a fuzzer's inputs (HTTrack's fuzz/corpus), malformed on purpose
+	}
+	if payloadDir(name) {
+		return true
 	}
 	return filepath.Base(parent) == "src" && (name == "test" || len(name) > 4 && strings.HasSuffix(name, "Test"))
 }
@@ -136,6 +139,12 @@ func DefaultInclude() []string {
 	return globs
 }
 
+// TestsDirs are the names of the directories of a project's tests and
+// their expected outputs, whose HTML, XML and plain text a directory walk
+// leaves out (see fileio.Files): "test", "tests", "expected", "golden",
+// "result", "results".
+var TestsDirs = []string{"test", "tests", "expected", "golden", "result", "results"}
+
 // DefaultExcludedNames are the file names the default include leaves out,
 // the directories of test data (see IsTestData) and of other projects'
 // copies (see IsThirdParty), the HTML, XML and plain text of directories
@@ -153,12 +162,13 @@ func DefaultExcludedNames() []string {
 	for _, d := range thirdPartyDirs {
 		out = append(out, "**/"+d+"/**")
 	}
-	out = append(out, "**/src/test/**", "**/src/*Test/**", "**/fuzz/corpus/**", "**/fuzzing/corpus/**", "**/fuzzer/corpus/**", "**/fuzzers/corpus/**")
+	out = append(out, "**/src/test/**", "**/src/*Test/**", "**/fuzz/corpus/**", "**/fuzzing/corpus/**", "**/fuzzer/corpus/**", "**/fuzzers/corpus/**",
+		"**/intruder/**", "**/intruders/**", "**/wordlists/**")
 	markup := extensionsGlob(func(f extract.Format) bool {
 		return f == extract.FormatHTML || f == extract.FormatXML || f == extract.FormatText
 	})
 	notMarkdown := extensionsGlob(func(f extract.Format) bool { return f != extract.FormatMarkdown })
-	for _, d := range [...]string{"test", "tests", "expected", "golden", "*.*Tests", "*.Test"} {
+	for _, d := range append(TestsDirs[:len(TestsDirs):len(TestsDirs)], "*.*Tests", "*.Test") {
 		out = append(out, "**/"+d+"/**/"+markup)
 	}
 	return append(out, "**/.github/**/"+notMarkdown, "**/.gitlab/**/"+notMarkdown)
@@ -185,6 +195,20 @@ func extensionsGlob(keep func(extract.Format) bool) string {
 
 // fuzzDir reports whether the directory name holds a fuzzer and its
 // inputs: "fuzz", "fuzzing", "fuzzer", "fuzzers".
+// payloadDir reports whether a directory so named holds the inputs of a
+// security scanner, malformed on purpose as a fuzzer's are: the payload
+// lists of Burp Suite's Intruder ("Intruder", "Intruders", as
+// PayloadsAllTheThings files them: "https:///evil.example",
+// "http:0xd8.0x3a.0xd6.0xce", 87 reports of held-out sets 45 to 52, none
+// true) and a scanner's "wordlists" ("%s.%h").
+func payloadDir(name string) bool {
+	switch strings.ToLower(name) {
+	case "intruder", "intruders", "wordlists":
+		return true
+	}
+	return false
+}
+
 func fuzzDir(name string) bool {
 	switch strings.ToLower(name) {
 	case "fuzz", "fuzzing", "fuzzer", "fuzzers":

@@ -261,20 +261,20 @@ const (
 )
 
 // testsDir reports whether the directory name holds a project's tests or
-// their expected outputs: "test", "tests", "expected", "golden". Their
-// Markdown, reStructuredText and AsciiDoc are documents (how to run the
-// tests); their HTML, XML and plain text are test inputs and expected
-// outputs
-// (rclone's saved server listings, a documentation generator's expected
-// pages, which must match its output byte for byte), whose links lead
-// where the pages came from or go.
+// their expected outputs (config.TestsDirs). Their Markdown, reStructuredText and AsciiDoc are documents
+// (how to run the tests); their HTML, XML and plain text are test inputs
+// and expected outputs (rclone's saved server listings, a documentation
+// generator's expected pages, which must match its output byte for byte,
+// libxml2's result/ of what its parser wrote for each of test/'s inputs,
+// "urn:a" and all: 29 reports of held-out sets 45 to 52, none true), whose
+// links lead where the pages came from or go.
 //
 // A .NET test project is one too, named after the project it tests and
 // ".Tests" ("Castle.Windsor.Tests", whose XML configurations are
 // fixtures: 12 reports of held-out set 43), ".Test", ".UnitTests" or
 // ".IntegrationTests".
 func testsDir(name string) bool {
-	for _, t := range [...]string{"test", "tests", "expected", "golden"} {
+	for _, t := range config.TestsDirs {
 		if strings.EqualFold(name, t) {
 			return true
 		}

@@ -47,6 +47,12 @@ func TestFiles(t *testing.T) {
 		// that merely ends so.
 		"src/Castle.Windsor.Tests/XmlFiles/include.xml", "src/Castle.Windsor.Tests/README.md", "src/App.Contests/page.html",
 		"nimdoc/rst2html/expected/rst_examples.html", "testproject/golden/index.html",
+		// libxml2's expected outputs, beside its test inputs; a result's
+		// Markdown is read.
+		"result/XInclude/ns1.xml", "result/HTML/attr-ents.html", "results/README.md",
+		// A security scanner's payloads (PayloadsAllTheThings's Burp
+		// Intruder lists, a scanner's wordlists), in any letter case.
+		"Open Redirect/Intruder/payloads.txt", "XSS Injection/Intruders/xss.md", "bbot/wordlists/urls.txt",
 		// Snapshot tests' outputs (Verify: NAME.verified.EXT).
 		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md"} {
 		write(t, filepath.Join(dir, name), "x")
@@ -70,7 +76,7 @@ func TestFiles(t *testing.T) {
 		r, _ := filepath.Rel(dir, f)
 		rel = append(rel, filepath.ToSlash(r))
 	}
-	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "src/App.Contests/page.html", "src/Castle.Windsor.Tests/README.md", "sub/c.html", "sub/deeper/d.txt", "tests/README.md", "tests/README.txt"}
+	want := []string{".github/ISSUE_TEMPLATE/bug.md", ".github/SECURITY.md", ".gitlab/issue_templates/bug.md", "a.md", "b.txt", "contrib/README.md", "docs/Test/x.md", "docs/test/guide.md", "extensions/Vendor/README.md", "h.pdf", "lib/src/main/README.md", "nlp/corpus/notes.md", "out.txt", "results/README.md", "src/App.Contests/page.html", "src/Castle.Windsor.Tests/README.md", "sub/c.html", "sub/deeper/d.txt", "tests/README.md", "tests/README.txt"}
 	if !slices.Equal(rel, want) {
 		t.Errorf("Files = %q, want %q", rel, want)
 	}
