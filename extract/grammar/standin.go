@@ -24,7 +24,8 @@ import "strings"
 //     ("|static|/img.png", "/pkg/|version|/", "|filename|../a.rst"): a
 //     substitution a build fills in (see substitution);
 //   - a name in capitals between "@" ("@WEBSITE@/manual/"), a value
-//     Autoconf, Ant or Maven filters in (see filterToken);
+//     Autoconf, Ant or Maven filters in (see filterToken), or between
+//     "::" ("https://::HOSTNAME::/", a sed script's: see colonToken);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives), and an optional part at the end of a path,
 //     "CID[/...]", "[/share[/path]]" (see optionalPart);
@@ -175,6 +176,11 @@ func StandIns(s string) []Span {
 				add(i, j)
 				i = j - 1
 			}
+		case ':':
+			if j, ok := colonToken(s, i); ok {
+				add(i, j)
+				i = j - 1
+			}
 		case 0xe2: // "…" is E2 80 A6
 			if strings.HasPrefix(s[i:], "…") {
 				add(i, i+len("…"))
@@ -251,7 +257,7 @@ func alternatives(s string, i int) (int, bool) {
 // standInStart holds the bytes at which StandIns looks for a stand-in:
 // those its switch has a case for.
 var standInStart = func() (t [256]bool) {
-	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<") {
+	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<:") {
 		t[c] = true
 	}
 	return t
@@ -509,6 +515,25 @@ func filterToken(s string, i int) (int, bool) {
 		return 0, false
 	}
 	return j + 1, true
+}
+
+// colonToken returns the end of a name in capitals between "::" at s[i]
+// ("https://::HOSTNAME::/updates/update.rdf"): a value a build's sed
+// script writes in (Evergreen's "s|::HOSTNAME::|$HTTP_HOST|"). The name
+// has a letter past "F", so that no IPv6 address ("::ABCD::") is one.
+func colonToken(s string, i int) (int, bool) {
+	if !strings.HasPrefix(s[i:], "::") {
+		return 0, false
+	}
+	j, word := i+2, false
+	for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z' || s[j] == '_' || j > i+2 && s[j] >= '0' && s[j] <= '9') {
+		word = word || s[j] > 'F' && s[j] <= 'Z'
+		j++
+	}
+	if !word || j-i-2 < 2 || !strings.HasPrefix(s[j:], "::") {
+		return 0, false
+	}
+	return j + 2, true
 }
 
 // sampleFetch returns the end of HAProxy's sample expression at s[i] ==

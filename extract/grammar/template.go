@@ -14,8 +14,10 @@ import "strings"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
 //     "<[ ... ]>" (Storyteller's documentation generator), "[% ... %]"
-//     (Template Toolkit, as Zim's export templates use it), "{$ ... $}"
-//     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding), "(( ...
+//     (Template Toolkit, as Zim's export templates use it), "<!--#echo
+//     ... -->" (a server-side include), "{$ ... $}"
+//     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding; with an
+//     argument after "|" or "?", a build's or a server's), "(( ...
 //     ))" and "((Urls::Login))" (Askama with the delimiters kanidm gives
 //     it), and
 //     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
@@ -188,6 +190,11 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+2, "#}"), true
 	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%"):
 		return closeAt(s, i+2, "%>"), true
+	case strings.HasPrefix(rest, "<!--#") && len(rest) > 5 && is(rest[5], cAlpha):
+		// A server-side include's directive, '<!--#echo var="locale"-->'
+		// (Apache's mod_include, nginx's ssi): the server writes its
+		// value in before it sends the page (Evergreen's staff client).
+		return closeAt(s, i+5, "-->"), true
 	case strings.HasPrefix(rest, "[%") && tagStart(rest[2:], "-+=~"):
 		// Template Toolkit's "[% uri(link) %]" (Perl; Zim's export
 		// templates).
@@ -204,6 +211,10 @@ func placeholderAt(s string, i int) (int, bool) {
 	case strings.HasPrefix(rest, "((") && askamaPath(rest[2:]) > 0:
 		// "((Urls::Login))", "((Urls::Login.as_ref()))".
 		return i + 2 + askamaPath(rest[2:]) + 2, true
+	case strings.HasPrefix(rest, "[[") && len(rest) > 2 && IsSpace(rest[2]) && strings.Contains(rest[3:], "]]"):
+		// "[[ escape-uri($path, true()) ]]": an expression of TEI
+		// Publisher's templates (eXist-db), spaced as tags are.
+		return closeAt(s, i+2, "]]"), true
 	case strings.HasPrefix(rest, "[[") && binding(rest[2:]):
 		// "/log-[[build_id]].txt": a Polymer data binding, filled in as
 		// the page runs (OSS-Fuzz's build status page).
@@ -379,13 +390,26 @@ func binding(rest string) bool {
 	if j <= 0 {
 		return false
 	}
-	name := strings.TrimLeft(rest[:j], "!#")
-	for k := 0; k < len(name); k++ {
-		if !is(name[k], cAlpha|cDigit) && name[k] != '_' && name[k] != '.' && name[k] != '$' {
-			return false
+	in := strings.TrimSpace(rest[:j])
+	name := strings.TrimLeft(in, "!#")
+	k := 0
+	for ; k < len(name); k++ {
+		if !is(name[k], cAlpha|cDigit) && strings.IndexByte("_.$-", name[k]) < 0 {
+			break
 		}
 	}
-	return name != "" && is(name[0], cAlpha)
+	if first := strings.TrimPrefix(name[:k], "$"); first == "" || !is(first[0], cAlpha) {
+		return false // a name: "build_id", "$context-path"
+	}
+	if k == len(name) {
+		return true
+	}
+	// An argument after "|" or "?": "[[path|/mask-icon.svg]]" (GrapheneOS's
+	// process-static, which puts the hashed path in), "[[$script?cdn]]"
+	// (TEI Publisher's templates). Not a URI: a wiki's "[[https://a/|b]]"
+	// is a link and its label.
+	arg := name[k+1:]
+	return (name[k] == '|' || name[k] == '?') && arg != "" && !strings.ContainsAny(arg, "[] \t") && !strings.Contains(name, "://")
 }
 
 // tagStart reports whether rest, what follows a "{%", "{#" or "<%", starts

@@ -53,6 +53,17 @@ func TestPlaceholders(t *testing.T) {
 		{"https://github.com/nestjs/docs.nestjs.com/edit/master/{$ doc.fileInfo.projectRelativePath $}", []Span{{54, 92}}},
 		{"{$ company.url $}", []Span{{0, 17}}},
 		{"/log-[[build_id]].txt", []Span{{5, 17}}},
+		// With an argument (GrapheneOS's process-static, TEI Publisher's
+		// templates); a wiki's link and label is none.
+		{"[[path|/mask-icon.svg]]", []Span{{0, 23}}},
+		{"[[ $context-path ]]/x", []Span{{0, 19}}},
+		{"[[$script?cdn]]", []Span{{0, 15}}},
+		{"[[https://git-scm.com/|Git]]", nil},
+		{"[[a b|c]]", nil},
+		{"[[ $context-path ]]/api/document/[[ escape-uri($options?relpath, true()) ]]/md", []Span{{0, 19}, {33, 75}}},
+		// A server-side include's directive (Evergreen's staff client).
+		{`/opac/common/js/<!--#echo var="locale"-->/OrgTree.js`, []Span{{16, 41}}},
+		{"a<!--# x-->", nil},
 		// Askama with kanidm's delimiters; a Markdown slip "((https://...))" is no template.
 		{"(( redirect_url ))", []Span{{0, 18}}},
 		{"((Urls::Login))", []Span{{0, 15}}},
@@ -155,6 +166,25 @@ func TestIsPlaceholder(t *testing.T) {
 	} {
 		if got := IsPlaceholder(s); got != want {
 			t.Errorf("IsPlaceholder(%q) = %t, want %t", s, got, want)
+		}
+	}
+}
+
+// TestStandInsColonToken: a name in capitals between "::" is a value a
+// build writes in (Evergreen's sed script); an IPv6 address is none.
+func TestStandInsColonToken(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want []Span
+	}{
+		{"https://::HOSTNAME::/updates/update.rdf", []Span{{8, 20}}},
+		{"/x/::APP_ROOT::/a", []Span{{3, 15}}},
+		{"http://[::ABCD::]/", nil},
+		{"urn:a::B::c", nil},
+		{"::hostname::", nil},
+	} {
+		if got := StandIns(tt.s); !slices.Equal(got, tt.want) {
+			t.Errorf("StandIns(%q) = %v, want %v", tt.s, got, tt.want)
 		}
 	}
 }
