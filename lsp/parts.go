@@ -28,7 +28,6 @@ func checkParts(ch *lint.Checker, name string, f extract.Format, doc string, sto
 	bounds := append(append([]int{0}, f.Splits(src, minPart)...), len(src))
 	parts := make(map[string][]*lint.Diagnostic, len(bounds))
 	var out []*lint.Diagnostic
-	var l lint.Lister
 	g := ch.NewGate(func(d *lint.Diagnostic) { out = append(out, d) })
 	for k := 0; k+1 < len(bounds); k++ {
 		if stop != nil && stop() {
@@ -49,13 +48,10 @@ func checkParts(ch *lint.Checker, name string, f extract.Format, doc string, sto
 		}
 		parts[part] = found
 		for _, d := range found {
-			if l.List(d) {
-				g.Add(moved(d, start))
-			}
+			g.Add(moved(d, start))
 		}
 	}
-	g.Finish()
-	return out, parts, l.Unlisted
+	return out, parts, g.Finish()
 }
 
 // moved returns a copy of a part's diagnostic placed in the document, the

@@ -121,11 +121,11 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 	}
 	c.counts.files.Add(1)
 	r := c.newFileReport(name, out, p)
-	var l lint.Lister
 	var held int64
 	defer out.drop(&held)
-	// The gate may hold a diagnostic past its window: its positions are
-	// resolved while the window is at hand.
+	// The gate lists the document's diagnostics (lint.Gate), and may hold
+	// one past its window: its positions are resolved while the window is
+	// at hand.
 	var loc *extract.Locator
 	var placed map[*lint.Diagnostic]resolved
 	g := p.Checker.NewGate(func(d *lint.Diagnostic) {
@@ -140,9 +140,6 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 		out.grow(int64(len(win.Src)), &held)
 		loc = extract.NewLocatorAt(win.Src, win.Base)
 		p.Checker.CheckWindow(name, win.Src, win.Base, func(d *lint.Diagnostic) {
-			if !l.List(d) {
-				return
-			}
 			if g.Add(d); g.Holds(d) {
 				if placed == nil {
 					placed = map[*lint.Diagnostic]resolved{}
@@ -151,9 +148,9 @@ func (c *checkRun) windows(name string, _ extract.Format, windows *fileio.TextWi
 			}
 		})
 	})
-	g.Finish()
+	unlisted := g.Finish()
 	r.close()
-	return errors.Join(err, c.counts.unlisted(l.Unlisted, p.FailLevel, c.opts.ReportLevel))
+	return errors.Join(err, c.counts.unlisted(unlisted, p.FailLevel, c.opts.ReportLevel))
 }
 
 // resolved are the positions of a diagnostic's offsets (report.Positions),
