@@ -199,8 +199,8 @@ func extensionsGlob(keep func(extract.Format) bool) string {
 // security scanner, malformed on purpose as a fuzzer's are: the payload
 // lists of Burp Suite's Intruder ("Intruder", "Intruders", as
 // PayloadsAllTheThings files them: "https:///evil.example",
-// "http:0xd8.0x3a.0xd6.0xce", 87 reports of held-out sets 45 to 52, none
-// true) and a scanner's "wordlists" ("%s.%h").
+// "http:0xd8.0x3a.0xd6.0xce", 79 reports of held-out sets 45 to 52, none
+// true) and a scanner's "wordlists" ("%s.%h", 2, none true).
 func payloadDir(name string) bool {
 	switch strings.ToLower(name) {
 	case "intruder", "intruders", "wordlists":
