@@ -24,8 +24,8 @@ var PercentMalformed = &lint.Rule{
 that it is reported rather than cut off; but not one after a digit at the end of a URI found in the
 text of an attribute that holds none of its own, after a ";" (a style's percentage:
 "image=data:image/png,...;clipPath=inset(16.33%", as draw.io keeps its diagrams in SVG), unless strict.
-A document with such a "%" in three or more different URIs uses it for a notation of its own (a
-documentation tool's variables, "%gh-ic%/platform/..."; a pattern's wildcard): by default none of
+A document with such a "%" in three or more different URIs uses it for a notation of its own (the
+wildcard of a list of patterns, "https://www.google.com/%"; a template's fields): by default none of
 its reports in that document is made; --strict makes them. A URI written the same way in several
 places counts once.`,
 		Bad:  `http://example.com/50%  http://example.com/a%zzb  urn:example:a%2`,
