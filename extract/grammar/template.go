@@ -383,8 +383,9 @@ func askamaPath(rest string) int {
 }
 
 // binding reports whether rest, what follows a "[[", is a name or a path
-// of names ("build_id", "item.url", "!hidden"; "#imagepath", as
-// mdbook-template writes its variables) closed by "]]".
+// of names ("build_id", "item.url", "!hidden", "$context-path";
+// "#imagepath", as mdbook-template writes its variables), with an argument
+// after "|" or "?" or none, closed by "]]".
 func binding(rest string) bool {
 	j := strings.Index(rest, "]]")
 	if j <= 0 {
