@@ -17,7 +17,8 @@ import "strings"
 //     or lighttpd: "%" and one digit, a part of its own, with no letter or
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
-//   - a name in angle brackets: "http://<host>:<port>/", "?tenant=<tenantId>"
+//   - a name in angle brackets: "http://<host>:<port>/", "?tenant=<tenantId>",
+//     and one a converter cut at the end of the URI it linked, "/codelist/<CodeListName"
 //     (see angleName); a log format's field, "%{Host}i" (see logField);
 //   - an elision: "..." (three dots or more) or "…";
 //   - a name between "|" as a whole segment of a path, or at its start
@@ -594,8 +595,9 @@ func logField(s string, i int) (int, bool) {
 
 // angleName returns the end of a name in angle brackets at s[i] == '<',
 // as manuals write what to fill in: "http://<host>:<port>/",
-// "?tenant=<tenantId>": a letter, then letters, digits, "_", "-" and ".".
-// A URI holds no "<".
+// "?tenant=<tenantId>": a letter, then letters, digits, "_", "-" and ".";
+// or such a name without its ">" at the end of s, after "/" or "=". A URI
+// holds no "<".
 func angleName(s string, i int) (int, bool) {
 	j := i + 1
 	if j >= len(s) || !IsAlpha(s[j]) {
@@ -604,7 +606,18 @@ func angleName(s string, i int) (int, bool) {
 	for j < len(s) && (IsAlnum(s[j]) || strings.IndexByte("_-.", s[j]) >= 0) {
 		j++
 	}
-	if j >= len(s) || s[j] != '>' || j-i > 64 {
+	if j-i > 64 {
+		return 0, false
+	}
+	if j == len(s) && i > 0 && strings.IndexByte("/=", s[i-1]) >= 0 {
+		// The name ends the URI, as a segment or a value: the ">" is
+		// the text's, where a converter that linked a URI pattern stopped
+		// (Asciidoctor links "https://host/codelist/<CodeListName>" up to
+		// the "<"; a chat export, ".../versions/<version>"): the pattern
+		// is a placeholder, cut.
+		return j, true
+	}
+	if j >= len(s) || s[j] != '>' {
 		return 0, false
 	}
 	return j + 1, true

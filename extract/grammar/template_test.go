@@ -289,3 +289,28 @@ func TestIsTemplateLogic(t *testing.T) {
 		}
 	}
 }
+
+// TestStandInsAngleName: a name in angle brackets is one to fill in, and so
+// is one whose ">" a converter left out of the link it made (Asciidoctor
+// links a URI pattern up to the "<"); a "<" in a word, or before what
+// is no name, is none.
+func TestStandInsAngleName(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want []Span
+	}{
+		{"http://<host>:<port>/", []Span{{7, 13}, {14, 20}}},
+		{"https://example.com/api?tenant=<tenantId>", []Span{{31, 41}}},
+		{"http://inspire.ec.europa.eu/codelist/<CodeListName", []Span{{37, 50}}},
+		{"http://pact.example/pacticipants/<service>/versions/<version", []Span{{33, 42}, {52, 60}}},
+		{"https://example.com/api?tenant=<tenant", []Span{{31, 38}}},
+		{"http://a.example/x<y", nil},
+		{"http://a.example/<", nil},
+		{"http://a.example/<1a", nil},
+		{"http://a.example/<a b", nil},
+	} {
+		if got := StandIns(tt.s); !slices.Equal(got, tt.want) {
+			t.Errorf("StandIns(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
