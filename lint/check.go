@@ -571,7 +571,8 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 //     in an XML attribute's value the expressions of XSLT's attribute
 //     value templates;
 //   - character references, in running text and <...>, where text that
-//     shows markup writes them (in a link the walker decoded them);
+//     shows markup writes them (in a link the walker decoded them), and in
+//     XML the references to entities the DTD declares, in a link too;
 //   - unless strict, and but in a name XML compares as written, names in
 //     square brackets (in a link, which a browser follows as written, only
 //     one that starts it, a page template's: grammar.LeadingBracketName;
@@ -595,7 +596,12 @@ func placeholders(c *extract.Candidate, f extract.Format, uri string, strict boo
 		spans = mergeSpans(spans, grammar.AttributeValueTemplates(uri))
 	}
 	link, name := c.Context.IsLink(), c.Context.IsName()
-	if !link && !name && strings.IndexByte(uri, '&') >= 0 {
+	if strings.IndexByte(uri, '&') >= 0 && (!link && !name || f == extract.FormatXML) {
+		// In XML, the walker decodes the character references and the
+		// five predefined entities of a link or a name; a reference it
+		// left is to an entity the DTD declares ("&tdwgWiki;term", with
+		// <!ENTITY tdwgWiki "http://terms.tdwg.org/wiki/">), replaced by
+		// its text when the document is read (XML 1.0 section 4.4.5).
 		spans = mergeSpans(spans, grammar.CharacterReferences(uri))
 	}
 	if strict || name {
