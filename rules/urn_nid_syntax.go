@@ -27,7 +27,12 @@ trailing hyphen, and any other character.
 
 With --urn-syntax rfc2141, RFC 2141's rule applies instead: 1 to 32 letters, digits and hyphens, not
 starting with a hyphen (a trailing one is allowed). The reserved NID "urn" is reported by
-urn-nid-reserved.`,
+urn-nid-reserved.
+
+By default, a bare "urn:" in running text whose NID holds a "." or a "/" is not reported: a domain or a
+path as namespace ("urn:cen.eu:en16931:2017", the identifier EN 16931 gives a specification;
+"urn:jbpm.org:jpdl-3.2") is a name of another convention, which a standard or a program fixes, not a URN
+with a slip in it. In a link, and as the name of an XML namespace, it is reported; --strict reports it everywhere.`,
 		Bad:  `urn:a:b  urn:-x:y  urn:x_y:z  urn::z`,
 		Good: `urn:example:b`,
 		Fix: `An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixed by removing the
