@@ -34,6 +34,7 @@ type checkState struct {
 	template []grammar.Span // the current candidate's placeholders (Check only)
 	format   extract.Format // the document's
 	inDoc    bool           // a document is checked (not a value): fixes are judged
+	drawing  bool           // the document is an SVG drawing (see isDrawing)
 	severity Severity       // the running rule's
 	out      []docFinding
 	// kept counts the running rule's findings on the candidate; past
@@ -70,6 +71,13 @@ func (r *checkState) candidate(c *extract.Candidate) []docFinding {
 		problems |= 1 << pr.Code
 	}
 	certainty := c.Certainty()
+	if r.drawing && certainty > extract.Weak && !c.Context.IsLink() && !c.Context.IsName() {
+		// The text of a drawing is its lettering, laid out in rows
+		// (a terminal recording's screen lines, a diagram's labels):
+		// what reads as a URI there is the image's, cut where its
+		// layout cut it. Its links are checked.
+		certainty = extract.Weak
+	}
 	for _, a := range r.ch.active[c.Kind] {
 		if a.problemsOnly && a.codes&problems == 0 || certainty < a.certainty {
 			continue

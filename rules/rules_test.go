@@ -108,7 +108,7 @@ func TestRules(t *testing.T) {
 	var tested []string
 	for _, doc := range docs {
 		switch filepath.Ext(doc) {
-		case ".md", ".html", ".txt", ".xml", ".rst", ".adoc":
+		case ".md", ".html", ".txt", ".xml", ".svg", ".rst", ".adoc":
 			tested = append(tested, doc)
 		}
 	}
