@@ -13,7 +13,8 @@ import "strings"
 //     Liquid, Handlebars, Go templates and Hugo, MDN macros; "{{< ... >}}"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
-//     "<[ ... ]>" (Storyteller's documentation generator), "[% ... %]"
+//     "<[ ... ]>" (Storyteller's documentation generator), "<<t ...>>"
+//     (Mold, SugarCube), "[% ... %]"
 //     (Template Toolkit, as Zim's export templates use it), "<!--#echo
 //     ... -->" (a server-side include), "{$ ... $}"
 //     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding; with an
@@ -219,6 +220,11 @@ func placeholderAt(s string, i int) (int, bool) {
 		// "/log-[[build_id]].txt": a Polymer data binding, filled in as
 		// the page runs (OSS-Fuzz's build status page).
 		return closeAt(s, i+2, "]]"), true
+	case strings.HasPrefix(rest, "<<") && len(rest) > 2 && is(rest[2], cAlpha) && strings.Contains(rest[3:], ">>"):
+		// "<<t $in.prev_link>>": the tags of Mold, the template language
+		// Eloquent JavaScript's pages are built with (and SugarCube's
+		// "<<print $x>>"): "<<", a letter, up to ">>".
+		return closeAt(s, i+2, ">>"), true
 	case strings.HasPrefix(rest, "<[") && strings.Contains(rest[2:], "]>"):
 		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
 		// tags of Storyteller's documentation generator (Marten's site).

@@ -35,6 +35,11 @@ func TestPlaceholders(t *testing.T) {
 		{"{%4}", nil},
 		{"{%41}", []Span{{0, 5}}}, // RFC 6570: a pct-encoded varchar
 		{"a<%41", nil},
+		// Mold's tags (Eloquent JavaScript's src/chapter.html), SugarCube's.
+		{"<<t $in.prev_link>>.html", []Span{{0, 19}}},
+		{"/a/<<print $x>>", []Span{{3, 15}}},
+		{"/a/<<1>>", nil},
+		{"/a/<<b", nil},
 		{"{#fragment}", []Span{{0, 11}}}, // RFC 6570 fragment expansion
 
 		// Template languages (Jinja, Liquid, Handlebars, Go templates, Hugo, ERB, JavaScript).
