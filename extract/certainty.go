@@ -25,8 +25,9 @@ const (
 	// Weak: a bare "scheme:" in running text, with no "//" after it, of a
 	// scheme whose syntax the walker does not know ("DAV:href",
 	// "Payment:ok"), a bare "urn:" whose namespace is a name of another
-	// convention ("urn:cen.eu:en16931:2017", a domain), or "<scheme:...>" of an unregistered scheme without
-	// "//" ("<sessid:1>"): often a label or a name, not a URI.
+	// convention ("urn:cen.eu:en16931:2017", a domain, see nidLike), or
+	// "<scheme:...>" of an unregistered scheme without "//"
+	// ("<sessid:1>"): often a label or a name, not a URI.
 	Weak
 	// Likely: a bare URI in running text that has "//" after its scheme,
 	// a bare URN whose namespace identifier holds only what one may (see
@@ -95,16 +96,15 @@ func (c *Candidate) Certainty() Certainty {
 // reads as a namespace identifier (RFC 8141 section 2), up to the ":" or
 // the end, well formed or not ("urn:x_y:z", "urn::xmpp:styling:0" are
 // slips); but not with a "." or a "/" there ("urn:cen.eu:...", EN 16931's
-// identifier of a specification; "urn:jbpm.org:jpdl-3.2";
-// "urn:ab/cd:ef"): a name of another convention, a domain or a
-// path as namespace, which a
-// standard or a program fixes and its author does not choose: in
-// held-out set 59, the identifier EN 16931 gives e-invoices made 401
-// reports of urn-nid-syntax and percent-unencoded in invoices' data, and
-// the 170 judged were all noise (the labelled set loses one true report,
-// RFC 8040's "urn:example.com:...", where "urn:example:" was meant).
-// Where a document links such a name, or names an XML namespace with it,
-// it is certain all the same.
+// identifier of a specification; "urn:jbpm.org:jpdl-3.2"; "urn:ab/cd:ef"):
+// a name of another convention, a domain or a path as namespace, which a
+// standard or a program fixes and its author does not choose. In held-out
+// set 59, the identifier EN 16931 gives e-invoices made 401 reports of
+// urn-nid-syntax and percent-unencoded in invoices' data, and the 170
+// judged were all noise (the labelled set loses one true report, RFC
+// 8040's "urn:example.com:...", where "urn:example:" was meant). Where a
+// document links such a name, or names an XML namespace with it, it is
+// certain all the same.
 func nidLike(rest string) bool {
 	for i := 0; i < len(rest); i++ {
 		switch rest[i] {

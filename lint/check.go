@@ -690,6 +690,23 @@ func countLines(src []byte) int {
 // generator names the DocBook XSL style sheets, which write the ids of the
 // source as it has them ("#printable character//" to id="printable
 // character//" in the YAML 1.2 specification).
+func ConverterOf(f extract.Format, src []byte) string {
+	if f != extract.FormatHTML {
+		return ""
+	}
+	head := src[:min(len(src), 1024)]
+	if i := bytes.Index(head, []byte("Creator")); i >= 0 && bytes.HasPrefix(bytes.TrimLeft(head[i+len("Creator"):], " \t:"), []byte("groff")) {
+		return "groff"
+	}
+	if bytes.Contains(head, []byte(`content="groff`)) {
+		return "groff"
+	}
+	if bytes.Contains(head, []byte(`content="DocBook XSL`)) {
+		return "docbook"
+	}
+	return ""
+}
+
 // isDrawing reports whether src, a document in format f at path, is an
 // SVG drawing: XML named ".svg", or whose first element is "svg". Its text
 // is an image's lettering, not prose (see checkState.candidate): across
@@ -723,21 +740,4 @@ func isDrawing(f extract.Format, path string, src []byte) bool {
 		}
 	}
 	return false
-}
-
-func ConverterOf(f extract.Format, src []byte) string {
-	if f != extract.FormatHTML {
-		return ""
-	}
-	head := src[:min(len(src), 1024)]
-	if i := bytes.Index(head, []byte("Creator")); i >= 0 && bytes.HasPrefix(bytes.TrimLeft(head[i+len("Creator"):], " \t:"), []byte("groff")) {
-		return "groff"
-	}
-	if bytes.Contains(head, []byte(`content="groff`)) {
-		return "groff"
-	}
-	if bytes.Contains(head, []byte(`content="DocBook XSL`)) {
-		return "docbook"
-	}
-	return ""
 }

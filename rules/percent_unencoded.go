@@ -36,8 +36,9 @@ either (not RFC 3987 for IRIs, nor the WHATWG URL Standard for links):
 Other non-ASCII characters make an IRI, which uri-non-ascii reports. The braces of a URI Template
 expression (RFC 6570), as in http://example.com/{id}, and other placeholders are not reported: a
 template is not a URI yet. Nor, by default, a name in angle brackets whose ">" a converter left out of
-the link it made ("http://host/codelist/<CodeListName", as Asciidoctor links a URI pattern). Nor, by default, a link that starts with a name in brackets, which a page
-template's program fills in ("[url]", "[@LISTURL@]/doconfirm").
+the link it made ("http://host/codelist/<CodeListName", as Asciidoctor links a URI pattern), nor a
+link that starts with a name in brackets, which a page template's program fills in ("[url]",
+"[@LISTURL@]/doconfirm").
 
 By default, forms that are written on purpose and work are left to --strict: the "|" of a DOS drive
 letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); the "|" before the version of a FHIR
@@ -48,8 +49,8 @@ _sources/*.rst.txt, which its processor removes); whitespace in the data of a ba
 data URI in a link, as editors wrap embedded images (browsers decode it with forgiving-base64,
 which removes whitespace first); the data of another data URI in a link, written as it is
 ("data:image/svg+xml,<svg xmlns='...'>", an icon: browsers read a data URL's data as written and
-decode it), but what follows a "#" there, which starts a fragment and cuts the data; and in Markdown, HTML, XML,
-AsciiDoc and the links of reStructuredText, a semver range's "^" in a path ("/mobx@^2.0.0/",
+decode it), but what follows a "#" there, which starts a fragment and cuts the data; and in Markdown,
+HTML, XML, AsciiDoc and the links of reStructuredText, a semver range's "^" in a path ("/mobx@^2.0.0/",
 "/v/workspace:^"), a word in brackets glued to a name in a path (a GitHub bot's account,
 "/dependabot[bot]"; a file, "size_hint[B].jpg"; in reStructuredText's running text too, where
 docutils links the brackets), the text of a diagram a service draws from its URL or a wiki page's

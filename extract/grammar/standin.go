@@ -18,8 +18,9 @@ import "strings"
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
 //   - a name in angle brackets: "http://<host>:<port>/", "?tenant=<tenantId>",
-//     and one a converter cut at the end of the URI it linked, "/codelist/<CodeListName"
-//     (see angleName); a log format's field, "%{Host}i" (see logField);
+//     and one a converter cut at the end of the URI it linked,
+//     "/codelist/<CodeListName" (see angleName); a log format's field,
+//     "%{Host}i" (see logField);
 //   - an elision: "..." (three dots or more) or "…";
 //   - a name between "|" as a whole segment of a path, or at its start
 //     ("|static|/img.png", "/pkg/|version|/", "|filename|../a.rst"): a
