@@ -32,7 +32,9 @@ urn-nid-reserved.
 By default, a bare "urn:" in running text whose NID holds a "." or a "/" is not reported: a domain or a
 path as namespace ("urn:cen.eu:en16931:2017", the identifier EN 16931 gives a specification;
 "urn:jbpm.org:jpdl-3.2") is a name of another convention, which a standard or a program fixes, not a URN
-with a slip in it. In a link, and as the name of an XML namespace, it is reported; --strict reports it everywhere.`,
+with a slip in it. In a link, and as the name of an XML namespace, it is reported; --strict reports it
+everywhere. Nor, by default, a one-letter NID in the name of an XML namespace that is "urn:" and one
+word ("urn:a", libxml2's tests'): a short name of the document's own (see urn-nss-syntax).`,
 		Bad:  `urn:a:b  urn:-x:y  urn:x_y:z  urn::z`,
 		Good: `urn:example:b`,
 		Fix: `An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixed by removing the
@@ -40,11 +42,15 @@ extra ":" (safe). For other problems no fix is offered: only the author knows th
 	},
 	Run: func(p *lint.Pass) {
 		u := p.URI
-		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
+		var skip func(grammar.Problem) bool
+		if shortNamespaceName(p) {
+			skip = func(pr grammar.Problem) bool { return pr.Code == grammar.NIDTooShort }
+		}
+		reportProblemsBut(p, skip, func(pr grammar.Problem, f *lint.Finding) {
 			if pr.Code != grammar.NIDEmpty || pr.Start >= len(u.Input) || u.Input[pr.Start] != ':' || !strings.Contains(u.NSS.In(u.Input), ":") {
-				return nil
+				return
 			}
-			return []lint.Fix{{Message: `remove the extra ":"`, Safe: true, Edits: []lint.Edit{{Start: pr.Start, End: pr.Start + 1}}}}
+			f.Fixes = []lint.Fix{{Message: `remove the extra ":"`, Safe: true, Edits: []lint.Edit{{Start: pr.Start, End: pr.Start + 1}}}}
 		})
 	},
 }
