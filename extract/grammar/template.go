@@ -21,12 +21,14 @@ import "strings"
 //     argument after "|" or "?", a build's or a server's), "(( ...
 //     ))" and "((Urls::Login))" (Askama with the delimiters kanidm gives
 //     it), and
-//     "${ ... }" (JavaScript template literals, shell, Maven); "{%", "{#" and
-//     "<%" open a tag only before whitespace, "-" (or, after "<%", "=", "#"
-//     or "%"), as template languages write them, and "{%" before a letter
+//     "${ ... }" (JavaScript template literals, shell, Maven), "#{...}"
+//     (the Jakarta Expression Language of JSF pages, Ruby's
+//     interpolation); "{%", "{#" and "<%" open a tag only before
+//     whitespace, "-" (or, after "<%", "=", "#" or "%"), as template
+//     languages write them, and "{%" before a letter
 //     where a "%}" follows ("{%if x %}"). Whitespace alone between two
 //     placeholders is the template's layout, part of them. Each runs to
-//     its first closer ("${" to the "}" that matches it). One with no closer
+//     its first closer ("${" and "#{" to the "}" that matches it). One with no closer
 //     runs to the end of s: the markup around it cut it short, as in
 //     href="{{ "/a" | relURL }}", whose value is "{{ ";
 //   - a printf format field where a "%" does not start a percent-encoding
@@ -229,19 +231,14 @@ func placeholderAt(s string, i int) (int, bool) {
 		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
 		// tags of Storyteller's documentation generator (Marten's site).
 		return closeAt(s, i+2, "]>"), true
+	case strings.HasPrefix(rest, "#{") && len(rest) > 2 && (is(rest[2], cAlpha) || rest[2] == '_') && strings.IndexByte(rest[3:], '}') >= 0:
+		// "#{bean.url}", "#{resource['js/a.js']}": an expression of the
+		// Jakarta Expression Language (JSF's Facelets pages, Dataverse's
+		// and RichFaces's) or Ruby's string interpolation, filled in when
+		// the page is rendered; not a fragment. To the "}" that matches.
+		return matchBrace(s, i+1), true
 	case strings.HasPrefix(rest, "${"):
-		depth := 0
-		for j := i + 1; j < len(s); j++ {
-			switch s[j] {
-			case '{':
-				depth++
-			case '}':
-				if depth--; depth == 0 {
-					return j + 1, true
-				}
-			}
-		}
-		return len(s), true
+		return matchBrace(s, i+1), true
 	case rest[0] == '{':
 		return expression(s, i)
 	case rest[0] == '%':
@@ -250,6 +247,23 @@ func placeholderAt(s string, i int) (int, bool) {
 		return len(s), true
 	}
 	return 0, false
+}
+
+// matchBrace returns the end of the braces that open at s[i] == '{', past
+// the "}" that matches it, or len(s) when none does.
+func matchBrace(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(s)
 }
 
 // BracketNames returns the spans of the names in square brackets in s, in

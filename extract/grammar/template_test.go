@@ -35,6 +35,13 @@ func TestPlaceholders(t *testing.T) {
 		{"{%4}", nil},
 		{"{%41}", []Span{{0, 5}}}, // RFC 6570: a pct-encoded varchar
 		{"a<%41", nil},
+		// The Jakarta Expression Language of JSF pages (Dataverse's), Ruby's
+		// interpolation; a DocBook id that starts "{ " is no expression.
+		{"#{resource['js/a.js']}?version=#{systemConfig.getVersion()}", []Span{{0, 22}, {31, 59}}},
+		{"/dataset.xhtml?persistentId=#{v.id}&v=#{v.n}", []Span{{28, 35}, {38, 44}}},
+		{"https://example.com/users/#{user.id}/edit", []Span{{26, 36}}},
+		{"#{ start flow mapping//", nil},
+		{"page.html#{x", nil},
 		// Mold's tags (Eloquent JavaScript's src/chapter.html), SugarCube's.
 		{"<<t $in.prev_link>>.html", []Span{{0, 19}}},
 		{"/a/<<print $x>>", []Span{{3, 15}}},
