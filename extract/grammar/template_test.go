@@ -182,9 +182,12 @@ func TestIsPlaceholder(t *testing.T) {
 	}
 }
 
-// TestStandInsColonToken: a name in capitals between "::" is a value a
-// build writes in (Evergreen's sed script); an IPv6 address is none.
-func TestStandInsColonToken(t *testing.T) {
+// TestStandIns: a name in capitals between "::" is a value a build writes
+// in (Evergreen's sed script), an IPv6 address is none; a name in angle
+// brackets is one to fill in, and so is one whose ">" a converter left
+// out of the link it made (Asciidoctor links a URI pattern up to the "<"),
+// but not a "<" in a word, or before what is no name.
+func TestStandIns(t *testing.T) {
 	for _, tt := range []struct {
 		s    string
 		want []Span
@@ -194,6 +197,15 @@ func TestStandInsColonToken(t *testing.T) {
 		{"http://[::ABCD::]/", nil},
 		{"urn:a::B::c", nil},
 		{"::hostname::", nil},
+		{"http://<host>:<port>/", []Span{{7, 13}, {14, 20}}},
+		{"https://example.com/api?tenant=<tenantId>", []Span{{31, 41}}},
+		{"http://inspire.ec.europa.eu/codelist/<CodeListName", []Span{{37, 50}}},
+		{"http://pact.example/pacticipants/<service>/versions/<version", []Span{{33, 42}, {52, 60}}},
+		{"https://example.com/api?tenant=<tenant", []Span{{31, 38}}},
+		{"http://a.example/x<y", nil},
+		{"http://a.example/<", nil},
+		{"http://a.example/<1a", nil},
+		{"http://a.example/<a b", nil},
 	} {
 		if got := StandIns(tt.s); !slices.Equal(got, tt.want) {
 			t.Errorf("StandIns(%q) = %v, want %v", tt.s, got, tt.want)
@@ -298,31 +310,6 @@ func TestIsTemplateLogic(t *testing.T) {
 	} {
 		if got := IsTemplateLogic(s); got != want {
 			t.Errorf("IsTemplateLogic(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
-// TestStandInsAngleName: a name in angle brackets is one to fill in, and so
-// is one whose ">" a converter left out of the link it made (Asciidoctor
-// links a URI pattern up to the "<"); a "<" in a word, or before what
-// is no name, is none.
-func TestStandInsAngleName(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		want []Span
-	}{
-		{"http://<host>:<port>/", []Span{{7, 13}, {14, 20}}},
-		{"https://example.com/api?tenant=<tenantId>", []Span{{31, 41}}},
-		{"http://inspire.ec.europa.eu/codelist/<CodeListName", []Span{{37, 50}}},
-		{"http://pact.example/pacticipants/<service>/versions/<version", []Span{{33, 42}, {52, 60}}},
-		{"https://example.com/api?tenant=<tenant", []Span{{31, 38}}},
-		{"http://a.example/x<y", nil},
-		{"http://a.example/<", nil},
-		{"http://a.example/<1a", nil},
-		{"http://a.example/<a b", nil},
-	} {
-		if got := StandIns(tt.s); !slices.Equal(got, tt.want) {
-			t.Errorf("StandIns(%q) = %v, want %v", tt.s, got, tt.want)
 		}
 	}
 }
