@@ -224,7 +224,7 @@ func (ch *Checker) checkThrough(path string, f extract.Format, src []byte, g *Ga
 	// Directives are looked for first, which costs a pass over the bytes
 	// (for "urilint-"): a document without any is checked streaming.
 	if !hasDirective(src) {
-		ch.check(path, f, src, 0, opts, emit)
+		ch.check(path, f, src, 0, opts, nil, emit)
 		return g.Finish()
 	}
 	// Comments are read first: in a pass of their own, or, where only the
@@ -242,7 +242,7 @@ func (ch *Checker) checkThrough(path string, f extract.Format, src []byte, g *Ga
 		}
 	}
 	var held []*Diagnostic // the diagnostics kept, to be merged with unused-suppression's
-	ch.check(path, f, src, 0, opts, func(d *Diagnostic) {
+	ch.check(path, f, src, 0, opts, nil, func(d *Diagnostic) {
 		start()
 		switch {
 		case sup.hides(d):
@@ -282,6 +282,10 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 	if ch.targets {
 		ts = getTargets()
 	}
+	var ids *pageIDs // the whole document's, shared by its parts
+	if idsIn(f) {
+		ids = &pageIDs{src: src}
+	}
 	bound := func(k int) int {
 		if k == len(splits) {
 			return len(src)
@@ -301,7 +305,7 @@ func (ch *Checker) CheckParts(path string, f extract.Format, src []byte, splits 
 				p.targets = append(p.targets, t)
 			}
 		}
-		ch.check(path, f, src[base:end], 0, opts, func(d *Diagnostic) {
+		ch.check(path, f, src[base:end], 0, opts, ids, func(d *Diagnostic) {
 			moveBy(d, base)
 			switch {
 			case d.fact != nil:
@@ -491,11 +495,11 @@ func moveBy(d *Diagnostic, base int) {
 // diagnostic, its offsets in the document.
 func (ch *Checker) CheckWindow(path string, src []byte, base extract.Pos, yield func(*Diagnostic)) {
 	if !ch.across {
-		ch.check(path, extract.FormatText, src, base.Offset, ch.cfg.Extract, yield)
+		ch.check(path, extract.FormatText, src, base.Offset, ch.cfg.Extract, nil, yield)
 		return
 	}
 	var facts []*Diagnostic
-	ch.check(path, extract.FormatText, src, base.Offset, ch.cfg.Extract, func(d *Diagnostic) {
+	ch.check(path, extract.FormatText, src, base.Offset, ch.cfg.Extract, nil, func(d *Diagnostic) {
 		if d.fact != nil {
 			facts = append(facts, d)
 		} else {
@@ -519,13 +523,22 @@ func (ch *Checker) collect(path string, loc *extract.Locator, facts []*Diagnosti
 }
 
 // check lints src, a document in format f, or a stretch of a plain-text
-// document that starts at offset base (else base is 0).
-func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, yield func(*Diagnostic)) {
+// document that starts at offset base (else base is 0), or a part of a
+// document, whose ids (see Pass.HasID) are the whole document's ids (else
+// nil: src's own, if its format has any).
+func (ch *Checker) check(path string, f extract.Format, src []byte, base int, opts extract.Options, ids *pageIDs, yield func(*Diagnostic)) {
 	r := ch.newCheckState()
 	r.format, r.inDoc, r.pass.Format = f, true, f
 	if base == 0 {
 		r.pass.Converter = ConverterOf(f, src)
 		r.drawing = isDrawing(f, path, src)
+	}
+	switch {
+	case ids != nil:
+		r.pass.ids = ids
+	case base == 0 && idsIn(f):
+		r.ids.src = src
+		r.pass.ids = &r.ids
 	}
 	if ch.across {
 		r.pass.File = ch.cfg.Across.absolute(path)

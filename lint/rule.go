@@ -186,6 +186,7 @@ type Pass struct {
 	// is the program's, not the author's.
 	Converter string
 
+	ids    *pageIDs // the document's, or nil (a value, a window)
 	rule   *Rule
 	report func(*Rule, Finding)
 	full   func() bool
@@ -220,6 +221,15 @@ func (p *Pass) Problems(yield func(grammar.Problem) bool) {
 		}
 	}
 }
+
+// HasID reports whether the document gives an element the id id, as
+// written: an id or xml:id attribute, or a name (HTML's <a name>, which
+// browsers match as an id), in HTML, XML or the raw HTML of Markdown. A
+// link to a place of its own page finds such an element, whatever the
+// grammar says of its fragment ("#OAuth Core 1.0" to <a name="OAuth Core
+// 1.0">: browsers percent-decode the fragment before they look). False
+// for a value and for a window of a text file.
+func (p *Pass) HasID(id string) bool { return p.ids != nil && p.ids.has(id) }
 
 // Masked reports whether the URI bytes [start, end) overlap a placeholder:
 // what a check of them found is about the mask, not the author's text.

@@ -35,6 +35,7 @@ type checkState struct {
 	format   extract.Format // the document's
 	inDoc    bool           // a document is checked (not a value): fixes are judged
 	drawing  bool           // the document is an SVG drawing (see isDrawing)
+	ids      pageIDs        // the document's ids, unless it is a part (see Pass.HasID)
 	severity Severity       // the running rule's
 	out      []docFinding
 	// kept counts the running rule's findings on the candidate; past
