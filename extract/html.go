@@ -377,7 +377,9 @@ func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 
 // uriList calls fn with the span of each URI in an attribute value of the
 // given kind, with the leading and trailing whitespace that URL parsing
-// strips left out.
+// strips left out. In a list of URIs separated by spaces, a template's
+// tag is not cut at its spaces ('itemtype="https://schema.org/{{
+// page.meta.type | default('Article') }}"', a theme's template).
 func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 	t := d.text
 	switch kind {
@@ -392,12 +394,22 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 		fn(s, e)
 	case spaceList, archiveList:
 		sep := func(c byte) bool { return isHTMLSpace(c) || kind == archiveList && c == ',' }
+		var tags []grammar.Span // a template's tags, which hold spaces
+		if bytes.ContainsAny(t, "{%$#<[") {
+			tags = grammar.Placeholders(string(t))
+		}
+		inTag := func(j int) bool { // j only grows
+			for len(tags) > 0 && tags[0].End <= j {
+				tags = tags[1:]
+			}
+			return len(tags) > 0 && j >= tags[0].Start
+		}
 		for i := 0; i < len(t); {
 			for i < len(t) && sep(t[i]) {
 				i++
 			}
 			j := i
-			for j < len(t) && !sep(t[j]) {
+			for j < len(t) && (!sep(t[j]) || inTag(j)) {
 				j++
 			}
 			fn(i, j)

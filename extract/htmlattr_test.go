@@ -32,6 +32,10 @@ func TestHTMLURIAttributesByElement(t *testing.T) {
 			[]string{`background "b.png" @18`, `background "t.png" @41`, `srcset "s.webp" @64`, `src "s.js" @85`}},
 		{`<div href="h" itemscope itemid="urn:isbn:0-330-34032-8" itemtype="https://schema.org/Book"><svg xmlns="http://www.w3.org/2000/svg"><use href="#i"/></svg>`,
 			[]string{`href "h" @11`, `itemid "urn:isbn:0-330-34032-8" @32`, `itemtype "https://schema.org/Book" @66`, `xmlns "http://www.w3.org/2000/svg" @103 (name)`, `href "#i" @142`}},
+		// A template's tag in a list of URIs is not cut at its spaces
+		// (privacyguides.org's MkDocs theme), and the list still is.
+		{`<div itemtype="https://schema.org/{{ author.type | default('Person') }} https://schema.org/Thing">`,
+			[]string{`itemtype "https://schema.org/{{ author.type | default('Person') }}" @15`, `itemtype "https://schema.org/Thing" @72`}},
 		{`<html xmlns="http://www.w3.org/1999/xhtml" xmlns:h="jakarta.faces.html" XMLNS:UI="jakarta.faces.facelets">`,
 			[]string{`xmlns "http://www.w3.org/1999/xhtml" @13 (name)`, `xmlns:h "jakarta.faces.html" @52 (name)`, `xmlns:ui "jakarta.faces.facelets" @82 (name)`}},
 	} {
