@@ -195,10 +195,16 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://उदाहरण.परीकषा", []string{"http://उदाहरण.परीकषा"}},
 		{"“http://a.example/x”", []string{"http://a.example/x"}},
 		{"http://a.example/x\u00a0y", []string{"http://a.example/x"}},
-		// A byte that is not UTF-8 continues: a letter of a legacy encoding
-		// (Latin-1 "caf\xe9"), which percent-unencoded then names.
+		// A byte that is not UTF-8 continues where more of the URI follows
+		// (percent-unencoded then names it); where the URI would end with
+		// it, it is the document's text in a legacy encoding: Latin-1
+		// "caf\xe9", Windows-1251's "»" (0xBB) after a URI in pwsafe's
+		// Russian help, GBK's punctuation and words.
 		{"http://a.example/x\xffy", []string{"http://a.example/x\xffy"}},
-		{"see http://a.example/caf\xe9 now", []string{"http://a.example/caf\xe9"}},
+		{"http://a.example/\xff\xfe/x", []string{"http://a.example/\xff\xfe/x"}},
+		{"see http://a.example/caf\xe9 now", []string{"http://a.example/caf"}},
+		{"\xab http://www.foo.net\xbb \xe8\xeb\xe8", []string{"http://www.foo.net"}},
+		{"http://www.foo.net\xa1\xb1\xa1\xa3\xd5\xe2", []string{"http://www.foo.net"}},
 		{"http://a.example/x—y", []string{"http://a.example/x"}},
 		// Delimiters.
 		{"<http://a.example/x>y", []string{"http://a.example/x"}},
