@@ -596,7 +596,7 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 //     (grammar.StandIns): reading them so is a judgement.
 func placeholders(c *extract.Candidate, f extract.Format, uri string, strict bool) []grammar.Span {
 	var spans []grammar.Span
-	if strings.ContainsAny(uri, "{%<$#[(") {
+	if grammar.MayHavePlaceholder(uri) {
 		spans = grammar.Placeholders(uri)
 	}
 	if f == extract.FormatAsciiDoc && strings.IndexByte(uri, '{') >= 0 {

@@ -23,7 +23,9 @@ import "strings"
 //     it), and
 //     "${ ... }" (JavaScript template literals, shell, Maven), "#{...}"
 //     (the Jakarta Expression Language of JSF pages, Ruby's
-//     interpolation); "{%", "{#" and "<%" open a tag only before
+//     interpolation), "{* ... *}" (lua-resty-template); a program's
+//     string concatenation, "' + url + '" (see concatenation); "{%", "{#"
+//     and "<%" open a tag only before
 //     whitespace, "-" (or, after "<%", "=", "#" or "%"), as template
 //     languages write them, and "{%" before a letter
 //     where a "%}" follows ("{%if x %}"). Whitespace alone between two
@@ -75,7 +77,11 @@ func isSpaceRun(s string) bool {
 }
 
 // openers are the characters a placeholder starts with.
-const openers = "{%<$#[("
+const openers = "{%<$#[('\""
+
+// MayHavePlaceholder reports whether s holds a character a placeholder
+// starts with: without one, Placeholders finds none.
+func MayHavePlaceholder(s string) bool { return strings.ContainsAny(s, openers) }
 
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
@@ -239,6 +245,12 @@ func placeholderAt(s string, i int) (int, bool) {
 		return matchBrace(s, i+1), true
 	case strings.HasPrefix(rest, "${"):
 		return matchBrace(s, i+1), true
+	case strings.HasPrefix(rest, "{*") && strings.Contains(rest[2:], "*}"):
+		// "{*captcha*}": lua-resty-template's unescaped output (BunkerWeb's
+		// pages), which "{{ ... }}" escapes.
+		return closeAt(s, i+2, "*}"), true
+	case rest[0] == '\'' || rest[0] == '"':
+		return concatenation(s, i)
 	case rest[0] == '{':
 		return expression(s, i)
 	case rest[0] == '%':
@@ -637,4 +649,54 @@ func avtEnd(s string, i int) int {
 		}
 	}
 	return len(s)
+}
+
+// concatenation returns the end of a program's string concatenation that
+// starts at s[i], a quote: the quote, "+", an expression, "+" and the same
+// quote, spaces around the "+" allowed ("' + pro_diamond_url + '"); or,
+// as Go templates' print joins its arguments, the quote, a space, a field
+// or a variable, a space and the quote ("\" .Permalink \"", "\" $page.URL
+// \""). A template writes the string of a link in a script or an
+// expression, and the walker reads its text as a URI (BunkerWeb's and
+// DOAJ's Jinja templates, COAR Notify's Hugo layouts): what lies between
+// the quotes is computed, not written. The expression holds no whitespace;
+// after "+" it starts with a letter, "_" or "$".
+func concatenation(s string, i int) (int, bool) {
+	q := s[i]
+	j := skipBlanks(s, i+1)
+	plus := j < len(s) && s[j] == '+'
+	switch {
+	case plus:
+		j = skipBlanks(s, j+1)
+		if j >= len(s) || !is(s[j], cAlpha) && s[j] != '_' && s[j] != '$' {
+			return 0, false
+		}
+	case j == i+1 || j+1 >= len(s) || s[j] != '.' && s[j] != '$' || !is(s[j+1], cAlpha):
+		return 0, false
+	}
+	for j < len(s) && s[j] != '+' && !IsSpace(s[j]) {
+		j++
+	}
+	k := skipBlanks(s, j)
+	if plus {
+		if k >= len(s) || s[k] != '+' {
+			return 0, false
+		}
+		k = skipBlanks(s, k+1)
+	} else if k == j {
+		return 0, false
+	}
+	if k >= len(s) || s[k] != q {
+		return 0, false
+	}
+	return k + 1, true
+}
+
+// skipBlanks returns the offset of the first byte of s at or after i that
+// is not a space or a tab.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
 }

@@ -35,6 +35,22 @@ func TestPlaceholders(t *testing.T) {
 		{"{%4}", nil},
 		{"{%41}", []Span{{0, 5}}}, // RFC 6570: a pct-encoded varchar
 		{"a<%41", nil},
+		// A program's string concatenation, the text of a template's
+		// script or expression (BunkerWeb's, DOAJ's Jinja), and
+		// lua-resty-template's "{* ... *}" (BunkerWeb's captcha page).
+		{"' + pro_diamond_url + '", []Span{{0, 23}}},
+		{`'" + job_url + "'`, []Span{{1, 16}}},
+		{`/a/" + base.path + "/b`, []Span{{3, 20}}},
+		{"it's + x + 'y", nil},
+		{`" .Permalink "`, []Span{{0, 14}}},
+		{"' + pathto('copyright') + '", []Span{{0, 27}}},
+		{`" $stepPage.Permalink "`, []Span{{0, 23}}},
+		{`".Permalink"`, nil},
+		{`" . "`, nil},
+		{`say " .x`, nil},
+		{"' + x '", nil},
+		{"' + 1 + '", nil},
+		{"data:image/jpeg;base64,{*captcha*}", []Span{{23, 34}}},
 		// The Jakarta Expression Language of JSF pages (Dataverse's), Ruby's
 		// interpolation; a DocBook id that starts "{ " is no expression.
 		{"#{resource['js/a.js']}?version=#{systemConfig.getVersion()}", []Span{{0, 22}, {31, 59}}},
@@ -206,6 +222,22 @@ func TestStandIns(t *testing.T) {
 		{"http://a.example/<", nil},
 		{"http://a.example/<1a", nil},
 		{"http://a.example/<a b", nil},
+		// A Make variable or a shell's command substitution (NextChat's
+		// README, the Subversion book); not a backtick glued to a word.
+		{"http://$(host):$(port)", []Span{{7, 14}, {15, 22}}},
+		{"file://`pwd`/repos-1.6/newproject/trunk", []Span{{7, 12}}},
+		{"https://example.com/#the-`foo`-option", nil},
+		{"http://a/`x`y", nil},
+		// Addresses disguised against harvesters (castor's Javadoc, fceux's
+		// pages): the whole address, up to the query.
+		{"mailto:joel DOT farquhar AT montage-dmc DOT com", []Span{{7, 47}}},
+		{"MAILTO:ltsmooth42 _at_ gmail _dot _com?subject=fceux", []Span{{7, 38}}},
+		{"mailto:r0ni a.t users d.o.t sourceforge", []Span{{7, 39}}},
+		{"mailto:name[at]example[dot]org", []Span{{7, 30}}},
+		{"mailto:cat@example.org", nil},
+		{"mailto:attic", nil},
+		{"mailto:at", nil},
+		{"mailto:info", nil},
 	} {
 		if got := StandIns(tt.s); !slices.Equal(got, tt.want) {
 			t.Errorf("StandIns(%q) = %v, want %v", tt.s, got, tt.want)
