@@ -11,7 +11,8 @@ import "strings"
 //   - a variable with a sigil: "$PORT", "$HOME", "$1", "$(host)" (shells, Make,
 //     regular expressions' replacements), "$relpath^" (Doxygen's header
 //     and footer templates), "%lat%", "%USERPROFILE%"
-//     (Windows), "%[hdr(host)]" (HAProxy's sample expressions), "\1"
+//     (Windows), "%REQ(:authority)%" (Envoy's command operators),
+//     "%[hdr(host)]" (HAProxy's sample expressions), "\1"
 //     (a regular expression's back-reference, "\\1" in a
 //     DNS zone file's NAPTR record), "%1" (one in a rewrite rule of Apache
 //     or lighttpd: "%" and one digit, a part of its own, with no letter or
@@ -29,7 +30,8 @@ import "strings"
 //     ("|static|/img.png", "/pkg/|version|/", "|filename|../a.rst"): a
 //     substitution a build fills in (see substitution);
 //   - a name in capitals between "@" ("@WEBSITE@/manual/"), a value
-//     Autoconf, Ant or Maven filters in (see filterToken), or between
+//     Autoconf, Ant or Maven filters in (see filterToken), a name between
+//     doubled "%" ("%%BUNDLE_URL%%", see doublePercentName), or between
 //     "::" ("https://::HOSTNAME::/", a sed script's: see colonToken);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives), and an optional part at the end of a path,
@@ -123,7 +125,10 @@ func StandIns(s string) []Span {
 				i = j - 1
 			}
 		case '%':
-			if j, ok := percentName(s, i); ok {
+			if j, ok := doublePercentName(s, i); ok {
+				add(i, j)
+				i = j - 1
+			} else if j, ok := percentName(s, i); ok {
 				add(i, j)
 				i = j - 1
 			} else if j, ok := logField(s, i); ok {
@@ -599,8 +604,32 @@ func percentName(s string, i int) (int, bool) {
 		hex = hex && IsHex(s[j])
 		j++
 	}
+	if j < len(s) && s[j] == '(' && j-i >= 3 {
+		// Envoy's command operators, "%REQ(:authority)%",
+		// "%REQ(X-FORWARDED-PROTO)%": a name, an argument in parentheses.
+		k := strings.IndexByte(s[j:], ')')
+		if k < 2 || strings.ContainsAny(s[j+1:j+k], " %(") {
+			return 0, false
+		}
+		j, hex = j+k+1, false
+	}
 	if j >= len(s) || s[j] != '%' || hex || j-i < 3 || s[j-1] == '.' || s[j-1] == '-' || j+2 < len(s) && IsHex(s[j+1]) && IsHex(s[j+2]) {
 		return 0, false // "cr%zy%2F": the second "%" starts an encoding
+	}
+	return j + 1, true
+}
+
+// doublePercentName returns the end of a name between doubled "%" at
+// s[i], "%%BUNDLE_URL%%", "%%IC_VERSION%%": a token a build script or a
+// server replaces (http4k's Redoc page, NGINX Ingress's changelog
+// template), written so that a format string keeps it.
+func doublePercentName(s string, i int) (int, bool) {
+	if i+1 >= len(s) || s[i+1] != '%' {
+		return 0, false
+	}
+	j, ok := percentName(s, i+1)
+	if !ok || j >= len(s) || s[j] != '%' {
+		return 0, false
 	}
 	return j + 1, true
 }

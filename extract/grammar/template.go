@@ -14,7 +14,9 @@ import "strings"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
 //     "<[ ... ]>" (Storyteller's documentation generator), "<<t ...>>"
-//     (Mold, SugarCube), "[% ... %]"
+//     (Mold, SugarCube), a self-closing tag with a prefix,
+//     "<roundcube:var name='x' />", "<c:url value='/a'/>" (see
+//     prefixedTag), "[% ... %]"
 //     (Template Toolkit, as Zim's export templates use it), "<!--#echo
 //     ... -->" (a server-side include), "{$ ... $}"
 //     (Nunjucks as Dgeni sets it), "[[name]]" (a Polymer binding; with an
@@ -148,6 +150,14 @@ func expressionAt(s string) bool {
 				return false
 			}
 			i += j + 2
+		case ';':
+			// "@Path['~/Content/scripts.js'];": Nancy's Super Simple
+			// View Engine ends its expressions so.
+			if i != len(s)-1 {
+				return false
+			}
+			i++
+			continue
 		default:
 			return false
 		}
@@ -233,6 +243,11 @@ func placeholderAt(s string, i int) (int, bool) {
 		// Eloquent JavaScript's pages are built with (and SugarCube's
 		// "<<print $x>>"): "<<", a letter, up to ">>".
 		return closeAt(s, i+2, ">>"), true
+	case rest[0] == '<' && prefixedTag(rest) > 0:
+		// "<roundcube:var name='config:support_url' />", "<c:url
+		// value='/a'/>": a template's tag, which the server replaces by
+		// what it computes (Roundcube's skins, JSP's tag libraries).
+		return i + prefixedTag(rest), true
 	case strings.HasPrefix(rest, "<[") && strings.Contains(rest[2:], "]>"):
 		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
 		// tags of Storyteller's documentation generator (Marten's site).
@@ -699,4 +714,30 @@ func skipBlanks(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// prefixedTag returns the length of a self-closing element with a
+// prefixed name at the start of s ("<roundcube:var name='x' />", "<c:url
+// value='/a'/>"), or 0: "<", a prefix, ":", a name, a space or "/", and
+// "/>" before any other "<" or ">".
+func prefixedTag(s string) int {
+	i := 1
+	for i < len(s) && (is(s[i], cAlpha|cDigit) || s[i] == '_' || s[i] == '-') {
+		i++
+	}
+	if i == 1 || !is(s[1], cAlpha) || i >= len(s) || s[i] != ':' {
+		return 0
+	}
+	j := i + 1
+	for j < len(s) && (is(s[j], cAlpha|cDigit) || s[j] == '_' || s[j] == '-' || s[j] == '.') {
+		j++
+	}
+	if j == i+1 || j >= len(s) || s[j] != ' ' && s[j] != '/' {
+		return 0
+	}
+	end := strings.IndexAny(s[j:], "<>")
+	if end < 1 || s[j+end] != '>' || s[j+end-1] != '/' {
+		return 0
+	}
+	return j + end + 1
 }

@@ -42,6 +42,11 @@ func TestPlaceholders(t *testing.T) {
 		{`'" + job_url + "'`, []Span{{1, 16}}},
 		{`/a/" + base.path + "/b`, []Span{{3, 20}}},
 		{"it's + x + 'y", nil},
+		// A self-closing tag with a prefix: Roundcube's skins, JSP.
+		{"<roundcube:var name='config:support_url' />", []Span{{0, 43}}},
+		{"<c:url value='/a'/>?x=1", []Span{{0, 19}}},
+		{"http://a/<b:c>", nil},
+		{"<a/>", nil},
 		{`" .Permalink "`, []Span{{0, 14}}},
 		{"' + pathto('copyright') + '", []Span{{0, 27}}},
 		{`" $stepPage.Permalink "`, []Span{{0, 23}}},
@@ -185,12 +190,16 @@ func TestIsPlaceholder(t *testing.T) {
 		"@Model.Url": true,
 		"@url(page)": true,
 		"@a.b[1].c":  true,
-		"@handle":    false,
-		"@scope/pkg": false,
-		"@tup[0]/x":  false,
-		"@1a.b":      false,
-		"@a.":        false,
-		"@a[":        false,
+		// Nancy's Super Simple View Engine ends an expression with ";".
+		"@Path['~/Content/scripts.js'];": true,
+		"@Path;":                         false,
+		"@Model.Url;x":                   false,
+		"@handle":                        false,
+		"@scope/pkg":                     false,
+		"@tup[0]/x":                      false,
+		"@1a.b":                          false,
+		"@a.":                            false,
+		"@a[":                            false,
 	} {
 		if got := IsPlaceholder(s); got != want {
 			t.Errorf("IsPlaceholder(%q) = %t, want %t", s, got, want)
@@ -228,6 +237,14 @@ func TestStandIns(t *testing.T) {
 		{"file://`pwd`/repos-1.6/newproject/trunk", []Span{{7, 12}}},
 		{"https://example.com/#the-`foo`-option", nil},
 		{"http://a/`x`y", nil},
+		// A name between doubled "%" (http4k's Redoc page, NGINX
+		// Ingress's changelog template); not "%%" alone.
+		{"%%BUNDLE_URL%%", []Span{{0, 14}}},
+		{"https://hub.docker.com/r/nginx/tags?name=%%IC_VERSION%%&x=1", []Span{{41, 55}}},
+		{"http://a/100%%", nil},
+		// Envoy's command operators (Casdoor's docs).
+		{"http://%REQ(:authority)%/oauth2/callback", []Span{{7, 24}}},
+		{"http://a/%A(b c)%", nil},
 		// Addresses disguised against harvesters (castor's Javadoc, fceux's
 		// pages): the whole address, up to the query.
 		{"mailto:joel DOT farquhar AT montage-dmc DOT com", []Span{{7, 47}}},
