@@ -25,8 +25,8 @@ that it is reported rather than cut off; but not one after a digit at the end of
 text of an attribute that holds none of its own, after a ";" (a style's percentage:
 "image=data:image/png,...;clipPath=inset(16.33%", as draw.io keeps its diagrams in SVG), unless strict.
 Nor, by default, a "%" in the fragment of a link to a place of its own page that names an id the page
-gives an element as written ("#Details: Option %W" to <a name="Details: Option %W">), or that a
-converter wrote (groff, DocBook XSL: see percent-unencoded).
+gives an element as written, in XML or Markdown ("#Details: Option %W" to id="Details: Option %W"), or
+that a converter wrote (groff, DocBook XSL: see percent-unencoded).
 A document with such a "%" in three or more different URIs uses it for a notation of its own (the
 wildcard of a list of patterns, "https://www.google.com/%"; a template's fields): by default none of
 its reports in that document is made; --strict makes them. A URI written the same way in several

@@ -55,11 +55,12 @@ Markdown, HTML, XML, AsciiDoc and the links of reStructuredText, a semver range'
 "/v/workspace:^"), a word in brackets glued to a name in a path (a GitHub bot's account,
 "/dependabot[bot]"; a file, "size_hint[B].jpg"; in reStructuredText's running text too, where
 docutils links the brackets), a file's name with a space or braces that pair up ("show options.jpg",
-"{26F9812A-A0FB-4F3F-8514-5E6A7984F327}.htm" as HelpNDoc names a help file's pages), the text of a diagram a service draws from its URL or a wiki page's
-name in brackets that pair up ("/class/[Person|name]<-[Place]", yUML's, which LinkML writes into
-its pages; "Upgrade-[Hotwire-Turbo-integration]"), the characters browsers send as written in a
-fragment ("|", "{", "}", "^", brackets that pair up, a "#" after a "/": #/room/#channel), the spaces
-of a text directive that encodes none of them ("#:~:text=Set SCRIPT_ARGUMENT", which browsers encode), a
+"{26F9812A-A0FB-4F3F-8514-5E6A7984F327}.htm" as HelpNDoc names a help file's pages), the text of a
+diagram a service draws from its URL or a wiki page's name in brackets that pair up
+("/class/[Person|name]<-[Place]", yUML's, which LinkML writes into its pages;
+"Upgrade-[Hotwire-Turbo-integration]"), the characters browsers send as written in a fragment ("|",
+"{", "}", "^", brackets that pair up, a "#" after a "/": #/room/#channel), the spaces of a text
+directive that encodes none of them ("#:~:text=Set SCRIPT_ARGUMENT", which browsers encode), a
 method's anchor as Javadoc wrote it before JDK 10 ("#wait(long, int)"), an XPointer in an XML
 link ("#xpointer(//atom[@id='a1' or @id='a2'])": XLink 1.1 section 5.4 makes the attribute a
 LEIRI, which its processor escapes), and in a query (brackets that pair up, filter[repo][0]=x;
