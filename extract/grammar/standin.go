@@ -18,7 +18,7 @@ import "strings"
 //     or lighttpd: "%" and one digit, a part of its own, with no letter or
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url=");
-//   - a shell's command in backticks as a whole part, after "/" or ":" and
+//   - a shell's command in backticks as a whole part, after "/" and
 //     before "/" or the end ("file://`pwd`/repos", see
 //     commandSubstitution);
 //   - a name in angle brackets: "http://<host>:<port>/", "?tenant=<tenantId>",
@@ -900,12 +900,14 @@ func obfuscatedAddress(s string) (int, bool) {
 }
 
 // commandSubstitution returns the end of a shell's command in backticks
-// at s[i] that is a whole part of the URI: after "/" or ":", before "/" or
-// the end, a word of letters, digits, "_", "-", "." and spaces
+// at s[i] that is a whole part of the URI: after "/", before "/" or the
+// end, a word of letters, digits, "_", "-", "." and spaces
 // ("file://`pwd`/repos-1.6/project", the Subversion book's). A backtick
-// glued to a word is a slip ("#the-`foo`-option"), reported.
+// glued to a word is a slip ("#the-`foo`-option"), and so is a role of
+// reStructuredText in a hyperlink target (":meth:`ListBox.render`",
+// which docutils makes the link's address): both are reported.
 func commandSubstitution(s string, i int) (int, bool) {
-	if i == 0 || s[i-1] != '/' && s[i-1] != ':' {
+	if i == 0 || s[i-1] != '/' {
 		return 0, false
 	}
 	j := i + 1

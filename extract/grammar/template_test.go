@@ -237,6 +237,7 @@ func TestStandIns(t *testing.T) {
 		{"file://`pwd`/repos-1.6/newproject/trunk", []Span{{7, 12}}},
 		{"https://example.com/#the-`foo`-option", nil},
 		{"http://a/`x`y", nil},
+		{":meth:`ListBox.render`", nil},
 		// A name between doubled "%" (http4k's Redoc page, NGINX
 		// Ingress's changelog template); not "%%" alone.
 		{"%%BUNDLE_URL%%", []Span{{0, 14}}},
