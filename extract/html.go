@@ -395,7 +395,7 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 	case spaceList, archiveList:
 		sep := func(c byte) bool { return isHTMLSpace(c) || kind == archiveList && c == ',' }
 		var tags []grammar.Span // a template's tags, which hold spaces
-		if bytes.ContainsAny(t, "{%$#<[('\"") {
+		if bytes.ContainsAny(t, grammar.Openers) {
 			tags = grammar.Placeholders(string(t))
 		}
 		inTag := func(j int) bool { // j only grows

@@ -45,7 +45,7 @@ import "strings"
 func Placeholders(s string) []Span {
 	var spans []Span
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], openers)
+		k := strings.IndexAny(s[i:], Openers)
 		if k < 0 {
 			break
 		}
@@ -78,17 +78,18 @@ func isSpaceRun(s string) bool {
 	return s != ""
 }
 
-// openers are the characters a placeholder starts with.
-const openers = "{%<$#[('\""
+// Openers are the characters a placeholder starts with: a text without
+// any holds none (see MayHavePlaceholder).
+const Openers = "{%<$#[('\""
 
 // MayHavePlaceholder reports whether s holds a character a placeholder
 // starts with: without one, Placeholders finds none.
-func MayHavePlaceholder(s string) bool { return strings.ContainsAny(s, openers) }
+func MayHavePlaceholder(s string) bool { return strings.ContainsAny(s, Openers) }
 
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], openers)
+		k := strings.IndexAny(s[i:], Openers)
 		if k < 0 {
 			return false
 		}
@@ -193,9 +194,17 @@ func IsTemplateLogic(s string) bool {
 }
 
 // placeholderAt returns the end of the placeholder that starts at s[i], one
-// of openers.
+// of Openers.
 func placeholderAt(s string, i int) (int, bool) {
 	rest := s[i:]
+	if rest[0] == '<' {
+		// "<roundcube:var name='config:support_url' />", "<c:url
+		// value='/a'/>": a template's tag, which the server replaces by
+		// what it computes (Roundcube's skins, JSP's tag libraries).
+		if n := prefixedTag(rest); n > 0 {
+			return i + n, true
+		}
+	}
 	switch {
 	case strings.HasPrefix(rest, "{{{"):
 		return closeAt(s, i+3, "}}}"), true
@@ -243,11 +252,6 @@ func placeholderAt(s string, i int) (int, bool) {
 		// Eloquent JavaScript's pages are built with (and SugarCube's
 		// "<<print $x>>"): "<<", a letter, up to ">>".
 		return closeAt(s, i+2, ">>"), true
-	case rest[0] == '<' && prefixedTag(rest) > 0:
-		// "<roundcube:var name='config:support_url' />", "<c:url
-		// value='/a'/>": a template's tag, which the server replaces by
-		// what it computes (Roundcube's skins, JSP's tag libraries).
-		return i + prefixedTag(rest), true
 	case strings.HasPrefix(rest, "<[") && strings.Contains(rest[2:], "]>"):
 		// "<[FilePath]>", "<[linkto:documentation/events;{href}]>": the
 		// tags of Storyteller's documentation generator (Marten's site).
