@@ -109,3 +109,72 @@ func TestAcross(t *testing.T) {
 		t.Error("Forget did not report the facts it dropped")
 	}
 }
+
+// deferHost reports an http URI's host at once where nothing collects its
+// facts, and otherwise records it and reports it in its Across step: a
+// Deferred rule.
+var deferHost = &lint.Rule{
+	Name: "test-defer-host", Category: lint.Style, Severity: lint.Info, Certainty: extract.Likely, Doc: testDoc,
+	Kinds: []extract.Kind{extract.KindURI},
+	Run: func(p *lint.Pass) {
+		u := p.URI
+		if !u.Host.Present() {
+			return
+		}
+		if p.Collecting() {
+			p.Record("", u.Host.In(u.Input), u.Host.Start, u.Host.End)
+			return
+		}
+		p.Reportf(u.Host.Start, u.Host.End, "at once")
+	},
+	Deferred: true,
+	Across: func(p *lint.AcrossPass) {
+		for _, f := range p.Facts {
+			p.Report(f, "deferred "+f.Value)
+		}
+	},
+}
+
+func TestDeferred(t *testing.T) {
+	src := []byte("see http://a.example/\n")
+	check := func(ch *lint.Checker) []string {
+		var got []string
+		ch.Check("a.txt", extract.FormatText, src, func(d *lint.Diagnostic) {
+			if d.Rule == deferHost {
+				got = append(got, fmt.Sprintf("%d-%d %s", d.Start, d.End, d.Message))
+			}
+		})
+		return got
+	}
+	// Without an Across, and in Local's checker, it runs and reports at once.
+	all := append(slices.Clone(rules.All), deferHost)
+	ch, err := lint.NewChecker(all, &lint.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch.LooksAcross() {
+		t.Error("LooksAcross without an Across")
+	}
+	if got, want := check(ch), []string{"11-20 at once"}; !slices.Equal(got, want) {
+		t.Errorf("without an Across: %q, want %q", got, want)
+	}
+	across := lint.NewAcross()
+	ch, _ = lint.NewChecker(all, &lint.Config{Across: across})
+	if got, want := check(ch.Local()), []string{"11-20 at once"}; !slices.Equal(got, want) {
+		t.Errorf("Local: %q, want %q", got, want)
+	}
+	if got := across.Finish(nil); len(got) != 0 {
+		t.Errorf("Local recorded facts: %d diagnostics at the end", len(got))
+	}
+	// With one, it records, and reports at the end.
+	if got := check(ch); len(got) != 0 {
+		t.Errorf("with an Across: %q at once", got)
+	}
+	var got []string
+	for _, p := range across.Finish([]string{"a.txt"}) {
+		got = append(got, fmt.Sprintf("%s %d-%d %s", p.File, p.Start, p.End, p.Message))
+	}
+	if want := []string{"a.txt 11-20 deferred a.example"}; !slices.Equal(got, want) {
+		t.Errorf("at the end: %q, want %q", got, want)
+	}
+}

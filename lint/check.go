@@ -37,9 +37,10 @@ type Checker struct {
 }
 
 // Local returns a checker of the same rules and configuration but the
-// rules that look across documents, which it leaves out: for a document
-// read in parts (a large one an editor changes), whose facts and targets
-// are of the whole.
+// rules that look across documents, which it leaves out (a Deferred rule
+// stays, and reports what it would defer): for a document read in parts
+// (a large one an editor changes), whose facts and targets are of the
+// whole.
 func (ch *Checker) Local() *Checker {
 	if !ch.across {
 		return ch
@@ -48,7 +49,7 @@ func (ch *Checker) Local() *Checker {
 		l := &Checker{cfg: ch.cfg, byName: ch.byName, names: ch.names, unused: ch.unused}
 		for k := range ch.active {
 			for _, a := range ch.active[k] {
-				if a.rule.Across == nil {
+				if a.rule.Across == nil || a.rule.Deferred {
 					l.active[k] = append(l.active[k], a)
 				}
 			}
@@ -99,11 +100,13 @@ func NewChecker(rules []*Rule, cfg *Config) (*Checker, error) {
 			continue
 		}
 		if r.Across != nil {
-			if cfg.Across == nil { // nothing would see its facts
+			switch {
+			case cfg.Across != nil:
+				ch.across = true
+				ch.targets = ch.targets || r.Targets
+			case !r.Deferred: // nothing would see its facts
 				continue
 			}
-			ch.across = true
-			ch.targets = ch.targets || r.Targets
 		}
 		for _, c := range r.Codes {
 			a.codes |= 1 << c

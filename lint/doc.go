@@ -56,7 +56,10 @@
 //
 // A rule that compares URIs across documents records Facts instead of
 // reporting (Pass.Record), and reports in its Across step, once every
-// document is read (see Across).
+// document is read (see Across). A rule that reports by itself and leaves
+// only some findings to its Across step is Deferred: it asks
+// Pass.Collecting before it records, and reports at once where nothing
+// would see its facts.
 //
 // Test a rule with package lint/linttest: documents whose comments say
 // which diagnostics they expect, and golden files of the fixes.

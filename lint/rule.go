@@ -108,6 +108,12 @@ type Rule struct {
 	// of a run, runs once every document is read, over the facts its Run
 	// recorded (Pass.Record) in all of them: see Across.
 	Across func(*AcrossPass)
+	// Deferred says that the rule's Run reports by itself, and records
+	// facts only for the findings it leaves to its Across step to decide,
+	// which it does where Pass.Collecting says they will be seen. Such a
+	// rule runs without a collection (a checker without Config.Across,
+	// Checker.Local's), and reports there what it would have deferred.
+	Deferred bool
 	// Targets says that the rule's Across step looks up the targets of
 	// documents (headings, ids: AcrossPass.Doc): the engine keeps those of
 	// every document it checks.
@@ -186,11 +192,12 @@ type Pass struct {
 	// is the program's, not the author's.
 	Converter string
 
-	ids    *pageIDs // the document's, or nil (a value, a window)
-	rule   *Rule
-	report func(*Rule, Finding)
-	full   func() bool
-	more   func(n int) // counts n findings of the running rule past those kept
+	ids        *pageIDs // the document's, or nil (a value, a window)
+	collecting bool     // facts reach the Across steps (Collecting)
+	rule       *Rule
+	report     func(*Rule, Finding)
+	full       func() bool
+	more       func(n int) // counts n findings of the running rule past those kept
 }
 
 // Report records a finding of the running rule. A candidate keeps the
@@ -245,10 +252,19 @@ func (p *Pass) Masked(start, end int) bool {
 // Record records a fact about the URI bytes [start, end), for the running
 // rule's Across step: key groups the facts about one thing, value is what
 // this place says of it. A fact at a place where a suppression comment
-// turns the rule off is not recorded.
+// turns the rule off is not recorded, nor one nothing would see (see
+// Collecting).
 func (p *Pass) Record(key, value string, start, end int) {
+	if !p.collecting {
+		return
+	}
 	p.Report(Finding{Start: start, End: end, fact: &Fact{Key: key, Value: value}})
 }
+
+// Collecting reports whether the facts the running rule records reach its
+// Across step: false in a checker without Config.Across and in
+// Checker.Local's, where a Deferred rule reports what it would defer.
+func (p *Pass) Collecting() bool { return p.collecting }
 
 // Reportf records a finding on the URI bytes [start, end) with a message
 // and no fix. The message is formatted by grammar.Messagef: a string

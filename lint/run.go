@@ -56,7 +56,7 @@ const MaxFindings = maxFindings
 
 func (ch *Checker) newCheckState() *checkState {
 	r := &checkState{ch: ch}
-	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, report: r.report, full: r.full, more: func(n int) { r.more += n }}
+	r.pass = Pass{URI: &r.parsed, Config: ch.cfg, collecting: ch.across, report: r.report, full: r.full, more: func(n int) { r.more += n }}
 	return r
 }
 

