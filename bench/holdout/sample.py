@@ -2,10 +2,13 @@
 """Run urilint's default configuration over a held-out corpus and draw a
 stratified sample of its reports for judging.
 
-usage: sample.py BIN OUTDIR CORPUS... [--n 330] [--min 10] [--k 6] [--seed S]
+usage: sample.py BIN OUTDIR CORPUS... [--n 330] [--min 10] [--k 6] [--seed S] [--per-repo]
 
 Each CORPUS directory is checked in a run of its own; their reports are
-pooled.
+pooled. With --per-repo, each repository of a CORPUS (a directory of it
+with a .git at its top) is checked in a run of its own instead, as its
+authors would run urilint: what a rule judges across the documents of a
+run (a project's habit, its own site's URL) is then judged per project.
 
 Writes OUTDIR/all.json (every report), OUTDIR/sample.jsonl and
 OUTDIR/batch-1..k.jsonl (id, file, line, column, rule, severity, message,
@@ -19,10 +22,15 @@ ap = argparse.ArgumentParser()
 ap.add_argument('bin'); ap.add_argument('out'); ap.add_argument('corpus', nargs='+')
 ap.add_argument('--n', type=int, default=330); ap.add_argument('--min', type=int, default=10)
 ap.add_argument('--k', type=int, default=6); ap.add_argument('--seed', type=int, default=1)
+ap.add_argument('--per-repo', action='store_true')
 a = ap.parse_args()
 os.makedirs(a.out, exist_ok=True)
 doc = {'diagnostics': [], 'errors': []}
+runs = []
 for c in a.corpus:
+    repos = sorted(os.path.join(c, e) for e in os.listdir(c) if os.path.isdir(os.path.join(c, e, '.git'))) if a.per_repo else []
+    runs += repos or [c]
+for c in runs:
     r = subprocess.run([a.bin, 'check', '--format', 'json', '--fail-level', 'none', c],
                        capture_output=True, text=True)
     d = json.loads(r.stdout)
