@@ -21,7 +21,7 @@ var URIMailtoSyntax = &lint.Rule{
 Mail programs guess at what such a link means, each in its own way, and the Nu Html Checker does not
 look into mailto URIs: the rule is a warning. By default an address disguised against harvesters, "AT"
 and "DOT" for "@" and "." ("mailto:joel DOT farquhar AT example DOT com", "name _at_ example _dot_
-com"), is a stand-in, left to --strict: its author means the reader to mend it.`,
+com", "srfi-editors+at+srfi+dot+schemers+dot+org"), is a stand-in, left to --strict: its author means the reader to mend it.`,
 		Bad:  `mailto:someone  mailto:a@example.com;b@example.com  mailto:a@example.com&subject=Hi  mailto:a@example.com?subject`,
 		Good: `mailto:someone@example.com  mailto:a@example.com,b@example.com  mailto:a@example.com?subject=Hi`,
 		Fix:  `Fix (not safe): "," for a ";" between addresses, "?" for the "&" that starts the header fields.`,

@@ -30,7 +30,8 @@ import "strings"
 //     and "<%" open a tag only before
 //     whitespace, "-" (or, after "<%", "=", "#" or "%"), as template
 //     languages write them, and "{%" before a letter
-//     where a "%}" follows ("{%if x %}"). Whitespace alone between two
+//     where a "%}" follows ("{%if x %}") or where a keyword ends s ("{%url
+//     ", as markup cut action="{%url "a" pk %}"). Whitespace alone between two
 //     placeholders is the template's layout, part of them. Each runs to
 //     its first closer ("${" and "#{" to the "}" that matches it). One with no closer
 //     runs to the end of s: the markup around it cut it short, as in
@@ -210,9 +211,11 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+3, "}}}"), true
 	case strings.HasPrefix(rest, "{{"):
 		return closeAt(s, i+2, "}}"), true
-	case strings.HasPrefix(rest, "{%") && (tagStart(rest[2:], "-") || len(rest) > 2 && is(rest[2], cAlpha) && strings.Contains(rest[3:], "%}")):
+	case strings.HasPrefix(rest, "{%") && (tagStart(rest[2:], "-") || len(rest) > 2 && is(rest[2], cAlpha) && (strings.Contains(rest[3:], "%}") || tagCut(rest[2:]))):
 		// "{%if x %}" too, as Jinja and Liquid read it, where a "%}" closes
-		// it ("{%22a%22}" is JSON percent-encoded).
+		// it ("{%22a%22}" is JSON percent-encoded), or where the markup cut
+		// it after its keyword: action="{%url "newproject" pk %}", whose
+		// value is "{%url " (Django's templates in bitbake's Toaster).
 		return closeAt(s, i+2, "%}"), true
 	case strings.HasPrefix(rest, "{#") && tagStart(rest[2:], "-") && !isRFC6570(s, i):
 		return closeAt(s, i+2, "#}"), true
@@ -469,6 +472,17 @@ func binding(rest string) bool {
 // left (a tag cut short).
 func tagStart(rest, marks string) bool {
 	return rest == "" || IsSpace(rest[0]) || strings.IndexByte(marks, rest[0]) >= 0
+}
+
+// tagCut reports whether rest, what follows a "{%", is a template tag's
+// keyword that the markup around it cut short: a word of letters, then
+// nothing, or whitespace and nothing more ("url", "url ").
+func tagCut(rest string) bool {
+	j := 0
+	for j < len(rest) && (is(rest[j], cAlpha) || rest[j] == '_') {
+		j++
+	}
+	return j > 0 && strings.TrimLeft(rest[j:], " \t\n\r") == ""
 }
 
 // isRFC6570 reports whether a URI Template expression starts at s[i].

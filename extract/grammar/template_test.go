@@ -127,7 +127,10 @@ func TestPlaceholders(t *testing.T) {
 		{"{%- if section -%}\n        {{ section.permalink }}\n    {%- endif -%}", []Span{{0, 68}}},
 		{"{{ a }} /x {{ b }}", []Span{{0, 7}, {11, 18}}},
 		{"/{%if x", nil}, // no "%}"
-		{"/{%if", nil},
+		// A keyword that ends s: markup cut the tag (action="{%url "a" pk
+		// %}" in bitbake's Toaster templates is "{%url ").
+		{"/{%if", []Span{{1, 5}}},
+		{"{%url ", []Span{{0, 6}}},
 		{"<%", []Span{{0, 2}}},
 		{"${x", []Span{{0, 3}}},
 
@@ -250,6 +253,7 @@ func TestStandIns(t *testing.T) {
 		// pages): the whole address, up to the query.
 		{"mailto:joel DOT farquhar AT montage-dmc DOT com", []Span{{7, 47}}},
 		{"MAILTO:ltsmooth42 _at_ gmail _dot _com?subject=fceux", []Span{{7, 38}}},
+		{"mailto:srfi-editors+at+srfi+dot+schemers+dot+org", []Span{{7, 48}}}, // SRFI 1's
 		{"mailto:r0ni a.t users d.o.t sourceforge", []Span{{7, 39}}},
 		{"mailto:name[at]example[dot]org", []Span{{7, 30}}},
 		{"mailto:cat@example.org", nil},
