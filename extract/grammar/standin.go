@@ -889,7 +889,9 @@ func obfuscatedAddress(s string) (int, bool) {
 	if strings.IndexByte(addr, '@') >= 0 {
 		return 0, false
 	}
-	sep := func(i int) bool { return i < 0 || i >= len(addr) || strings.IndexByte(" _.-+'\"[](){}<>", addr[i]) >= 0 }
+	sep := func(i int) bool {
+		return i < 0 || i >= len(addr) || strings.IndexByte(" _.-+'\"[](){}<>", addr[i]) >= 0
+	}
 	for i := 1; i+1 < len(addr); i++ {
 		for _, word := range [...]string{"at", "a.t"} {
 			if i+len(word) < len(addr) && strings.EqualFold(addr[i:i+len(word)], word) && sep(i-1) && sep(i+len(word)) {
