@@ -140,7 +140,8 @@ const (
 //     "#" or "(" (a local one);
 //   - mailto (RFC 6068): an address with "@", or "?" and header fields;
 //   - data (RFC 2397): a "," after the optional media type and
-//     parameters;
+//     parameters, the media type's type a top-level one ("text",
+//     "image"...);
 //   - http, https, ws, wss and ftp without "//": a host name with a dot,
 //     right after the ":" or after one "/" (the slips "http:a.example",
 //     "https:/a.example");
@@ -161,8 +162,15 @@ func startsAsSyntax(scheme, rest string) syntaxStart {
 			return syntaxMatches
 		}
 	case "data":
-		if strings.IndexByte(rest, ',') >= 0 {
-			return syntaxMatches
+		// A media type, if any, names a top-level type: "data:d,handler:c"
+		// and "{data:function(a,b){...}" are a script's keys (minified
+		// jQuery in OpenSCAP's report style sheet: 6 reports of held-out
+		// set 96, all wrong).
+		if c := strings.IndexByte(rest, ','); c >= 0 {
+			mt, _, _ := strings.Cut(rest[:c], ";")
+			if typ, _, _ := strings.Cut(mt, "/"); mt == "" || topLevelType(typ) {
+				return syntaxMatches
+			}
 		}
 	case "http", "https", "ws", "wss", "ftp":
 		// "//" was looked at before: without it, a host name with a dot
@@ -180,4 +188,14 @@ func startsAsSyntax(scheme, rest string) syntaxStart {
 		return syntaxUnknown
 	}
 	return syntaxDiffers
+}
+
+// topLevelType reports whether s names a top-level media type (RFC 6838
+// section 4.2, "font" of RFC 8081), in any case.
+func topLevelType(s string) bool {
+	switch strings.ToLower(s) {
+	case "text", "image", "audio", "video", "application", "font", "model", "message", "multipart", "example":
+		return true
+	}
+	return false
 }

@@ -251,6 +251,10 @@ func TestTextDelimiting(t *testing.T) {
 		{"https://web.archive.org/web/2020/http://example.com/", []string{"https://web.archive.org/web/2020/http://example.com/"}},
 		{"http://a.example/ http://b.example/", []string{"http://a.example/", "http://b.example/"}},
 		{"data:text/plain,hi", []string{"data:text/plain,hi"}},
+		{"data:,hi data:;base64,aGk= data:text,hi", []string{"data:,hi", "data:;base64,aGk=", "data:text,hi"}},
+		// A script's keys, not data URIs: the media type names no
+		// top-level type (minified jQuery in an XSL style sheet).
+		{"x={data:function(a,b){var c}} and {data:d,handler:c}", nil},
 		{"tag:example.com,2005:x", []string{"tag:example.com,2005:x"}},
 		// content-type is a registered (provisional) scheme, so this is a
 		// candidate; it is also a valid URI, so nothing is reported on it.
