@@ -154,6 +154,10 @@ var siteFiles = []struct{ name, profile, generator string }{
 	// a topic by its name in the module's directories.
 	{"writerside.cfg", "github", "writerside"},
 	{"project.ihp", "github", "writerside"},
+	// DocFX: it takes "\" as well as "/" in a link's path (its design
+	// notes, docs/designs/reference_link.md: "We support both forward slash
+	// and back slash in the link").
+	{"docfx.json", "github", "docfx"},
 }
 
 // siteAt is the site generator a file is published by: the slug profile
