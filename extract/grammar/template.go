@@ -56,6 +56,12 @@ func Placeholders(s string) []Span {
 			i = start + 1
 			continue
 		}
+		if s[start] == '$' && start > i && s[start-1] == '\\' {
+			// An escaped sigil, "hbase-\${user.name}": a shell's here
+			// document or a build file writes "${user.name}" of it
+			// (OpenTSDB's setup page), the escape the template's too.
+			start--
+		}
 		if n := len(spans); n > 0 && isSpaceRun(s[spans[n-1].End:start]) {
 			// Only whitespace between two placeholders: the template's
 			// layout ("{%- if x -%}\n  {{ x.url }}"), which it removes or

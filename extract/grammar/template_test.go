@@ -133,6 +133,9 @@ func TestPlaceholders(t *testing.T) {
 		{"{%url ", []Span{{0, 6}}},
 		{"<%", []Span{{0, 2}}},
 		{"${x", []Span{{0, 3}}},
+		// An escaped sigil is the template's, its escape too (a shell's here
+		// document, OpenTSDB's setup page).
+		{"file:///tmp/hbase-\\${user.name}/hbase", []Span{{18, 31}}},
 
 		// printf format fields.
 		{"https://example.com/search?q=%s&lang=en", []Span{{29, 31}}},
