@@ -377,9 +377,10 @@ func isHTMLSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 
 // uriList calls fn with the span of each URI in an attribute value of the
 // given kind, with the leading and trailing whitespace that URL parsing
-// strips left out. In a list of URIs separated by spaces, a template's
-// tag is not cut at its spaces ('itemtype="https://schema.org/{{
-// page.meta.type | default('Article') }}"', a theme's template).
+// strips left out. In a list of URIs separated by spaces, and in a srcset,
+// a template's tag is not cut at its spaces or commas
+// ('itemtype="https://schema.org/{{ page.meta.type | default('Article')
+// }}"', a theme's template; see srcset).
 func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 	t := d.text
 	switch kind {
@@ -392,18 +393,27 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 			e--
 		}
 		fn(s, e)
-	case spaceList, archiveList:
-		sep := func(c byte) bool { return isHTMLSpace(c) || kind == archiveList && c == ',' }
-		var tags []grammar.Span // a template's tags, which hold spaces
+	case spaceList, archiveList, srcsetList:
+		var tags []grammar.Span // a template's tags, which hold spaces and commas
 		if bytes.ContainsAny(t, grammar.Openers) {
 			tags = grammar.Placeholders(string(t))
 		}
+		covered := 0                // the end of the last tag a URL ran into
 		inTag := func(j int) bool { // j only grows
 			for len(tags) > 0 && tags[0].End <= j {
 				tags = tags[1:]
 			}
-			return len(tags) > 0 && j >= tags[0].Start
+			if len(tags) > 0 && j >= tags[0].Start {
+				covered = tags[0].End
+				return true
+			}
+			return false
 		}
+		if kind == srcsetList {
+			srcset(t, inTag, &covered, fn)
+			return
+		}
+		sep := func(c byte) bool { return isHTMLSpace(c) || kind == archiveList && c == ',' }
 		for i := 0; i < len(t); {
 			for i < len(t) && sep(t[i]) {
 				i++
@@ -415,39 +425,45 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 			fn(i, j)
 			i = j
 		}
-	case srcsetList:
-		// HTML "parse a srcset attribute": a URL is a run of non-whitespace;
-		// commas after it end the candidate, else descriptors follow up to
-		// a comma outside parentheses.
-		for i := 0; i < len(t); {
-			for i < len(t) && (isHTMLSpace(t[i]) || t[i] == ',') {
-				i++
-			}
-			j := i
-			for j < len(t) && !isHTMLSpace(t[j]) {
-				j++
-			}
-			e := j
-			for e > i && t[e-1] == ',' {
-				e--
-			}
-			fn(i, e)
-			if e < j {
-				i = j
-				continue
-			}
-			paren := false
-			for ; j < len(t); j++ {
-				if c := t[j]; c == '(' {
-					paren = true
-				} else if c == ')' {
-					paren = false
-				} else if c == ',' && !paren {
-					break
-				}
-			}
-			i = j
+	}
+}
+
+// srcset finds the URLs of a srcset attribute's value t, as HTML's "parse a
+// srcset attribute" does: a URL is a run of non-whitespace; commas after it
+// end the candidate, else descriptors follow up to a comma outside
+// parentheses. A template's tag (inTag, asked of offsets that only grow;
+// covered is the end of the last one asked of) is part of the URL, its
+// spaces and commas too ('srcset="{{url_for('static',
+// filename='a.webp')}}"', a Flask template's).
+func srcset(t []byte, inTag func(int) bool, covered *int, fn func(s, e int)) {
+	for i := 0; i < len(t); {
+		for i < len(t) && (isHTMLSpace(t[i]) || t[i] == ',') {
+			i++
 		}
+		j := i
+		for j < len(t) && (!isHTMLSpace(t[j]) || inTag(j)) {
+			j++
+		}
+		e := j
+		for e > i && t[e-1] == ',' && e > *covered {
+			e--
+		}
+		fn(i, e)
+		if e < j {
+			i = j
+			continue
+		}
+		paren := false
+		for ; j < len(t); j++ {
+			if c := t[j]; c == '(' {
+				paren = true
+			} else if c == ')' {
+				paren = false
+			} else if c == ',' && !paren && !inTag(j) {
+				break
+			}
+		}
+		i = j
 	}
 }
 

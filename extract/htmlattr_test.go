@@ -36,6 +36,13 @@ func TestHTMLURIAttributesByElement(t *testing.T) {
 		// (privacyguides.org's MkDocs theme), and the list still is.
 		{`<div itemtype="https://schema.org/{{ author.type | default('Person') }} https://schema.org/Thing">`,
 			[]string{`itemtype "https://schema.org/{{ author.type | default('Person') }}" @15`, `itemtype "https://schema.org/Thing" @72`}},
+		// Nor in a srcset, at its spaces and commas (sdss/marvin's Flask
+		// templates): the tag alone is no URI to check, and the candidates
+		// after it are still found. A URL runs to whitespace, commas and
+		// all, as HTML's "parse a srcset attribute" reads it.
+		{`<source srcset="{{url_for('static', filename='a.webp')}} 2x, b.webp 1x,c.webp">`,
+			[]string{`srcset "b.webp" @61`, `srcset "c.webp" @71`}},
+		{`<source srcset="/s/{{ a }}.png, {{ b }},b.png 2x">`, []string{`srcset "/s/{{ a }}.png" @16`, `srcset "{{ b }},b.png" @32`}},
 		{`<html xmlns="http://www.w3.org/1999/xhtml" xmlns:h="jakarta.faces.html" XMLNS:UI="jakarta.faces.facelets">`,
 			[]string{`xmlns "http://www.w3.org/1999/xhtml" @13 (name)`, `xmlns:h "jakarta.faces.html" @52 (name)`, `xmlns:ui "jakarta.faces.facelets" @82 (name)`}},
 	} {
