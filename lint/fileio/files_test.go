@@ -53,8 +53,10 @@ func TestFiles(t *testing.T) {
 		// A security scanner's payloads (PayloadsAllTheThings's Burp
 		// Intruder lists, a scanner's wordlists), in any letter case.
 		"Open Redirect/Intruder/payloads.txt", "XSS Injection/Intruders/xss.md", "bbot/wordlists/urls.txt",
-		// Snapshot tests' outputs (Verify: NAME.verified.EXT).
-		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md"} {
+		// Snapshot tests' outputs (Verify: NAME.verified.EXT; insta's and
+		// cspell's snapshots directories).
+		"SeedMarkdown/CatLibrary.verified.md", "SeedMarkdown/CatLibrary.received.md",
+		"integration-tests/snapshots/django/snapshot.txt", "crates/cli/tests/snapshots/help.md"} {
 		write(t, filepath.Join(dir, name), "x")
 	}
 	if err := os.Symlink(dir, filepath.Join(dir, "sub", "loop")); err != nil {
