@@ -181,9 +181,8 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 // to a place of its own page, written as the text of a heading ("<#Data
 // format>", "<#FF13 — NR13: Channel 1 period low \[write-only\]>"), whose
 // only characters to encode by default are its spaces (and brackets that
-// pair up), and which
-// names no id the page's raw HTML gives (see namesOwnID). It returns
-// where its first space is. Such a link works where a tool of the
+// pair up), and which names no id the page's raw HTML gives (see
+// namesOwnID). It returns where its first space is. Such a link works where a tool of the
 // project's own resolves headings by their text across its pages (Pan
 // Docs' mdBook preprocessor: "[color indices](<#Data format>)" to a
 // heading of another page; 22 reports of held-out set 80, all judged
