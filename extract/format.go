@@ -42,7 +42,7 @@ type formatInfo struct {
 	// of lines (see Format.Windowed), finds the candidates of a window
 	// whose first byte is at offset base of the document; nil for the
 	// others.
-	window func(doc []byte, base int, yield func(*Candidate))
+	window func(doc []byte, base int, opts Options, yield func(*Candidate))
 	// splits, for a format whose documents an editor's can be read in
 	// parts of (see Format.Splits), says where a document can be cut;
 	// nil for the others.
@@ -66,8 +66,8 @@ type formatInfo struct {
 var formats = [...]formatInfo{
 	FormatText: {
 		name: "text", title: "plain text", languages: []string{"plaintext"},
-		walk:     func(doc []byte, _ Options, yield func(*Candidate)) { ScanText(doc, 0, yield) },
-		window:   ScanText,
+		walk:     func(doc []byte, opts Options, yield func(*Candidate)) { scanTextWindow(doc, 0, opts, yield) },
+		window:   scanTextWindow,
 		comments: TextComments, inPieces: true,
 	},
 	FormatMarkdown: {
@@ -215,10 +215,10 @@ func (f Format) Windowed() bool { return f.info().window != nil }
 // WalkWindow calls yield with each candidate of a window of a document of
 // a windowed format (see Windowed), in order: doc's first byte is at
 // offset base of the document, and so are the candidates' offsets. For a
-// whole document (base 0) it finds what Walk finds. It panics for a format
-// that is not windowed.
-func (f Format) WalkWindow(doc []byte, base int, yield func(*Candidate)) {
-	f.info().window(doc, base, yield)
+// whole document (base 0) it finds what Walk finds with opts. It panics
+// for a format that is not windowed.
+func (f Format) WalkWindow(doc []byte, base int, opts Options, yield func(*Candidate)) {
+	f.info().window(doc, base, opts, yield)
 }
 
 // Splittable reports whether a document of the format can be cut into

@@ -90,7 +90,7 @@ func TestFormatWindowsWalkAsWhole(t *testing.T) {
 		}
 		var whole, window []string
 		f.Walk(doc, Options{}, func(c *Candidate) { whole = append(whole, c.URI+"@"+strconv.Itoa(c.Start)) })
-		f.WalkWindow(doc, 0, func(c *Candidate) { window = append(window, c.URI+"@"+strconv.Itoa(c.Start)) })
+		f.WalkWindow(doc, 0, Options{}, func(c *Candidate) { window = append(window, c.URI+"@"+strconv.Itoa(c.Start)) })
 		if len(whole) < 3 || !slices.Equal(whole, window) {
 			t.Errorf("%s: Walk found %q, WalkWindow %q", f, whole, window)
 		}

@@ -548,7 +548,7 @@ func (ch *Checker) check(path string, f extract.Format, src []byte, base int, op
 	}
 	each := func(yield func(*extract.Candidate)) { f.Walk(src, opts, yield) }
 	if f.Windowed() { // src may be a window, from base
-		each = func(yield func(*extract.Candidate)) { f.WalkWindow(src, base, yield) }
+		each = func(yield func(*extract.Candidate)) { f.WalkWindow(src, base, opts, yield) }
 	}
 	each(func(c *extract.Candidate) {
 		uri := c.URI

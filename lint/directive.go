@@ -148,11 +148,16 @@ func commentDirectives(src []byte, comments []extract.Comment) []directive {
 // in the language server) with the same result as checked whole: nothing
 // in it reaches across the document. A suppression comment ("urilint-")
 // does, and so does the note of RFC 8792 line folding, after which the
-// scanner rejoins folded lines. A piece of a document that is not checkable
+// scanner rejoins folded lines, and a Vim help file's modeline setting
+// (extract.VimHelpMark), which tells its examples from its prose. A piece of a document that is not checkable
 // in pieces may be; a document is, when each of its stretches, overlapping
 // by len(extract.FoldingNote)-1 bytes, is.
 func CheckableInPieces(src []byte) bool {
-	return !hasDirective(src) && !bytes.Contains(src, []byte(extract.FoldingNote))
+	if hasDirective(src) || bytes.Contains(src, []byte(extract.FoldingNote)) {
+		return false
+	}
+	// A Vim help file's modeline, whose code is known once it is read.
+	return !bytes.Contains(src, []byte(extract.VimHelpMark))
 }
 
 // hasDirective reports whether the plain text src holds "urilint-", which

@@ -255,6 +255,8 @@ func TestOpenTextWindows(t *testing.T) {
 		{"utf16.txt", "\xff\xfe" + filler, fileio.ErrUTF16.Error()},
 		{"folding.txt", filler + "NOTE: '\\' line wrapping per RFC 8792\n", fileio.ErrReadWhole.Error()},
 		{"cut-note.txt", filler[:4096-10] + "NOTE: '\\' line wrapping per RFC 8792\n" + filler, fileio.ErrReadWhole.Error()},
+		// A Vim help file, whose code is known once its modeline is read.
+		{"help.txt", filler + "vim:tw=78:ts=8:ft=help:norl:\n", fileio.ErrReadWhole.Error()},
 	}
 	for _, tt := range tests {
 		large := 1000

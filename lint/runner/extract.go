@@ -41,7 +41,8 @@ func (x *extractRun) document(name string, src []byte, _ *docParts, out *sink) e
 
 // windows lists the candidates of a large document a window at a time.
 func (x *extractRun) windows(name string, f extract.Format, windows *fileio.TextWindows, out *sink) error {
-	if _, err := x.resolver.Resolve(name); err != nil {
+	p, err := x.resolver.Resolve(name)
+	if err != nil {
 		windows.Close()
 		return err
 	}
@@ -49,10 +50,10 @@ func (x *extractRun) windows(name string, f extract.Format, windows *fileio.Text
 	var b []byte
 	var held int64
 	defer out.drop(&held)
-	err := windows.Each(func(win fileio.Window) {
+	err = windows.Each(func(win fileio.Window) {
 		out.grow(int64(len(win.Src)), &held)
 		loc := extract.NewLocatorAt(win.Src, win.Base)
-		f.WalkWindow(win.Src, win.Base.Offset, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
+		f.WalkWindow(win.Src, win.Base.Offset, p.Config.Extract, func(c *extract.Candidate) { b = out.flush(0, x.w.AppendCandidate(b, name, c, loc)) })
 	})
 	out.close(0, b)
 	return err
