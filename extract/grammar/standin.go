@@ -1,6 +1,10 @@
 package grammar
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // StandIns returns the spans of the stand-ins in s, in order and not
 // overlapping, or nil. Like a placeholder (see Placeholders), a stand-in is
@@ -17,7 +21,9 @@ import "strings"
 //     DNS zone file's NAPTR record), "%1" (one in a rewrite rule of Apache
 //     or lighttpd: "%" and one digit, a part of its own, with no letter or
 //     digit right before or after it: "http://%1/$1", not the typo of
-//     "required%1&url=");
+//     "required%1&url="), "^1" (Cherokee's, to the host's match:
+//     "http://^1/admin/$1"), "%n" as a whole host or user name (a token a
+//     program fills in: "qemu+ssh://%n/system", see hostToken);
 //   - a shell's command in backticks as a whole part, after "/" and
 //     before "/" or the end ("file://`pwd`/repos", see
 //     commandSubstitution);
@@ -54,7 +60,7 @@ import "strings"
 //   - a name between "#" ("#native_link#", "/users/#id#/"), a template's
 //     field (see hashName);
 //   - a port written as a word ("http://HOST:PORT/", "localhost:port",
-//     "host:$PORT"): a port is digits;
+//     "host:$PORT", "UDS://路径" in any script): a port is digits;
 //   - a group of an IPv6 literal with "x" for digits ("[ff0x::1]",
 //     "[2001:db8::xxxx]");
 //   - a port as a word after names in brackets ("[IP_address]:join-port");
@@ -62,7 +68,9 @@ import "strings"
 //     "sh://[user@]machine[:options]/", "[[domain;]user[:password]@]",
 //     and names in brackets there, as
 //     manuals write them: "tcp://[host]:[port][path]",
-//     "unix://[/path/to/socket]".
+//     "unix://[/path/to/socket]", and one that running text cut at its
+//     first space ("https://[your site's address]:7080/" read as
+//     "https://[your").
 //   - an email address of a mailto URI written so that address
 //     harvesters cannot read it, "AT" and "DOT" for "@" and "."
 //     ("mailto:joel DOT farquhar AT example DOT com", "name _at_ example
@@ -148,6 +156,14 @@ func StandIns(s string) []Span {
 				i = j - 1
 			} else if i+2 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && !IsAlnum(s[i+2]) && i > 0 && !IsAlnum(s[i-1]) {
 				add(i, i+2) // "%1": a back-reference (Apache's and lighttpd's rewrite rules)
+				i++
+			} else if hostToken(s, i) {
+				add(i, i+2) // "%n", "%h": a token a program fills in
+				i++
+			}
+		case '^':
+			if i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && (i+2 == len(s) || !IsAlnum(s[i+2])) && i > 0 && !IsAlnum(s[i-1]) {
+				add(i, i+2) // "^1": a back-reference to the host's match (Cherokee's rewrite rules)
 				i++
 			}
 		case '\\':
@@ -294,7 +310,7 @@ func alternatives(s string, i int) (int, bool) {
 // standInStart holds the bytes at which StandIns looks for a stand-in:
 // those its switch has a case for.
 var standInStart = func() (t [256]bool) {
-	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<:`") {
+	for _, c := range []byte("$%\\.{([pXxNT#\xe2|@<:`^") {
 		t[c] = true
 	}
 	return t
@@ -411,9 +427,34 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 	if port[0] == '$' {
 		i = 1
 	}
-	if i < len(port) && (IsAlpha(port[i]) || port[i] == '_') && wordEnd(port, i) == len(port) {
+	if i < len(port) && (IsAlpha(port[i]) || port[i] == '_') && wordEnd(port, i) == len(port) || letters(port) {
 		add(a+1, e)
 	}
+}
+
+// hostToken reports whether the "%" at s[i] and the letter after it are
+// the whole host, or the user name, of an authority: "qemu+ssh://%n/system",
+// Pacemaker's fencing agents' node name, "ssh://%r@%h:22", OpenSSH's
+// tokens. No encoding is a "%", one letter, then ":", "/", "@" or the end.
+func hostToken(s string, i int) bool {
+	if i+1 >= len(s) || !IsAlpha(s[i+1]) || i+2 < len(s) && strings.IndexByte(":/@", s[i+2]) < 0 {
+		return false
+	}
+	return i >= 2 && s[i-2:i] == "//" || i >= 1 && s[i-1] == '@'
+}
+
+// letters reports whether s is a word of letters of any script, one of
+// them not ASCII: a port so written names what goes there in another
+// language ("UDS://路径", "path" in Chinese).
+func letters(s string) bool {
+	ascii := true
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+		ascii = ascii && r < utf8.RuneSelf
+	}
+	return s != "" && !ascii
 }
 
 // optionalUserinfo reports whether s, the inside of an optional part
@@ -457,6 +498,15 @@ func authorityNames(s string, a, e int, add func(int, int)) bool {
 		}
 		r := strings.IndexByte(s[o:end], ']')
 		if r < 0 {
+			// A name in brackets that the running text it is in cut at
+			// its first space, the URI ending with it:
+			// "https://[your site's address]:7080/" is read as
+			// "https://[your" (OpenLiteSpeed's manual, in six
+			// languages). No IP literal is a word with a letter past "f".
+			if g := s[o+1 : e]; o == a && e == len(s) && g != "" && wordEnd(g, 0) == len(g) && strings.IndexFunc(g, func(r rune) bool { return IsAlpha(byte(r)) && !IsHex(byte(r)) }) >= 0 {
+				add(o, e)
+				found = true
+			}
 			break
 		}
 		r += o
