@@ -525,3 +525,31 @@ func TestTextCompoundScheme(t *testing.T) {
 		`1:76-1:94 75-93 uri text "http://a.example/x"`,
 	)
 }
+
+// In plain text, a URI quoted in backticks is code, as Markdown, AsciiDoc
+// and reStructuredText write it (Cherokee's manual, AsciiDoc saved as
+// .txt: "`http://^1/admin/$1`", a rewrite rule's substitution); a quote of
+// TeX's, a backtick not right before the URI, and a span with whitespace
+// before its close are not.
+func TestTextBackticks(t *testing.T) {
+	const doc = "Substitute `http://^1/admin/$1` or `https://${host}[:-4].com/$1`.\n" +
+		"It returns `http://example.net/nonexistent.htm`-the page.\n" +
+		"TeX quotes `http://www.gnu.org/' are prose, and so is `curl http://a.example/x`,\n" +
+		"and `http://b.example/y z`.\n"
+	uris := func(opts Options) []string {
+		var got []string
+		formats[FormatText].walk([]byte(doc), opts, func(c *Candidate) {
+			got = append(got, c.URI+" "+map[Context]string{ContextText: "text", ContextCodeSpan: "code-span"}[c.Context])
+		})
+		return got
+	}
+	prose := []string{"http://www.gnu.org/ text", "http://a.example/x text", "http://b.example/y text"}
+	if got := uris(Options{}); !slices.Equal(got, prose) {
+		t.Errorf("default:\n got %q\nwant %q", got, prose)
+	}
+	all := []string{"http://^1/admin/$1 code-span", "https://${host}[:-4].com/$1 code-span",
+		"http://example.net/nonexistent.htm code-span", "http://www.gnu.org/ text", "http://a.example/x text", "http://b.example/y text"}
+	if got := uris(Options{IncludeCodeSpans: true}); !slices.Equal(got, all) {
+		t.Errorf("code spans included:\n got %q\nwant %q", got, all)
+	}
+}
