@@ -231,11 +231,13 @@ func bare(c *Candidate, src []byte, base, s, colon int, folding *int8) (int, boo
 			stop = colon + 1 + q
 		}
 	}
-	if s >= 2 && (src[s-1] == '[' && src[s-2] == '[' || src[s-1] == '{' && src[s-2] == '{') {
+	if w := wikiOpen(src, s); w >= 2 && (src[w-1] == '[' && src[w-2] == '[' || src[w-1] == '{' && src[w-2] == '{') {
 		// A wiki's link, "[[https://a.example/|the label]]" (MediaWiki,
 		// DokuWiki, Zim, Obsidian), or its image, "{{https://a.example/a.png|the
 		// text}}" (DokuWiki, vimwiki): the target ends at "|", or at "]]"
-		// or "}}".
+		// or "}}". DokuWiki allows spaces after the brackets ("[[
+		// http://bashdb.sourceforge.net/|Bashdb ]]", the bash-hackers
+		// wiki's source).
 		if k := bytes.IndexByte(src[colon+1:stop], '|'); k >= 0 {
 			stop = colon + 1 + k
 			if src[stop-1] == '\\' {
@@ -312,6 +314,15 @@ func escapeEnds(src []byte, i int) bool {
 		return false
 	}
 	return i+2 == len(src) || !grammar.IsAlnum(src[i+2])
+}
+
+// wikiOpen returns where the spaces and tabs before src[s] on its line
+// start: s itself when none is there.
+func wikiOpen(src []byte, s int) int {
+	for s > 0 && (src[s-1] == ' ' || src[s-1] == '\t') {
+		s--
+	}
+	return s
 }
 
 // adocMacro reports whether the URI at src[s] is the target of an AsciiDoc
