@@ -67,8 +67,16 @@ func checkHTTP(u *grammar.Parsed) []grammar.Violation {
 		if a.End == len(s) && a.Start == a.End {
 			code = PrefixAlone
 		}
-		ps = append(ps, grammar.Violation{Code: code, Start: a.Start - 2, End: a.End,
-			Message: grammar.Messagef(`%s needs a host after "//" (%s); browsers reject it (the WHATWG URL Standard's host-missing)`, article(scheme), specOf(scheme))})
+		msg := grammar.Messagef(`%s needs a host after "//" (%s); browsers reject it (the WHATWG URL Standard's host-missing)`, article(scheme), specOf(scheme))
+		if rest := strings.TrimLeft(s[a.End:], "/"); a.Start == a.End && len(rest) < len(s)-a.End && rest != "" {
+			// "https:///github.com/x": browsers skip every "/" after the
+			// scheme of a special one (the WHATWG URL Standard's special
+			// authority ignore slashes state) and take what follows for
+			// the host; other programs read an empty host.
+			host := rest[:strings.IndexFunc(rest+"/", func(r rune) bool { return r == '/' || r == '?' || r == '#' || r == '\\' })]
+			msg = grammar.Messagef(`%s needs a host after "//" (%s); browsers skip the extra "/" and take %q for the host, other programs read none`, article(scheme), specOf(scheme), host)
+		}
+		ps = append(ps, grammar.Violation{Code: code, Start: a.Start - 2, End: a.End, Message: msg})
 	}
 	if u.Userinfo.Present() {
 		p := grammar.Violation{Code: Userinfo, Start: u.Userinfo.Start, End: u.Userinfo.End + 1}
