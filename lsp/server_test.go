@@ -387,7 +387,7 @@ func TestConfigFormat(t *testing.T) {
 	}
 	c := startServer(t)
 	c.initialize()
-	doc := "``https://example.com/a^b`` `x <https://example.com/c^d>`_\n"
+	doc := "``GET https://example.com/a^b`` `x <https://example.com/c^d>`_\n"
 	rst, txt := fileURI(filepath.Join(dir, "docs", "a.txt")), fileURI(filepath.Join(dir, "b.txt"))
 	open := func(uri p.DocumentUri) []p.Diagnostic {
 		c.notify("textDocument/didOpen", p.DidOpenTextDocumentParams{TextDocument: p.TextDocumentItem{
@@ -396,10 +396,10 @@ func TestConfigFormat(t *testing.T) {
 		return c.wait(uri, 1).Diagnostics
 	}
 	expectDiagnostics(t, open(rst),
-		summary{"percent-unencoded", rng(0, 53, 0, 54), p.DiagnosticSeverityError, docsURL + "percent-unencoded"})
+		summary{"percent-unencoded", rng(0, 57, 0, 58), p.DiagnosticSeverityError, docsURL + "percent-unencoded"})
 	expectDiagnostics(t, open(txt),
-		summary{"percent-unencoded", rng(0, 23, 0, 24), p.DiagnosticSeverityError, docsURL + "percent-unencoded"},
-		summary{"percent-unencoded", rng(0, 53, 0, 54), p.DiagnosticSeverityError, docsURL + "percent-unencoded"})
+		summary{"percent-unencoded", rng(0, 27, 0, 28), p.DiagnosticSeverityError, docsURL + "percent-unencoded"},
+		summary{"percent-unencoded", rng(0, 57, 0, 58), p.DiagnosticSeverityError, docsURL + "percent-unencoded"})
 }
 
 // TestLinkedFileWatched: a document's local link reports follow the files

@@ -98,7 +98,7 @@ func TestConfigPrintLinks(t *testing.T) {
 // override matches, as plain text.
 func TestConfigFormat(t *testing.T) {
 	dir := t.TempDir()
-	doc := "Code is not prose in reStructuredText: ``https://example.com/a^b``.\n" +
+	doc := "Code is not prose in reStructuredText: ``GET https://example.com/a^b``.\n" +
 		"A link: `the page <https://example.com/c^d>`_.\n"
 	for name, data := range map[string]string{
 		".urilint.yaml": "overrides:\n  - files: [\"docs/**/*.txt\"]\n    format: restructuredtext\n",
@@ -118,7 +118,7 @@ func TestConfigFormat(t *testing.T) {
 	if code := run([]string{"check", "--quiet", "."}, strings.NewReader(""), &stdout, &stderr); code != exitFindings {
 		t.Errorf("check: exit %d, stderr %s", code, stderr.String())
 	}
-	want := `b.txt:1:63: error percent-unencoded: "^" must be percent-encoded as %5E
+	want := `b.txt:1:67: error percent-unencoded: "^" must be percent-encoded as %5E
 b.txt:2:41: error percent-unencoded: "^" must be percent-encoded as %5E
 docs/a.txt:2:41: error percent-unencoded: "^" must be percent-encoded as %5E
 `
