@@ -14,7 +14,7 @@ import (
 // URI written twice counts once; with --strict nothing is dropped; and
 // what is counted past the listing is dropped with its rule.
 func TestGate(t *testing.T) {
-	pu, pm, auth := rules.PercentUnencoded, rules.PercentMalformed, rules.URIAuthority
+	pu, pm, auth := rules.PercentUnencoded, rules.PercentMalformed, rules.URIHTTPSyntax
 	d := func(r *lint.Rule, uri string) *lint.Diagnostic {
 		return &lint.Diagnostic{Rule: r, Severity: r.Severity, URI: uri}
 	}
@@ -26,13 +26,13 @@ func TestGate(t *testing.T) {
 	}{
 		{"two slips, one written twice", false,
 			[]*lint.Diagnostic{d(pu, "a b"), d(auth, "http://h:x"), d(pu, "c d"), d(pu, "a b")},
-			"[] [] [] [] | [percent-unencoded a b, uri-authority http://h:x, percent-unencoded c d, percent-unencoded a b]"},
+			"[] [] [] [] | [percent-unencoded a b, uri-http-syntax http://h:x, percent-unencoded c d, percent-unencoded a b]"},
 		{"a habit", false,
 			[]*lint.Diagnostic{d(auth, "http://h:x"), d(pu, "a b"), d(auth, "http://h:y"), d(pu, "c d"), d(pu, "e f"), d(auth, "http://h:z"), d(pu, "g h")},
-			"[uri-authority http://h:x] [] [] [] [uri-authority http://h:y] [uri-authority http://h:z] [] | []"},
+			"[uri-http-syntax http://h:x] [] [] [] [uri-http-syntax http://h:y] [uri-http-syntax http://h:z] [] | []"},
 		{"a habit, another rule below it", false,
 			[]*lint.Diagnostic{d(pm, "50%"), d(pu, "a b"), d(pu, "c d"), d(auth, "http://h:x"), d(pu, "e f")},
-			"[] [] [] [] [] | [percent-malformed 50%, uri-authority http://h:x]"},
+			"[] [] [] [] [] | [percent-malformed 50%, uri-http-syntax http://h:x]"},
 		{"strict", true,
 			[]*lint.Diagnostic{d(pu, "a b"), d(pu, "c d"), d(pu, "e f")},
 			"[percent-unencoded a b] [percent-unencoded c d] [percent-unencoded e f] | []"},
@@ -78,6 +78,6 @@ func TestGate(t *testing.T) {
 	g.Add(d(pu, "c d"))
 	g.Unlist(d(pu, "e f"))
 	if u := g.Finish(); u.N != 1 || u.BySeverity[lint.Error] != 1 {
-		t.Errorf("a habit past the listing: unlisted %+v, want uri-authority's 1", u)
+		t.Errorf("a habit past the listing: unlisted %+v, want uri-http-syntax's 1", u)
 	}
 }

@@ -85,7 +85,7 @@ func TestCheckParts(t *testing.T) {
 func TestCheckPartsUnlisted(t *testing.T) {
 	var b strings.Builder
 	for i := range lint.MaxFileDiagnostics + 3000 {
-		fmt.Fprintf(&b, "See <http://a.example/%d%%zz>, <http://c.example:%dx/> and urn:x-y:%d.\n\n", i, i, i)
+		fmt.Fprintf(&b, "See <http://a.example/%d%%zz>, <http://c.example:9%05d9/> and urn:x-y:%d.\n\n", i, i, i)
 		if i == 500 {
 			// One part of its own of more than MaxFileDiagnostics.
 			for k := range lint.MaxFileDiagnostics + 10 {

@@ -28,7 +28,8 @@ Nor, by default, a "%" in the fragment of a link to a place of its own page that
 gives an element as written, in XML or Markdown ("#Details: Option %W" to id="Details: Option %W"), or
 that a converter wrote (groff, DocBook XSL: see percent-unencoded); nor a percentage that ends a
 value of the query ("?iframe=yes&w=100%&sidebar=yes", sched.com's embed code for an event: a "%"
-after a digit, before "&", ";" or the query's end), which servers read as written.
+after a digit, before "&", ";" or the query's end), which servers read as written; nor a "%" in a URI
+whose scheme is not in the IANA registry, whose characters follow an application's own notation.
 A document with such a "%" in three or more different URIs uses it for a notation of its own (the
 wildcard of a list of patterns, "https://www.google.com/%"; a template's fields): by default none of
 its reports in that document is made; --strict makes them. A URI written the same way in several
@@ -38,6 +39,9 @@ places counts once.`,
 		Fix:  `Fix (not safe, since the "%" may start an encoding that lost its digits): write it as %25.`,
 	},
 	Run: func(p *lint.Pass) {
+		if ownSyntax(p) {
+			return
+		}
 		reportProblemsBut(p, func(pr grammar.Problem) bool {
 			return stylePercentage(p, pr) || !p.Config.Strict && (ownPageFragment(p, pr) || queryPercentage(p, pr))
 		}, func(pr grammar.Problem, f *lint.Finding) {

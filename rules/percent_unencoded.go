@@ -97,6 +97,12 @@ reported, after the documents' own reports, with the id github.com makes of the 
 With --strict each is reported as its document is checked, with the fix that encodes its spaces (not
 safe: encoded, the link is as broken).
 
+A URI whose scheme is not in the IANA registry follows an application's own notation (the api: links
+of Silverstripe's documentation, "api:SilverStripe\Forms\Form"; Smalltalk in Squeak's code:// links):
+by default its characters are not reported, and uri-scheme-unregistered looks at its scheme. Browsers
+keep a "\" in such a URI as written, as they do in any URI of a scheme that is not special (http,
+https, ws, wss, ftp, file).
+
 A document that leaves such characters in three or more different URIs writes them by a notation of
 its own, not by slips: a generator's ids, a template's variables, a query language's or a diagram's
 syntax, a test's fixtures. By default none of its reports in that document is made; --strict makes
@@ -121,6 +127,9 @@ line break is a space. A line break followed by spaces (a long link
 wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 	},
 	Run: func(p *lint.Pass) {
+		if ownSyntax(p) {
+			return
+		}
 		u := p.URI
 		markup := p.Candidate.Context.IsLink()
 		if markup && dataCut(p) {
@@ -141,7 +150,11 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 				return
 			}
 			inHost := u.Host.Present() && pr.Start >= u.Host.Start && pr.End <= u.Host.End
-			browser := markup && strings.ContainsAny(text, "\\\t\n\r")
+			// Browsers read "\" as "/" in a URL of a special scheme (and
+			// in a relative reference, which such a page's base
+			// resolves); in another, they keep it as written.
+			backslashSlash := !u.Scheme.Present() || special(u.Scheme.In(u.Input))
+			browser := markup && (strings.ContainsAny(text, "\t\n\r") || backslashSlash && strings.Contains(text, "\\"))
 			notUTF8 := !utf8.ValidString(text)
 			slip, ownID := "", markup && namesOwnID(p)
 			if markup && !browser && !ownID {
