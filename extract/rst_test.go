@@ -492,6 +492,12 @@ var rstCases = []struct {
 		doc:  ".. _PEP 8:\n   https://peps.python.org/\n   pep-0008/#naming-conventions\n",
 		want: []string{"rst-target 14-70 https://peps.python.org/pep-0008/#naming-conventions raw=\"https://peps.python.org/\\n   pep-0008/#naming-conventions\""},
 	},
+	{
+		name: "target-unicode-space",
+		from: "docutils states.py Body.make_target (''.join(line.split()): str.split takes a no-break space for whitespace); Clear Linux's documentation",
+		doc:  ".. _Jupyter: \u00a0https://jupyter.example/en/\u00a0latest/\u00a0\n",
+		want: []string{"rst-target 15-51 https://jupyter.example/en/latest/ raw=\"https://jupyter.example/en/\\u00a0latest/\""},
+	},
 }
 
 // rstRender writes what the walker finds in doc with opts: its
