@@ -321,8 +321,8 @@ func (w *rstWalker) uriValue(f *rstFrame, start, end int, ctx Context, attr stri
 		if src[i] == '\\' && i+1 < end {
 			n = 2
 		}
-		if w := uniSpace(src[i:end]); w > 1 && n == 1 {
-			i += w - 1 // a space that is not ASCII ("\u00a0"): docutils splits on it too
+		if sp := uniSpace(src[i:end]); sp > 1 && n == 1 {
+			i += sp - 1 // a space that is not ASCII ("\u00a0"): docutils splits on it too
 			continue
 		}
 		if !isSpaceByte(src[i+n-1]) {

@@ -8,7 +8,7 @@ import (
 	"github.com/urilint/urilint/lint"
 )
 
-// Helpers shared by percent-lowercase and percent-unreserved.
+// Helpers shared by the percent rules (and, for ownSyntax, uri-authority).
 
 // encodings calls fn with the offset and value of each well-formed
 // percent-encoding in s.
