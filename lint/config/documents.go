@@ -219,21 +219,11 @@ func extensionsGlob(keep func(extract.Format) bool) string {
 // lists of Burp Suite's Intruder ("Intruder", "Intruders", as
 // PayloadsAllTheThings files them: "https:///evil.example",
 // "http:0xd8.0x3a.0xd6.0xce", 79 reports of held-out sets 45 to 52, none
-// true), a scanner's "wordlists" ("%s.%h", 2, none true), and a directory
-// of attack payloads, "payloads" as a word of its name ("more-payloads",
-// h4cker's lists of XSS vectors: "http://;URL=javascript:alert(1)",
-// "http://0102.0146.0007.00000223/", 9 reports of held-out set 106, none
-// true).
+// true) and a scanner's "wordlists" ("%s.%h", 2, none true).
 func payloadDir(name string) bool {
-	lower := strings.ToLower(name)
-	switch lower {
+	switch strings.ToLower(name) {
 	case "intruder", "intruders", "wordlists":
 		return true
-	}
-	for w := range strings.FieldsFuncSeq(lower, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
-		if w == "payloads" {
-			return true
-		}
 	}
 	return false
 }
