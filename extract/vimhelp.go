@@ -38,34 +38,26 @@ type codeSpan struct {
 // and opts.IncludeCodeSpans, where they are found in the context of code.
 // A help file is never cut in windows (see VimHelpMark), so a window
 // from further on is no help file, and one from the start is one only
-// where it is the whole document. In any other plain text, a URI quoted
-// in backticks is code likewise (see tickQuoted).
+// where it is the whole document. In any other plain text, a fenced code
+// block is code likewise (see fencedCode; windows are cut outside blocks,
+// FenceSafeCut), and so is a URI quoted in backticks (see tickQuoted).
 func scanTextWindow(doc []byte, base int, opts Options, yield func(*Candidate)) {
 	var code []codeSpan
+	help := false
 	if base == 0 {
 		code = vimHelpCode(doc)
+		help = code != nil
 	}
-	if code == nil {
-		ScanText(doc, base, func(c *Candidate) {
-			if tick, ok := tickQuoted(doc, c.Start-base, c.End-base); ok {
-				if !opts.IncludeCodeSpans {
-					return
-				}
-				c.Context = ContextCodeSpan
-				if n := tick - (c.Start - base); n < len(c.Raw) && c.URI == c.Raw {
-					// The span ends inside what the scanner took.
-					c.URI, c.Raw, c.End = c.URI[:n], c.Raw[:n], c.Start+n
-				}
-			}
-			yield(c)
-		})
-		return
+	if !help {
+		code, _ = fencedCode(doc)
 	}
-	ScanText(doc, 0, func(c *Candidate) {
-		for len(code) > 0 && code[0].end <= c.Start {
+	ScanText(doc, base, func(c *Candidate) {
+		s := c.Start - base
+		for len(code) > 0 && code[0].end <= s {
 			code = code[1:]
 		}
-		if len(code) > 0 && c.Start >= code[0].start {
+		switch {
+		case len(code) > 0 && s >= code[0].start:
 			switch {
 			case code[0].block && !opts.IncludeCodeBlocks, !code[0].block && !opts.IncludeCodeSpans:
 				return
@@ -73,6 +65,18 @@ func scanTextWindow(doc []byte, base int, opts Options, yield func(*Candidate)) 
 				c.Context = ContextCodeBlock
 			default:
 				c.Context = ContextCodeSpan
+			}
+		case help:
+		default:
+			if tick, ok := tickQuoted(doc, s, c.End-base); ok {
+				if !opts.IncludeCodeSpans {
+					return
+				}
+				c.Context = ContextCodeSpan
+				if n := tick - s; n < len(c.Raw) && c.URI == c.Raw {
+					// The span ends inside what the scanner took.
+					c.URI, c.Raw, c.End = c.URI[:n], c.Raw[:n], c.Start+n
+				}
 			}
 		}
 		yield(c)

@@ -41,7 +41,10 @@ type Window struct {
 // extract.LastLineCut: no angle bracket open, no URI cut at the line's
 // end, and none within 31 lines of one, whose paragraph's width the
 // scanner measures): text that never has a blank line (a log, a list of URIs, endless
-// standard input) is read in windows too. So scanning the windows one by
+// standard input) is read in windows too. Neither cut is made inside a
+// fenced code block, whose code the text walker leaves out, nor after a
+// fence that may still open one (extract.FenceSafeCut): a block spans 64
+// KiB at most, so a window grows by that much at most for one. So scanning the windows one by
 // one finds exactly what scanning the whole text finds, at the same
 // positions once shifted by Base (TestTextWindows and FuzzTextWindows hold
 // it to that). A window grows past its size only until it holds such a
@@ -242,8 +245,8 @@ func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 		}
 		cut := n
 		if !eof {
-			if cut = lastCut(buf[:n]); cut < 0 {
-				cut = extract.LastLineCut(buf[:n])
+			if cut = extract.FenceSafeCut(buf[:n], lastCut); cut < 0 {
+				cut = extract.FenceSafeCut(buf[:n], extract.LastLineCut)
 			}
 			if cut < 0 {
 				continue

@@ -38,10 +38,11 @@ func renderCand(c *extract.Candidate) string {
 	return fmt.Sprintf("%v-%v %s %q prefix %d hyphens %v source %d-%d continued %q to %d", c.Start, c.End, c.Context, c.URI, c.PrefixStart, c.HyphenBreaks, s, e, c.Continued, c.ContinuedEnd)
 }
 
-// wholeAndWindows extracts doc whole and in windows of the given size, and
-// returns both renderings and how many windows there were.
+// wholeAndWindows extracts doc whole and in windows of the given size, as
+// the text walker does (fenced code left out), and returns both
+// renderings and how many windows there were.
 func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []string, windows int) {
-	extract.ScanText(doc, 0, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
+	extract.FormatText.Walk(doc, extract.Options{}, func(c *extract.Candidate) { whole = append(whole, renderCand(c)) })
 	err := fileio.EachWindow(bytes.NewReader(doc), size, func(w fileio.Window) {
 		windows++
 		if w.Base.Offset > 0 && doc[w.Base.Offset-1] != '\n' {
@@ -50,7 +51,7 @@ func wholeAndWindows(t testing.TB, doc []byte, size int) (whole, windowed []stri
 		if !bytes.Equal(w.Src, doc[w.Base.Offset:w.Base.Offset+len(w.Src)]) {
 			t.Fatalf("window %d at %v is not the document there", windows, w.Base)
 		}
-		extract.ScanText(w.Src, w.Base.Offset, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
+		extract.FormatText.WalkWindow(w.Src, w.Base.Offset, extract.Options{}, func(c *extract.Candidate) { windowed = append(windowed, renderCand(c)) })
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -294,6 +295,7 @@ func FuzzTextWindows(f *testing.F) {
 		"see http://a.example/a-\nb http://b.example/?\r\nc=d <http://c.example/\nx\ny> \"<\nz\n",
 		"a\n  BEGIN:VCALENDAR\n  ATTACH:http://a.example/r?abc=def&ghi=ABC%\n   20Industries\n  URL:h\n   ttp://b.example/\n  END:VCALENDAR\nc\n",
 		"0000000\nA://#\n0",
+		"a http://a.example/\n\n```sh\nb http://b.example/\n\nc http://c.example/\n```\n\nd http://d.example/\n\n````\n\ne http://e.example/\n",
 	} {
 		f.Add([]byte(s), uint8(8))
 	}
