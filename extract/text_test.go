@@ -141,6 +141,11 @@ func TestTextDelimiting(t *testing.T) {
 		{"urn:example?=q", nil},
 		{"xmlns='urn:example:a'/>", []string{"urn:example:a"}},
 		{"'http://a.example/x'more", []string{"http://a.example/x"}},
+		// A "|" before the URI separates values, and so does the next.
+		{`luks="passphrase|file:///path/to/keyfile|random"`, []string{"file:///path/to/keyfile"}},
+		{"^import.*|http://|ftp://|@see|@link", nil},
+		{"x|http://a.example/y", []string{"http://a.example/y"}},
+		{"see http://a.example/a|b", []string{"http://a.example/a|b"}},
 		{"urn:ietf:params:xml:ns: prefix", []string{"urn:ietf:params:xml:ns"}},
 		{"<urn:xmpp:>", []string{"urn:xmpp:"}},
 		{"urn:xmpp:*", []string{"urn:xmpp:*"}}, // "*" is a pchar: a valid URN

@@ -16,7 +16,7 @@ func TestVimHelp(t *testing.T) {
 		"\n" +
 		"  curl --fail -L https://github.com/neoclide/coc.nvim/archive/release.tar.gz|tar xzfv -\n" +
 		"<\n" +
-		"Default is `'!|defx|term://|undotree'` if unset, or http://example.org/a.\n" +
+		"Default is `'!|defx|term://x|undotree'` if unset, or http://example.org/a.\n" +
 		"Example:\n" +
 		">\n" +
 		"\t:Gina log -- **/*.vim\n" +
@@ -37,7 +37,7 @@ func TestVimHelp(t *testing.T) {
 	}
 	all := []string{"https://github.com/neoclide/coc.nvim text",
 		"https://github.com/neoclide/coc.nvim/archive/release.tar.gz|tar code-block",
-		"term://|undotree code-span", "http://example.org/a text",
+		"term://x code-span", "http://example.org/a text",
 		"gina://xxxxx:log:-- code-block", "https://vim.example/after text"}
 	if got := uris(help, Options{IncludeCodeBlocks: true, IncludeCodeSpans: true}); !slices.Equal(got, all) {
 		t.Errorf("help file, code included:\n got %q\nwant %q", got, all)
