@@ -32,9 +32,12 @@ urn-nid-reserved.
 By default, a bare "urn:" in running text whose NID holds a "." or a "/" is not reported: a domain or a
 path as namespace ("urn:cen.eu:en16931:2017", the identifier EN 16931 gives a specification;
 "urn:jbpm.org:jpdl-3.2") is a name of another convention, which a standard or a program fixes, not a URN
-with a slip in it. In a link, and as the name of an XML namespace, it is reported; --strict reports it
-everywhere. Nor, by default, a one-letter NID in the name of an XML namespace that is "urn:" and one
-word ("urn:a", libxml2's tests'): a short name of the document's own (see urn-nss-syntax).`,
+with a slip in it; nor is one that names an XML namespace ("urn:hl7-org/v3-example" in HL7's schemas),
+which the vocabulary's publisher fixes and every document that uses it copies, unless what comes
+before the "." or "/" is a registered NID ("urn:example.edit", a ":" mistyped). In a link it is
+reported; --strict reports it everywhere. Nor, by default, a one-letter NID in the name of an XML
+namespace that is "urn:" and one word ("urn:a", libxml2's tests'): a short name of the document's own
+(see urn-nss-syntax).`,
 		Bad:  `urn:a:b  urn:-x:y  urn:x_y:z  urn::z`,
 		Good: `urn:example:b`,
 		Fix: `An empty NID followed by more ("urn::xmpp:styling:0", a ":" typed twice) is fixed by removing the
