@@ -36,10 +36,10 @@ const maxFenceBlock = 64 << 10
 // fenceLine is a line of a plain text that may open or close a fenced
 // code block.
 type fenceLine struct {
-	start, next int  // the line's start, and the next line's
-	ticks       int  // how many backticks the fence has
-	opens       bool // it may open a block: its info string has no backtick
-	closes      bool // it may close one: nothing but blanks follows
+	start, next int   // the line's start, and the next line's
+	ticks       int32 // how many backticks the fence has (at most maxFenceBlock counted)
+	opens       bool  // it may open a block: its info string has no backtick
+	closes      bool  // it may close one: nothing but blanks follows
 }
 
 // fenceLines returns the lines of doc that may open or close a fenced code
@@ -61,7 +61,10 @@ func fenceLines(doc []byte) []fenceLine {
 			}
 			info := line[k-start+ticks:]
 			if opens := bytes.IndexByte(info, '`') < 0; opens {
-				lines = append(lines, fenceLine{start, next, ticks, opens, blank(info)})
+				// A fence of more backticks than a block may span
+				// opens no block and closes none (its line alone is
+				// too long), so its count may be capped.
+				lines = append(lines, fenceLine{start, next, int32(min(ticks, maxFenceBlock)), opens, blank(info)})
 			}
 		}
 		i = next
@@ -124,26 +127,30 @@ func fencedCode(doc []byte) (blocks []codeSpan, open int) {
 
 // FenceSafeCut returns where the plain text b may be cut in two with
 // every fenced code block of it (see fencedCode) read alike in the parts
-// and in the whole, and what cut finds there: the last offset cut returns
-// for a prefix of b that is neither inside a block nor after a line that
-// may open one still open at b's end; or -1. cut is a way of cutting that
-// finds a cut of a prefix of b (lint/fileio's blank line, LastLineCut).
-// b must start where no block is open (a document's start, or a cut).
-func FenceSafeCut(b []byte, cut func([]byte) int) int {
+// and in the whole: the last offset the first of cuts that finds one
+// returns for a prefix of b that is neither inside a block nor after a
+// line that may open one still open at b's end; or -1. Each of cuts is a
+// way of cutting that finds a cut of a prefix of b (lint/fileio's blank
+// line, then LastLineCut). b must start where no block is open (a
+// document's start, or a cut).
+func FenceSafeCut(b []byte, cuts ...func([]byte) int) int {
 	blocks, open := fencedCode(b)
-	limit := len(b)
+	end := len(b)
 	if open >= 0 {
-		limit = open
+		end = open
 	}
-	for {
-		c := cut(b[:limit])
-		if c < 0 {
-			return -1
+	for _, cut := range cuts {
+		for limit := end; ; {
+			c := cut(b[:limit])
+			if c < 0 {
+				break
+			}
+			i := sort.Search(len(blocks), func(i int) bool { return blocks[i].end > c })
+			if i == len(blocks) || blocks[i].start >= c {
+				return c
+			}
+			limit = blocks[i].start
 		}
-		i := sort.Search(len(blocks), func(i int) bool { return blocks[i].end > c })
-		if i == len(blocks) || blocks[i].start >= c {
-			return c
-		}
-		limit = blocks[i].start
 	}
+	return -1
 }

@@ -245,9 +245,7 @@ func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 		}
 		cut := n
 		if !eof {
-			if cut = extract.FenceSafeCut(buf[:n], lastCut); cut < 0 {
-				cut = extract.FenceSafeCut(buf[:n], extract.LastLineCut)
-			}
+			cut = extract.FenceSafeCut(buf[:n], lastCut, extract.LastLineCut)
 			if cut < 0 {
 				continue
 			}
