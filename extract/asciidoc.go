@@ -906,7 +906,11 @@ func (p *adocBlocks) attributeEntry(pos, ce, next, n int) int {
 			// attribute is referenced; its attribute list is no part of it.
 			end = i
 		}
-		emitValue(&w.buf, doc, &d, 0, end, ContextAdocAttribute, "", w.emit)
+		// Its character references reach the HTML where it is used
+		// (a paragraph's replacements restore them) and the browser
+		// decodes them: "...?name=x&#91;0&#93;", written so that the
+		// brackets do not end a macro (Vulkan-Guide's attributes).
+		w.emitRefsDecoded(&d, 0, end, ContextAdocAttribute)
 	} else if bytes.IndexByte(t, ':') >= 0 {
 		// Other values are AsciiDoc text (the uses read it where they
 		// are): macros are read as macros, not as prose.

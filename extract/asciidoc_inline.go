@@ -804,6 +804,13 @@ func (w *adocWalker) emitTarget(d *decoded, s, e int, ctx Context) {
 	if s >= e || adocUnresolved(t[s:e]) || ctx != ContextAdocLinkMacro && ctx != ContextAdocURLMacro && adocResourceID(t[s:e]) {
 		return
 	}
+	w.emitRefsDecoded(d, s, e, ctx)
+}
+
+// emitRefsDecoded emits d.text[s:e] in context ctx with the character
+// references Asciidoctor passes on to the HTML decoded (adocDecodeRefs).
+func (w *adocWalker) emitRefsDecoded(d *decoded, s, e int, ctx Context) {
+	t := d.text
 	if bytes.IndexByte(t[s:e], '&') < 0 {
 		emitValue(&w.buf, w.doc, d, s, e, ctx, "", w.emit)
 		return
