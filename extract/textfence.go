@@ -33,17 +33,18 @@ import (
 // its opening fence's start to its closing fence's end.
 const maxFenceBlock = 64 << 10
 
-// fenceLine is a line of a plain text that may open or close a fenced
-// code block.
+// fenceLine is a line of a plain text that may open a fenced code block
+// (backticks after blanks, and an info string with no backtick), and may
+// close one if nothing but blanks follows its backticks. A line whose
+// info string has a backtick does neither.
 type fenceLine struct {
 	start, next int   // the line's start, and the next line's
 	ticks       int32 // how many backticks the fence has (at most maxFenceBlock counted)
-	opens       bool  // it may open a block: its info string has no backtick
-	closes      bool  // it may close one: nothing but blanks follows
+	closes      bool  // it may close a block: nothing but blanks follows
 }
 
-// fenceLines returns the lines of doc that may open or close a fenced code
-// block, in order.
+// fenceLines returns the lines of doc that may open a fenced code block,
+// in order (those of them that may close one say so).
 func fenceLines(doc []byte) []fenceLine {
 	var lines []fenceLine
 	for i := 0; i < len(doc); {
@@ -60,11 +61,11 @@ func fenceLines(doc []byte) []fenceLine {
 				ticks++
 			}
 			info := line[k-start+ticks:]
-			if opens := bytes.IndexByte(info, '`') < 0; opens {
+			if bytes.IndexByte(info, '`') < 0 {
 				// A fence of more backticks than a block may span
 				// opens no block and closes none (its line alone is
 				// too long), so its count may be capped.
-				lines = append(lines, fenceLine{start, next, int32(min(ticks, maxFenceBlock)), opens, blank(info)})
+				lines = append(lines, fenceLine{start, next, int32(min(ticks, maxFenceBlock)), blank(info)})
 			}
 		}
 		i = next
@@ -106,9 +107,6 @@ func fencedCode(doc []byte) (blocks []codeSpan, open int) {
 	}
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		if !l.opens {
-			continue
-		}
 		c := closer[i]
 		if c < 0 {
 			if open < 0 && len(doc)-l.start <= maxFenceBlock {

@@ -109,6 +109,23 @@ func TestFenceSafeCut(t *testing.T) {
 			t.Errorf("%q: cut at %d, want %d", tc.doc, got, tc.want)
 		}
 	}
+	// A second way of cutting is tried where the first finds no cut
+	// outside a block: here the start of the last line that is outside.
+	lastLine := func(b []byte) int {
+		for i := len(b) - 2; i >= 0; i-- {
+			if b[i] == '\n' {
+				return i + 1
+			}
+		}
+		return -1
+	}
+	const doc = "a\nb\n```\nx\n\ny\n```\nc"
+	if got := FenceSafeCut([]byte(doc), lastBlank, lastLine); got != 17 {
+		t.Errorf("%q: cut at %d with a second way, want 17", doc, got)
+	}
+	if got := FenceSafeCut([]byte(doc), lastBlank); got != -1 {
+		t.Errorf("%q: cut at %d with the first way alone, want none", doc, got)
+	}
 }
 
 // Lines that may open a block and none that closes one: each looks for
