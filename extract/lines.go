@@ -154,40 +154,41 @@ func lineWidth(line []byte) int {
 }
 
 // sameColumns reports whether the word src[k:e] that starts a line is the
-// first cell of the next row of the table the URI at src[start] is in:
-// both lines have the same indentation, and the gap of two spaces or more
-// after the word ends in the column where one on the URI's line, before
-// the URI, ends ("APBSDx  HamBSD https://hambsd.org/" then "APBT62  BTech
-// DMR 6x2", Dire Wolf's table of APRS tocalls).
+// first cell of the next row of the table the URI at src[start] is in: both
+// lines have the same indentation, the URI's line has a gap (two spaces or
+// more, or a tab) before the URI, and the word is followed by a gap and
+// more text ("APBSDx  HamBSD https://hambsd.org/" then "APBT62  BTech DMR
+// 6x2", Dire Wolf's table of APRS tocalls). The columns need not line up: a
+// cell wider than its column, or a tab, pushes the rest of its row
+// ("quic_ping_443.pkt     ... Generated using https://github.com/kelmenhorst/quic-ping/"
+// then "rdp_3389.pkt            This probe ...", zmap's list of UDP probes).
 func sameColumns(src []byte, start, k, e int) bool {
 	ls := bytes.LastIndexByte(src[:start], '\n') + 1
 	lk := bytes.LastIndexByte(src[:k], '\n') + 1
-	if k-lk != indentOf(src, ls, start) {
+	if k-lk != indentOf(src, ls, start) || start-ls > maxRow {
 		return false
 	}
-	col := -1 // the column where the last gap before the URI ends
-	for i := ls + (k - lk); i < start; {
-		if src[i] != ' ' {
-			i++
-			continue
-		}
-		j := i
-		for j < start && src[j] == ' ' {
-			j++
-		}
-		if j-i >= 2 {
-			col = j - ls
-		}
-		i = j
+	gapped := false // a gap on the URI's line before the URI
+	for i := ls + (k - lk); i < start && !gapped; i++ {
+		gapped = gapAt(src[i:start])
 	}
-	if col < 0 {
-		return false
+	return gapped && gapAt(src[e:]) && hasTextAfterGap(src[e:])
+}
+
+// gapAt reports whether b starts with a gap between cells: a tab, or two
+// spaces or more.
+func gapAt(b []byte) bool {
+	return len(b) > 0 && b[0] == '\t' || len(b) > 1 && b[0] == ' ' && b[1] == ' '
+}
+
+// hasTextAfterGap reports whether the gap that starts b is followed, on its
+// line, by something other than whitespace.
+func hasTextAfterGap(b []byte) bool {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
 	}
-	j := e
-	for j < len(src) && src[j] == ' ' {
-		j++
-	}
-	return j-e >= 2 && j-lk == col && j < len(src) && !grammar.IsSpace(src[j])
+	return i < len(b) && !grammar.IsSpace(b[i])
 }
 
 // indentOf returns how many spaces and tabs start the line at src[ls],
@@ -258,20 +259,41 @@ func lineComment(src []byte, start int) bool {
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is
-// followed, after spaces, by another URI in the column where the URI at
-// src[start] starts on the line before: the next row of a list laid out
-// in columns ("FITSview http://.../fitsview/" then "XMM-SAS  http://..."),
-// whose first column is a label, not more of the URI.
+// followed, after spaces, by another URI where the line of the URI at
+// src[start] has the same layout: the next row of a list of labels and
+// URIs, whose first column is a label, not more of the URI. Either the two
+// URIs start in the same column ("FITSview http://.../fitsview/" then
+// "XMM-SAS  http://..."), or each line, at the same indentation, is one
+// word, spaces and its URI ("hg https://www.mercurial-scm.org/wiki/" then
+// "h2g2 http://h2g2.com/dna/h2g2/", MoinMoin's map of interwiki names).
 func sameLayout(src []byte, start, k, e int) bool {
 	j := e
 	for j < len(src) && src[j] == ' ' {
 		j++
 	}
-	if j == e || j >= len(src) || src[j] == '\n' || src[j] == '\r' {
+	if j == e || j >= len(src) || src[j] == '\n' || src[j] == '\r' || !startsURI(src[j:min(len(src), j+maxSchemeRun)]) {
 		return false
 	}
 	lineStart := func(i int) int { return bytes.LastIndexByte(src[:i], '\n') + 1 }
-	return j-lineStart(k) == start-lineStart(start) && startsURI(src[j:min(len(src), j+maxSchemeRun)])
+	ls, lk := lineStart(start), lineStart(k)
+	if j-lk == start-ls {
+		return true
+	}
+	// The URI's line: the next line's indentation, one word, spaces.
+	i := ls + (k - lk)
+	if start-ls > maxRow || indentOf(src, ls, start) != k-lk {
+		return false
+	}
+	for i < start && !grammar.IsSpace(src[i]) {
+		i++
+	}
+	if i == ls+(k-lk) || i == start {
+		return false
+	}
+	for i < start && src[i] == ' ' {
+		i++
+	}
+	return i == start
 }
 
 // maxSchemeRun bounds the text sameLayout reads for a URI's start: a
