@@ -48,6 +48,8 @@ func newMarkdownParser(guard bool) parser.Parser {
 			parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...))),
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
 		goldmark.WithParserOptions(footnoteParsers()...),
+		// Display math (mdmath.go): after fenced code (700), before block quotes.
+		goldmark.WithParserOptions(parser.WithBlockParsers(util.Prioritized(mathBlocks{}, 750))),
 		goldmark.WithParserOptions(opts...),
 	).Parser()
 }
@@ -399,6 +401,8 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		}
 		w.flush()
 		return ast.WalkSkipChildren, nil
+	case *mathBlock:
+		return ast.WalkSkipChildren, nil // TeX, no prose (mdmath.go)
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		if w.opts.IncludeCodeBlocks {
 			lines := n.Lines()

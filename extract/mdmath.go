@@ -1,0 +1,118 @@
+package extract
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Display math in Markdown, "$$" on a line, TeX, then "$$" (GitHub since
+// 2022, remark-math as Docusaurus and MkDocs' arithmatex use it, MyST's
+// dollarmath, Jupyter, pandoc, Quarto), is no prose: a renderer hands it to
+// MathJax or KaTeX before it looks for links, so "w[0](\zeta)" in it is a
+// polynomial at ζ, not a link to "\zeta" (proof-systems' book, held-out
+// set 139: 159 reports, all inside such blocks). The walker reads no
+// candidate in it, as in a fenced code block.
+//
+// A block opens at a line that starts, after at most three spaces (as a
+// fence), with "$$", and ends at the first line after it whose text starts
+// or ends with "$$" (remark-math wants "$$" alone there, MyST allows an
+// equation's label after it, "$$ (eq:price)", and pandoc TeX before it). A line that holds both, "$$ x^2 $$", is
+// a block by itself. "$$" that no line closes within maxMathBytes opens
+// nothing, as a plain-text fence no line closes (a shell's "$$", its
+// process ID, at the start of a line of prose): the text after it stays
+// prose. Finding the closer looks ahead; mathClear remembers how far the
+// last look found no closer, so that a document of openers is read once.
+
+// kindMathBlock is the kind of mathBlock nodes.
+var kindMathBlock = ast.NewNodeKind("MathBlock")
+
+// mathBlock is a block of display math.
+type mathBlock struct {
+	ast.BaseBlock
+	closed bool // its last line was read: the next line is no part of it
+}
+
+func (*mathBlock) Kind() ast.NodeKind              { return kindMathBlock }
+func (n *mathBlock) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+func (*mathBlock) IsRaw() bool                     { return true }
+
+// maxMathBytes bounds how far after its opening line a block of display
+// math is looked for its closing line.
+const maxMathBytes = 64 << 10
+
+// mathClear holds, in a parse's context, the offset up to which the last
+// look for a closing line found none (see mathCloser).
+var mathClear = parser.NewContextKey()
+
+// mathBlocks parses blocks of display math.
+type mathBlocks struct{}
+
+func (mathBlocks) Trigger() []byte { return []byte{'$'} }
+
+func (mathBlocks) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	pos := pc.BlockOffset()
+	if pos < 0 || pos+1 >= len(line) || line[pos] != '$' || line[pos+1] != '$' {
+		return nil, parser.NoChildren
+	}
+	n := &mathBlock{}
+	if rest := util.TrimRightSpace(line[pos+2:]); len(rest) >= 2 && bytes.HasSuffix(rest, []byte("$$")) {
+		n.closed = true // "$$ x^2 $$"
+	} else if !mathCloser(reader.Source(), seg.Stop, pc) {
+		return nil, parser.NoChildren
+	}
+	n.Lines().Append(seg)
+	reader.AdvanceToEOL()
+	return n, parser.NoChildren
+}
+
+func (mathBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	n := node.(*mathBlock)
+	if n.closed {
+		return parser.Close
+	}
+	line, seg := reader.PeekLine()
+	n.Lines().Append(seg)
+	reader.AdvanceToEOL()
+	n.closed = mathFence(line)
+	return parser.Continue | parser.NoChildren
+}
+
+func (mathBlocks) Close(ast.Node, text.Reader, parser.Context) {}
+func (mathBlocks) CanInterruptParagraph() bool                 { return true }
+func (mathBlocks) CanAcceptIndentedLine() bool                 { return false }
+
+// mathCloser reports whether a line after src[from] (the end of an opening
+// line), within maxMathBytes, ends with "$$". The stretch it finds none in
+// is remembered in pc: a later opening line looks on from its end.
+func mathCloser(src []byte, from int, pc parser.Context) bool {
+	limit := min(len(src), from+maxMathBytes)
+	i := from
+	if clear, ok := pc.Get(mathClear).(int); ok && clear > i {
+		i = clear
+	}
+	for i < limit {
+		j := bytes.IndexByte(src[i:limit], '\n')
+		if j < 0 {
+			j = limit - i
+		}
+		if mathFence(src[i : i+j]) {
+			return true
+		}
+		i += j + 1
+	}
+	pc.Set(mathClear, limit)
+	return false
+}
+
+// mathFence reports whether line (block quote markers aside) closes a block
+// of display math: it starts with "$$" (MyST writes an equation's label
+// after it, "$$ (eq:price)") or ends with "$$".
+func mathFence(line []byte) bool {
+	t := bytes.TrimRight(bytes.TrimLeft(line, " \t>"), " \t\r\n")
+	return bytes.HasPrefix(t, []byte("$$")) || bytes.HasSuffix(t, []byte("$$"))
+}
