@@ -167,6 +167,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 		}
 	}
 	z := htmlLexer{src: src, pos: start, keep: readsAttr}
+	tmpl := templateTags{src: src}
 	inPre := 0  // how many <pre> elements are open
 	inCode := 0 // how many <code>, <kbd> and <samp> elements are open in the current block
 	var scratch []tagAttr
@@ -198,7 +199,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			if opts.Target != nil && len(z.attrs) > 0 {
 				htmlTargets(src, name, z.attrs, opts.Target)
 			}
-			if (inPre == 0 || opts.IncludeCodeBlocks) && len(z.attrs) > 0 {
+			if (inPre == 0 || opts.IncludeCodeBlocks) && len(z.attrs) > 0 && !tmpl.holds(off) {
 				scratch = htmlAttributes(buf, src, name, z.attrs, scratch, emit)
 			}
 			if tt == html.StartTagToken && equalFoldASCII(name, "pre") {
@@ -585,4 +586,70 @@ func asciiLower(b []byte) []byte {
 		out[i] = grammar.Lower(c)
 	}
 	return out
+}
+
+// templateTags finds, in order, the tags of a template language in an HTML
+// document: "{% ... %}" (Liquid, Jinja, Django, Nunjucks) and "{{ ... }}"
+// (Go's templates, Hugo's, Handlebars, Jinja's expressions). HTML written
+// inside one is a string of the template's program, which it pieces
+// together: "{% assign s = s | append: '<a href="' | append: page.url |
+// append: '">' %}" (a Jekyll include), "{{ $re := `(<a)( href="#([^"]+)">)` }}"
+// (a Hugo partial's regular expression). The tags the HTML lexer reads
+// there are not the page's: their attributes are not read. A tag of the
+// template ends at the first "%}" or "}}" after its start, within
+// maxTemplateTag bytes; a "{%" or "{{" with none is text.
+type templateTags struct {
+	src        []byte
+	from       int // where the next search starts
+	start, end int // the last tag found: src[start:end]
+	done       bool
+	// clear holds, for "%}" and for "}}", the offset before which the
+	// last search for one found none: a later search starts there, so
+	// that a document of openers without closers is read once.
+	clear [2]int
+}
+
+// maxTemplateTag bounds the bytes of a tag of a template language.
+const maxTemplateTag = 4 << 10
+
+// holds reports whether the offset off, at or after the offsets asked
+// before, is inside a tag of a template language.
+func (t *templateTags) holds(off int) bool {
+	for !t.done && off >= t.end {
+		if !t.nextTag() {
+			t.done = true
+		}
+	}
+	return !t.done && off > t.start && off < t.end
+}
+
+// nextTag finds the next tag after t.from, and reports whether there is one.
+func (t *templateTags) nextTag() bool {
+	for t.from < len(t.src) {
+		i := bytes.IndexByte(t.src[t.from:], '{')
+		if i < 0 {
+			break
+		}
+		i += t.from
+		t.from = i + 1
+		if i+1 >= len(t.src) || t.src[i+1] != '%' && t.src[i+1] != '{' {
+			continue
+		}
+		closer, k := []byte("%}"), 0
+		if t.src[i+1] == '{' {
+			closer, k = []byte("}}"), 1
+		}
+		limit := min(len(t.src), i+maxTemplateTag)
+		from := max(i+2, t.clear[k])
+		if from >= limit {
+			continue
+		}
+		if j := bytes.Index(t.src[from:limit], closer); j >= 0 {
+			t.start, t.end = i, from+j+2
+			t.from = t.end
+			return true
+		}
+		t.clear[k] = limit - 1 // a closer may start at the last byte looked at
+	}
+	return false
 }

@@ -1,0 +1,50 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urilint/urilint/internal/cputime"
+)
+
+// TestHTMLTemplateTags checks that the attributes of a tag inside a tag of
+// a template language are not read, and that those of a tag between two
+// template tags, or after an opener with no closer, are.
+func TestHTMLTemplateTags(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		want      []string
+	}{
+		{"liquid string", `{% assign s = '<a href="' | append: u | append: '">' %}<a href="b">`, []string{"b"}},
+		{"go template", "{{ $re := `(<a)( href=\"#([^\"]+)\">)` }}<img src=\"c\">", []string{"c"}},
+		{"between tags", `{% if x %}<a href="d">{% endif %}`, []string{"d"}},
+		{"no closer", `{% if x <a href="e">`, []string{"e"}},
+		{"closer too far", "{{ " + strings.Repeat("x", maxTemplateTag) + `<a href="f"> }}`, []string{"f"}},
+		{"placeholder in a value", `<a href="{{ site.url }}/g">`, []string{"{{ site.url }}/g"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			HTML([]byte(tc.doc), Options{}, func(c *Candidate) { got = append(got, c.URI) })
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("HTML(%.80q) found %q, want %q", tc.doc, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHTMLTemplateTagsLinear checks that openers of template tags with no
+// closer are read in linear time.
+func TestHTMLTemplateTagsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	for name, unit := range map[string]string{"liquid": `{%<a href="x">`, "go": `{{<a href="x">`} {
+		t.Run(name, func(t *testing.T) {
+			small, large := []byte(strings.Repeat(unit, 2000)), []byte(strings.Repeat(unit, 20000))
+			cputime.Linear(t, len(small), len(large), func(l bool) {
+				HTML(pick(l, small, large), Options{}, func(*Candidate) {})
+			}, 0, 50*time.Millisecond)
+		})
+	}
+}
