@@ -167,7 +167,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 		}
 	}
 	z := htmlLexer{src: src, pos: start, keep: readsAttr}
-	tmpl := templateTags{src: src}
+	tmpl := templateTags{src: src, next: [2]int{-1, -1}}
 	inPre := 0  // how many <pre> elements are open
 	inCode := 0 // how many <code>, <kbd> and <samp> elements are open in the current block
 	var scratch []tagAttr
@@ -607,6 +607,9 @@ type templateTags struct {
 	// last search for one found none: a later search starts there, so
 	// that a document of openers without closers is read once.
 	clear [2]int
+	// next holds where the next "{%" and the next "{{" are (see nextTag);
+	// before from, not yet looked for.
+	next [2]int
 }
 
 // maxTemplateTag bounds the bytes of a tag of a template language.
@@ -626,25 +629,33 @@ func (t *templateTags) holds(off int) bool {
 // nextTag finds the next tag after t.from, and reports whether there is one.
 func (t *templateTags) nextTag() bool {
 	for t.from < len(t.src) {
-		i := bytes.IndexByte(t.src[t.from:], '{')
-		if i < 0 {
+		// The next "{%" and the next "{{", each found by bytes.Index (a
+		// search for the pair, much faster than stopping at every "{" of a
+		// page's scripts and style sheets) and kept until passed.
+		for k, opener := range templateOpeners {
+			if t.next[k] < t.from {
+				if j := bytes.Index(t.src[t.from:], opener); j >= 0 {
+					t.next[k] = t.from + j
+				} else {
+					t.next[k] = len(t.src)
+				}
+			}
+		}
+		k := 0
+		if t.next[1] < t.next[0] {
+			k = 1
+		}
+		i := t.next[k]
+		if i >= len(t.src) {
 			break
 		}
-		i += t.from
 		t.from = i + 1
-		if i+1 >= len(t.src) || t.src[i+1] != '%' && t.src[i+1] != '{' {
-			continue
-		}
-		closer, k := []byte("%}"), 0
-		if t.src[i+1] == '{' {
-			closer, k = []byte("}}"), 1
-		}
 		limit := min(len(t.src), i+maxTemplateTag)
 		from := max(i+2, t.clear[k])
 		if from >= limit {
 			continue
 		}
-		if j := bytes.Index(t.src[from:limit], closer); j >= 0 {
+		if j := bytes.Index(t.src[from:limit], templateClosers[k]); j >= 0 {
 			t.start, t.end = i, from+j+2
 			t.from = t.end
 			return true
@@ -653,3 +664,10 @@ func (t *templateTags) nextTag() bool {
 	}
 	return false
 }
+
+// templateOpeners and templateClosers start and end the tags of templates:
+// a statement's, "{% ... %}", and an expression's, "{{ ... }}".
+var (
+	templateOpeners = [2][]byte{[]byte("{%"), []byte("{{")}
+	templateClosers = [2][]byte{[]byte("%}"), []byte("}}")}
+)
