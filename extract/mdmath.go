@@ -20,11 +20,13 @@ import (
 // A block opens at a line that starts, after at most three spaces (as a
 // fence), with "$$", and ends at the first line after it whose text starts
 // or ends with "$$" (remark-math wants "$$" alone there, MyST allows an
-// equation's label after it, "$$ (eq:price)", and pandoc TeX before it). A line that holds both, "$$ x^2 $$", is
-// a block by itself. "$$" that no line closes within maxMathBytes opens
-// nothing, as a plain-text fence no line closes (a shell's "$$", its
-// process ID, at the start of a line of prose): the text after it stays
-// prose. Finding the closer looks ahead; mathClear remembers how far the
+// equation's label after it, "$$ (eq:price)", and pandoc TeX before it).
+// A line that holds both, "$$ x^2 $$", is a block by itself. "$$" that no
+// line closes within maxMathBytes opens nothing, as a plain-text fence no
+// line closes (a shell's "$$", its process ID, at the start of a line of
+// prose): the text after it stays prose. Finding the closer looks ahead,
+// and the block ends at the line the look found at the latest, so that it
+// never runs on past what was looked at; mathClear remembers how far the
 // last look found no closer, so that a document of openers is read once.
 
 // kindMathBlock is the kind of mathBlock nodes.
@@ -34,6 +36,7 @@ var kindMathBlock = ast.NewNodeKind("MathBlock")
 type mathBlock struct {
 	ast.BaseBlock
 	closed bool // its last line was read: the next line is no part of it
+	end    int  // where the line that closes it starts, at the latest
 }
 
 func (*mathBlock) Kind() ast.NodeKind              { return kindMathBlock }
@@ -62,7 +65,9 @@ func (mathBlocks) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 	n := &mathBlock{}
 	if rest := util.TrimRightSpace(line[pos+2:]); len(rest) >= 2 && bytes.HasSuffix(rest, []byte("$$")) {
 		n.closed = true // "$$ x^2 $$"
-	} else if !mathCloser(reader.Source(), seg.Stop, pc) {
+	} else if end, ok := mathCloser(reader.Source(), seg.Stop, pc); ok {
+		n.end = end
+	} else {
 		return nil, parser.NoChildren
 	}
 	n.Lines().Append(seg)
@@ -78,7 +83,7 @@ func (mathBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Context)
 	line, seg := reader.PeekLine()
 	n.Lines().Append(seg)
 	reader.AdvanceToEOL()
-	n.closed = mathFence(line)
+	n.closed = mathFence(line) || seg.Start >= n.end
 	return parser.Continue | parser.NoChildren
 }
 
@@ -86,10 +91,11 @@ func (mathBlocks) Close(ast.Node, text.Reader, parser.Context) {}
 func (mathBlocks) CanInterruptParagraph() bool                 { return true }
 func (mathBlocks) CanAcceptIndentedLine() bool                 { return false }
 
-// mathCloser reports whether a line after src[from] (the end of an opening
-// line), within maxMathBytes, ends with "$$". The stretch it finds none in
-// is remembered in pc: a later opening line looks on from its end.
-func mathCloser(src []byte, from int, pc parser.Context) bool {
+// mathCloser returns where the first line after src[from] (the end of an
+// opening line), within maxMathBytes, that closes a block of display math
+// starts (see mathFence), and whether there is one. The stretch it finds
+// none in is remembered in pc: a later opening line looks on from its end.
+func mathCloser(src []byte, from int, pc parser.Context) (int, bool) {
 	limit := min(len(src), from+maxMathBytes)
 	i := from
 	if clear, ok := pc.Get(mathClear).(int); ok && clear > i {
@@ -101,12 +107,12 @@ func mathCloser(src []byte, from int, pc parser.Context) bool {
 			j = limit - i
 		}
 		if mathFence(src[i : i+j]) {
-			return true
+			return i, true
 		}
 		i += j + 1
 	}
 	pc.Set(mathClear, limit)
-	return false
+	return 0, false
 }
 
 // mathFence reports whether line (block quote markers aside) closes a block
