@@ -54,6 +54,12 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if in, ok := startsLine(src, start); ok && k-next < in {
 		return 0, 0, false // the next line goes back out: a new entry, not more of the URI
 	}
+	if restTarget(src, start) {
+		// A hyperlink target of reStructuredText (a Sphinx project's
+		// sources named .txt: MapServer's): docutils joins the indented
+		// lines of its URI, which is cut by no line break.
+		return 0, 0, false
+	}
 	if lineComment(src, start) {
 		// A line comment ("#    see https://.../content_flags/"): a next
 		// line without its mark is no more of the comment (the setting
@@ -602,4 +608,27 @@ func colons(b []byte) int {
 		n++
 	}
 	return n
+}
+
+// restTarget reports whether the URI at src[start] is the URI of a
+// hyperlink target of reStructuredText: its line starts with ".. _" and
+// the label's ":" ("..  _`Query DSL`: https://..."), or it starts an
+// indented line after a line ".. _label:" (maxRow bytes at most are looked
+// back at).
+func restTarget(src []byte, start int) bool {
+	lo := max(0, start-2*maxRow)
+	ls := bytes.LastIndexByte(src[lo:start], '\n') + 1 + lo
+	if ls == lo && lo > 0 {
+		return false // a line longer than maxRow: not looked at
+	}
+	before := bytes.TrimLeft(src[ls:start], " \t")
+	if bytes.HasPrefix(before, []byte(".. _")) {
+		return bytes.HasSuffix(bytes.TrimRight(before, " \t"), []byte(":"))
+	}
+	if len(before) > 0 || ls == start || ls < 2 || lo == ls {
+		return false
+	}
+	ps := bytes.LastIndexByte(src[lo:ls-1], '\n') + 1 + lo
+	prev := bytes.TrimSpace(src[ps : ls-1])
+	return bytes.HasPrefix(prev, []byte(".. _")) && bytes.HasSuffix(prev, []byte(":"))
 }
