@@ -56,3 +56,10 @@ func heldAtPeak(t *testing.T, name string, size int, run func()) {
 		t.Errorf("%s: %d MB held for a document of %d MB", name, grown>>20, size>>20)
 	}
 }
+
+// uris returns the URIs walk finds in doc, in order.
+func uris(walk func([]byte, Options, func(*Candidate)), doc string) []string {
+	var got []string
+	walk([]byte(doc), Options{}, func(c *Candidate) { got = append(got, c.URI) })
+	return got
+}

@@ -24,9 +24,7 @@ func TestHTMLTemplateTags(t *testing.T) {
 		{"placeholder in a value", `<a href="{{ site.url }}/g">`, []string{"{{ site.url }}/g"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got []string
-			HTML([]byte(tc.doc), Options{}, func(c *Candidate) { got = append(got, c.URI) })
-			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			if got := uris(HTML, tc.doc); strings.Join(got, "|") != strings.Join(tc.want, "|") {
 				t.Errorf("HTML(%.80q) found %q, want %q", tc.doc, got, tc.want)
 			}
 		})

@@ -27,9 +27,7 @@ func TestMathBlocks(t *testing.T) {
 		{"in a fenced code block", "```\n$$\n```\n[a](b)\n$$\n", []string{"b"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got []string
-			Markdown([]byte(tc.doc), Options{}, func(c *Candidate) { got = append(got, c.URI) })
-			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			if got := uris(Markdown, tc.doc); strings.Join(got, " ") != strings.Join(tc.want, " ") {
 				t.Errorf("Markdown(%q) found %q, want %q", tc.doc, got, tc.want)
 			}
 		})
