@@ -612,9 +612,9 @@ func colons(b []byte) int {
 
 // restTarget reports whether the URI at src[start] is the URI of a
 // hyperlink target of reStructuredText: its line starts with ".. _" and
-// the label's ":" ("..  _`Query DSL`: https://..."), or it starts an
-// indented line after a line ".. _label:" (maxRow bytes at most are looked
-// back at).
+// the label's ":" (".. _`Query DSL`: https://..."), or it starts an
+// indented line after a line ".. _label:" (2*maxRow bytes at most are
+// looked back at).
 func restTarget(src []byte, start int) bool {
 	lo := max(0, start-2*maxRow)
 	ls := bytes.LastIndexByte(src[lo:start], '\n') + 1 + lo
@@ -625,7 +625,7 @@ func restTarget(src []byte, start int) bool {
 	if bytes.HasPrefix(before, []byte(".. _")) {
 		return bytes.HasSuffix(bytes.TrimRight(before, " \t"), []byte(":"))
 	}
-	if len(before) > 0 || ls == start || ls < 2 || lo == ls {
+	if len(before) > 0 || ls == start || ls < 2 {
 		return false
 	}
 	ps := bytes.LastIndexByte(src[lo:ls-1], '\n') + 1 + lo
