@@ -60,6 +60,13 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 		// lines of its URI, which is cut by no line break.
 		return 0, 0, false
 	}
+	if literalBlock(src, start) {
+		// A literal block of reStructuredText (an indented block after a
+		// paragraph that ends with "::"): an example, laid out as its
+		// author meant (a request split one parameter per line, a
+		// configuration's options), not prose a tool wrapped.
+		return 0, 0, false
+	}
 	if lineComment(src, start) {
 		// A line comment ("#    see https://.../content_flags/"): a next
 		// line without its mark is no more of the comment (the setting
@@ -631,4 +638,33 @@ func restTarget(src []byte, start int) bool {
 	ps := bytes.LastIndexByte(src[lo:ls-1], '\n') + 1 + lo
 	prev := bytes.TrimSpace(src[ps : ls-1])
 	return bytes.HasPrefix(prev, []byte(".. _")) && bytes.HasSuffix(prev, []byte(":"))
+}
+
+// literalBlock reports whether the line of src[start] is in a literal block
+// of reStructuredText: it is indented, and the nearest line above it that
+// is indented less, blank lines aside, ends with "::" (a Sphinx project's
+// sources named .txt: MapServer's example requests, buildout's tutorial).
+// At most maxParagraphLines lines and 2*maxRow bytes are looked back at.
+func literalBlock(src []byte, start int) bool {
+	lo := max(0, start-2*maxRow)
+	ls := bytes.LastIndexByte(src[lo:start], '\n') + 1 + lo
+	if ls == lo && lo > 0 {
+		return false
+	}
+	in := indentOf(src, ls, start)
+	if in == 0 {
+		return false
+	}
+	for end, n := ls-1, 0; end > lo && n < maxParagraphLines; n++ {
+		ps := bytes.LastIndexByte(src[lo:end], '\n') + 1 + lo
+		if ps == lo && lo > 0 {
+			return false // the line may start before what is looked at
+		}
+		line := bytes.TrimRight(src[ps:end], " \t\r")
+		if len(line) > 0 && indentOf(src, ps, ps+len(line)) < in {
+			return bytes.HasSuffix(line, []byte("::"))
+		}
+		end = ps - 1
+	}
+	return false
 }
