@@ -122,3 +122,25 @@ func mathFence(line []byte) bool {
 	t := bytes.TrimRight(bytes.TrimLeft(line, " \t>"), " \t\r\n")
 	return bytes.HasPrefix(t, []byte("$$")) || bytes.HasSuffix(t, []byte("$$"))
 }
+
+// firstMathOpener returns the offset of the first line of doc that may open
+// a block of display math: its text, after any spaces, tabs and block quote
+// markers, starts with "$$"; or len(doc). Whether such a line opens one
+// depends on the containers and code blocks around it and on the lines
+// after it, and a block runs across blank lines: MarkdownSplits makes no
+// cut from that line on, so that no part starts inside a block or with
+// its closer, whatever the reading. (A paragraph that plainParagraphs
+// reads is 64 KiB at least, the most a block spans: none is inside one.)
+func firstMathOpener(doc []byte) int {
+	for i := 0; i < len(doc); {
+		j := bytes.IndexByte(doc[i:], '\n')
+		if j < 0 {
+			j = len(doc) - i
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(doc[i:i+j], " \t>"), []byte("$$")) {
+			return i
+		}
+		i += j + 1
+	}
+	return len(doc)
+}

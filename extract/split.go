@@ -22,7 +22,8 @@ import (
 // (up to its closing fence, or the end), or an HTML block of CommonMark
 // types 1 to 5 (<script>, <pre>, <style>, <textarea>, comments, processing
 // instructions, declarations, CDATA), which run across blank lines to
-// their end marker. Parts are at least minPart bytes, so that there are
+// their end marker, nor from the first line that may open display math on
+// (see firstMathOpener). Parts are at least minPart bytes, so that there are
 // few. Link reference definitions are resolved within a part only; a
 // reference left unresolved reads as text, where the scanner finds the same
 // URIs (the tests compare the two readings over the corpus).
@@ -50,8 +51,9 @@ import (
 func MarkdownSplits(doc []byte, minPart int) []int {
 	var splits []int
 	last := 0 // the last cut
+	noCut := firstMathOpener(doc)
 	blockStarts(doc, func(i int, _, first bool) {
-		if !first && i-last >= minPart {
+		if !first && i-last >= minPart && i < noCut {
 			splits = append(splits, i)
 			last = i
 		}

@@ -135,6 +135,16 @@ A paragraph
 - inside an HTML block http://z.example/
 - still inside
 </div>
+
+Display math runs across blank lines (mdmath.go):
+
+$$
+a
+
+[b](http://math.example/)
+$$
+
+After it http://after-math.example/
 `
 
 func TestMarkdownSplitsCuts(t *testing.T) {
@@ -150,6 +160,7 @@ func TestMarkdownSplitsCuts(t *testing.T) {
 		"~~~~", "after http://n.example/", "<script>", "the end http://q.example/",
 		"- a tight list http://r.example/", "- of items [s](http://s.example/)", "- next item", "- * * *",
 		"* a bullet of another list", "1. ordered http://w.example/", "2. second [x][ref]", "<div>",
+		"Display math runs across blank lines (mdmath.go):", // and no cut from "$$" on
 	}
 	if !slices.Equal(starts, want) {
 		t.Errorf("cuts before\n%q\nwant\n%q", starts, want)
