@@ -272,7 +272,10 @@ func eachWindow(r io.Reader, window int, fn func(Window) error) error {
 
 // lastCut returns the last place b may be cut: after a blank line, with
 // something after it that is not a byte order mark (which the Locator
-// counts only at the start of a document); -1 when there is none.
+// counts only at the start of a document) and starts its line (no space
+// or tab first: the scanner looks back across blank lines from an indented
+// line, for the "::" before a literal block of reStructuredText, up to the
+// line its indented block starts after); -1 when there is none.
 func lastCut(b []byte) int {
 	q := bytes.LastIndexByte(b, '\n')
 	for q > 0 {
@@ -280,7 +283,8 @@ func lastCut(b []byte) int {
 		if p < 0 {
 			return -1
 		}
-		if blankLine(b[p+1:q]) && q+1+len(utf8BOM) <= len(b) && !bytes.HasPrefix(b[q+1:], utf8BOM) {
+		if blankLine(b[p+1:q]) && q+1+len(utf8BOM) <= len(b) && !bytes.HasPrefix(b[q+1:], utf8BOM) &&
+			b[q+1] != ' ' && b[q+1] != '\t' {
 			return q + 1
 		}
 		q = p

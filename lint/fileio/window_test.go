@@ -296,6 +296,7 @@ func FuzzTextWindows(f *testing.F) {
 		"a\n  BEGIN:VCALENDAR\n  ATTACH:http://a.example/r?abc=def&ghi=ABC%\n   20Industries\n  URL:h\n   ttp://b.example/\n  END:VCALENDAR\nc\n",
 		"0000000\nA://#\n0",
 		"a http://a.example/\n\n```sh\nb http://b.example/\n\nc http://c.example/\n```\n\nd http://d.example/\n\n````\n\ne http://e.example/\n",
+		"A request::\n\n    http://a.example/cgi-bin/ms?map=/x.map&\n    request=GetMap\n\n      again http://b.example/c/\n      d-e\n",
 	} {
 		f.Add([]byte(s), uint8(8))
 	}
