@@ -24,10 +24,9 @@ import (
 // A line that holds both, "$$ x^2 $$", is a block by itself. "$$" that no
 // line closes within maxMathBytes opens nothing, as a plain-text fence no
 // line closes (a shell's "$$", its process ID, at the start of a line of
-// prose): the text after it stays prose. Finding the closer looks ahead,
-// and the block ends at the line the look found at the latest, so that it
-// never runs on past what was looked at; mathClear remembers how far the
-// last look found no closer, so that a document of openers is read once.
+// prose): the text after it stays prose. Finding the closer looks ahead, at
+// whole lines only; mathClear remembers how far the last look found no
+// closer, so that a document of openers is read once.
 
 // kindMathBlock is the kind of mathBlock nodes.
 var kindMathBlock = ast.NewNodeKind("MathBlock")
@@ -36,7 +35,6 @@ var kindMathBlock = ast.NewNodeKind("MathBlock")
 type mathBlock struct {
 	ast.BaseBlock
 	closed bool // its last line was read: the next line is no part of it
-	end    int  // where the line that closes it starts, at the latest
 }
 
 func (*mathBlock) Kind() ast.NodeKind              { return kindMathBlock }
@@ -65,9 +63,7 @@ func (mathBlocks) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 	n := &mathBlock{}
 	if rest := util.TrimRightSpace(line[pos+2:]); len(rest) >= 2 && bytes.HasSuffix(rest, []byte("$$")) {
 		n.closed = true // "$$ x^2 $$"
-	} else if end, ok := mathCloser(reader.Source(), seg.Stop, pc); ok {
-		n.end = end
-	} else {
+	} else if !mathCloser(reader.Source(), seg.Stop, pc) {
 		return nil, parser.NoChildren
 	}
 	n.Lines().Append(seg)
@@ -83,7 +79,7 @@ func (mathBlocks) Continue(node ast.Node, reader text.Reader, pc parser.Context)
 	line, seg := reader.PeekLine()
 	n.Lines().Append(seg)
 	reader.AdvanceToEOL()
-	n.closed = mathFence(line) || seg.Start >= n.end
+	n.closed = mathFence(line)
 	return parser.Continue | parser.NoChildren
 }
 
@@ -91,28 +87,44 @@ func (mathBlocks) Close(ast.Node, text.Reader, parser.Context) {}
 func (mathBlocks) CanInterruptParagraph() bool                 { return true }
 func (mathBlocks) CanAcceptIndentedLine() bool                 { return false }
 
-// mathCloser returns where the first line after src[from] (the end of an
-// opening line), within maxMathBytes, that closes a block of display math
-// starts (see mathFence), and whether there is one. The stretch it finds
-// none in is remembered in pc: a later opening line looks on from its end.
-func mathCloser(src []byte, from int, pc parser.Context) (int, bool) {
+// mathCloser reports whether a line after src[from] (the end of an opening
+// line), whole within maxMathBytes, closes a block of display math (see
+// mathFence): Continue reads the same lines with the same test, so the
+// block ends there, or earlier at a line the look skipped. The stretch it
+// finds none in is remembered in pc: a later opening line looks on from
+// its end, past the line the stretch ends in (a closer there is missed,
+// and the block opens nothing: its text stays prose).
+func mathCloser(src []byte, from int, pc parser.Context) bool {
 	limit := min(len(src), from+maxMathBytes)
 	i := from
 	if clear, ok := pc.Get(mathClear).(int); ok && clear > i {
+		// On from where the last look stopped: past the line it stopped
+		// in, which that look saw only in part.
 		i = clear
+		if src[i-1] != '\n' {
+			k := bytes.IndexByte(src[i:limit], '\n')
+			if k < 0 {
+				i = limit
+			} else {
+				i += k + 1
+			}
+		}
 	}
 	for i < limit {
 		j := bytes.IndexByte(src[i:limit], '\n')
+		if j < 0 && limit < len(src) {
+			break // a line cut by the limit: only its start is looked at, which closes nothing
+		}
 		if j < 0 {
 			j = limit - i
 		}
 		if mathFence(src[i : i+j]) {
-			return i, true
+			return true
 		}
 		i += j + 1
 	}
 	pc.Set(mathClear, limit)
-	return 0, false
+	return false
 }
 
 // mathFence reports whether line (block quote markers aside) closes a block

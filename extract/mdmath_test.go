@@ -46,3 +46,19 @@ func TestMathBlocksLinear(t *testing.T) {
 		Markdown(pick(l, small, large), Options{}, func(*Candidate) {})
 	}, 0, 50*time.Millisecond)
 }
+
+// TestMathBlockCloserPastLimit checks that a line the look-ahead reaches
+// only in part, cut by maxMathBytes, closes no block: "zz$$" is the start
+// of the line "zz$$zz", which closes nothing, so "$$a" opens no block and
+// the links after it are links.
+func TestMathBlockCloserPastLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("$$a\n[l](x)\n\n")
+	for b.Len()+12 < 4+maxMathBytes-10 {
+		b.WriteString("some prose\n\n")
+	}
+	b.WriteString(strings.Repeat("z", 4+maxMathBytes-2-b.Len()) + "$$zz\n\n[m](y)\n")
+	if got := uris(Markdown, b.String()); strings.Join(got, " ") != "x y" {
+		t.Errorf("found %q, want the links before and after the long line, x and y", got)
+	}
+}
