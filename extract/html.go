@@ -167,7 +167,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 		}
 	}
 	z := htmlLexer{src: src, pos: start, keep: readsAttr}
-	tmpl := templateTags{src: src, next: [2]int{-1, -1}}
+	tmpl := newTemplateTags(src)
 	inPre := 0  // how many <pre> elements are open
 	inCode := 0 // how many <code>, <kbd> and <samp> elements are open in the current block
 	var scratch []tagAttr
@@ -589,27 +589,39 @@ func asciiLower(b []byte) []byte {
 }
 
 // templateTags finds, in order, the tags of a template language in an HTML
-// document: "{% ... %}" (Liquid, Jinja, Django, Nunjucks) and "{{ ... }}"
-// (Go's templates, Hugo's, Handlebars, Jinja's expressions). HTML written
-// inside one is a string of the template's program, which it pieces
-// together: "{% assign s = s | append: '<a href="' | append: page.url |
-// append: '">' %}" (a Jekyll include), "{{ $re := `(<a)( href="#([^"]+)">)` }}"
-// (a Hugo partial's regular expression). The tags the HTML lexer reads
-// there are not the page's: their attributes are not read. A tag of the
-// template ends at the first "%}" or "}}" after its start, within
-// maxTemplateTag bytes; a "{%" or "{{" with none is text.
+// document: "{% ... %}" (Liquid, Jinja, Django, Nunjucks), "{{ ... }}"
+// (Go's templates, Hugo's, Handlebars, Jinja's expressions), "[% ... %]"
+// (Perl's Template Toolkit) and "<% ... %>" (ERB, EJS, JSP, ASP). HTML
+// written inside one is a string of the template's program, which it
+// pieces together: "{% assign s = s | append: '<a href="' | append:
+// page.url | append: '">' %}" (a Jekyll include), "{{ $re := `(<a)(
+// href="#([^"]+)">)` }}" (a Hugo partial's regular expression), "[% ...
+// '<a href="'; transaction.$column.href; '">' %]" (LedgerSMB's pages, held-out set
+// 146). The tags the HTML lexer reads there are not the page's: their
+// attributes are not read. A tag of the template ends at the first closer
+// of its kind after its start, within maxTemplateTag bytes; an opener with
+// none is text.
 type templateTags struct {
 	src        []byte
 	from       int // where the next search starts
 	start, end int // the last tag found: src[start:end]
 	done       bool
-	// clear holds, for "%}" and for "}}", the offset before which the
-	// last search for one found none: a later search starts there, so
-	// that a document of openers without closers is read once.
-	clear [2]int
-	// next holds where the next "{%" and the next "{{" are (see nextTag);
+	// clear holds, for each closer, the offset before which the last
+	// search for one found none: a later search starts there, so that a
+	// document of openers without closers is read once.
+	clear [len(templateOpeners)]int
+	// next holds where the next opener of each kind is (see nextTag);
 	// before from, not yet looked for.
-	next [2]int
+	next [len(templateOpeners)]int
+}
+
+// newTemplateTags returns a templateTags that finds the tags of src.
+func newTemplateTags(src []byte) templateTags {
+	t := templateTags{src: src}
+	for k := range t.next {
+		t.next[k] = -1
+	}
+	return t
 }
 
 // maxTemplateTag bounds the bytes of a tag of a template language.
@@ -629,7 +641,7 @@ func (t *templateTags) holds(off int) bool {
 // nextTag finds the next tag after t.from, and reports whether there is one.
 func (t *templateTags) nextTag() bool {
 	for t.from < len(t.src) {
-		// The next "{%" and the next "{{", each found by bytes.Index (a
+		// The next opener of each kind, each found by bytes.Index (a
 		// search for the pair, much faster than stopping at every "{" of a
 		// page's scripts and style sheets) and kept until passed.
 		for k, opener := range templateOpeners {
@@ -642,8 +654,10 @@ func (t *templateTags) nextTag() bool {
 			}
 		}
 		k := 0
-		if t.next[1] < t.next[0] {
-			k = 1
+		for j := range t.next {
+			if t.next[j] < t.next[k] {
+				k = j
+			}
 		}
 		i := t.next[k]
 		if i >= len(t.src) {
@@ -665,9 +679,9 @@ func (t *templateTags) nextTag() bool {
 	return false
 }
 
-// templateOpeners and templateClosers start and end the tags of templates:
-// a statement's, "{% ... %}", and an expression's, "{{ ... }}".
+// templateOpeners and templateClosers start and end the tags of templates,
+// by kind: "{% ... %}", "{{ ... }}", "[% ... %]" and "<% ... %>".
 var (
-	templateOpeners = [2][]byte{[]byte("{%"), []byte("{{")}
-	templateClosers = [2][]byte{[]byte("%}"), []byte("}}")}
+	templateOpeners = [...][]byte{[]byte("{%"), []byte("{{"), []byte("[%"), []byte("<%")}
+	templateClosers = [len(templateOpeners)][]byte{[]byte("%}"), []byte("}}"), []byte("%]"), []byte("%>")}
 )

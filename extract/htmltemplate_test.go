@@ -21,6 +21,9 @@ func TestHTMLTemplateTags(t *testing.T) {
 		{"between tags", `{% if x %}<a href="d">{% endif %}`, []string{"d"}},
 		{"no closer", `{% if x <a href="e">`, []string{"e"}},
 		{"closer too far", "{{ " + strings.Repeat("x", maxTemplateTag) + `<a href="f"> }}`, []string{"f"}},
+		{"template toolkit", `[% IF x; '<a href="'; row.$col.href; '">'; END %]<a href="h">`, []string{"h"}},
+		{"erb", `<% s = '<a href="' + u + '">' %><a href="i">`, []string{"i"}},
+		{"template toolkit no closer", `[%d] <a href="j">`, []string{"j"}},
 		{"placeholder in a value", `<a href="{{ site.url }}/g">`, []string{"{{ site.url }}/g"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -37,7 +40,8 @@ func TestHTMLTemplateTagsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
 	}
-	for name, unit := range map[string]string{"liquid": `{%<a href="x">`, "go": `{{<a href="x">`} {
+	for name, unit := range map[string]string{"liquid": `{%<a href="x">`, "go": `{{<a href="x">`,
+		"template toolkit": `[%<a href="x">`, "erb": `<%<a href="x">`} {
 		t.Run(name, func(t *testing.T) {
 			small, large := []byte(strings.Repeat(unit, 2000)), []byte(strings.Repeat(unit, 20000))
 			cputime.Linear(t, len(small), len(large), func(l bool) {
