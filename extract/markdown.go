@@ -50,6 +50,8 @@ func newMarkdownParser(guard bool) parser.Parser {
 		goldmark.WithParserOptions(footnoteParsers()...),
 		// Display math (mdmath.go): after fenced code (700), before block quotes.
 		goldmark.WithParserOptions(parser.WithBlockParsers(util.Prioritized(mathBlocks{}, 750))),
+		// Inline math: no default inline parser is triggered by "$".
+		goldmark.WithParserOptions(parser.WithInlineParsers(util.Prioritized(mathSpans{}, 150))),
 		goldmark.WithParserOptions(opts...),
 	).Parser()
 }
@@ -401,7 +403,7 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		}
 		w.flush()
 		return ast.WalkSkipChildren, nil
-	case *mathBlock:
+	case *mathBlock, *mathInline:
 		return ast.WalkSkipChildren, nil // TeX, no prose (mdmath.go)
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		if w.opts.IncludeCodeBlocks {

@@ -62,3 +62,59 @@ func TestMathBlockCloserPastLimit(t *testing.T) {
 		t.Errorf("found %q, want the links before and after the long line, x and y", got)
 	}
 }
+
+// TestMathSpans checks which "$" open inline math in Markdown, with
+// pandoc's rules: a link inside a span is none; prices, shell variables and
+// a "$" inside a bare URI open nothing.
+func TestMathSpans(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		want      []string
+	}{
+		// After mitiq's guide (held-out set 145) and proof-systems' book (set 139).
+		{"span", "is $\\mathbb{E}[x](\\cdot)$ and [d](e)\n", []string{"e"}},
+		{"scalar multiplication", "so $[b]([a]G)$ holds, [d](e)\n", []string{"e"}},
+		{"display on a line", "so $$[a](b)$$ and [d](e)\n", []string{"e"}},
+		{"in a link's text", "[the $x$ page](e)\n", []string{"e"}},
+		// After vim-markdown-toc's tests (held-out set 100).
+		{"a closer past a link's text", "[use 'symbol $' & x](#use-'symbol-$'-&-x) [d](e)\n", []string{"#use-'symbol-$'-&-x", "e"}},
+		{"prices", "between $5 [a](b) and $10\n", []string{"b"}},
+		{"closer before a digit", "$x [a](b) y$2\n", []string{"b"}},
+		{"space after the opener", "$ [a](b) x$\n", []string{"b"}},
+		{"space before the closer", "$x [a](b) $y\n", []string{"b"}},
+		{"escaped closer", "$x [a](b) y\\$ z\n", []string{"b"}},
+		{"closer on the next line", "$x [a](b)\ny$\n", []string{"b"}},
+		{"shell variables", "$HOME and [a](b) and $PATH\n", []string{"b"}},
+		{"inside a bare URI", "get https://example.com/$VERSION/x-$ARCH.tgz now\n", []string{"https://example.com/$VERSION/x-$ARCH.tgz"}},
+		{"after a word", "US$5 [a](b) and x$\n", []string{"b"}},
+		{"in a code span", "`$x [a](b) y$`\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := uris(Markdown, tc.doc); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("Markdown(%q) found %q, want %q", tc.doc, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMathSpansLinear checks that a line of "$" openers with no closer is
+// read in linear time: after one look finds none, the openers after it on
+// the line look no further.
+func TestMathSpansLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	for name, unit := range map[string]string{"dollar": "$a ", "double": "$$a ", "in a link's text": "$b "} {
+		t.Run(name, func(t *testing.T) {
+			open, close := "", ""
+			if name == "in a link's text" {
+				open, close = "[", "](x)"
+			}
+			small := []byte(open + strings.Repeat(unit, 2000) + close)
+			large := []byte(open + strings.Repeat(unit, 20000) + close)
+			cputime.Linear(t, len(small), len(large), func(l bool) {
+				Markdown(pick(l, small, large), Options{}, func(*Candidate) {})
+			}, 0, 50*time.Millisecond)
+		})
+	}
+}

@@ -13,7 +13,8 @@ import "github.com/urilint/urilint/extract/grammar"
 // A plain line starts at column 0 with an ASCII letter and holds only
 // printable ASCII but for the characters where goldmark's inline parsers
 // or the walker start anything ("*", "_", "~", "`", "[", "]", "!", "<",
-// "\", "&", "{", "|", and ">" and '"' for good measure), spaces and tabs,
+// "\", "&", "{", "|", "$" (inline math, mdmath.go), and ">" and '"' for
+// good measure), spaces and tabs,
 // and a "\r" before its line break. Such a line starts no block: not a
 // heading, quote, list item, fence, code block, HTML block, table,
 // definition, thematic break or setext underline; within a paragraph, it
@@ -43,7 +44,7 @@ var plainByte = func() (t [256]bool) {
 	for c := ' '; c <= '~'; c++ {
 		t[c] = true
 	}
-	for _, c := range "*_~`[]!<>\\&{}|\"" {
+	for _, c := range "*_~`[]!<>\\&{}|\"$" {
 		t[c] = false
 	}
 	t['\t'] = true

@@ -86,6 +86,7 @@ func TestMarkdownPlain(t *testing.T) {
 func FuzzMarkdownPlain(f *testing.F) {
 	f.Add([]byte(plainCases))
 	f.Add([]byte("a http://a.example/\nb\n\n- c\nd urn:a:b\n"))
+	f.Add([]byte("a $x http://a.example/ y$ b\n")) // inline math (mdmath.go)
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		for _, opts := range plainOptions {
 			if plain, parsed := walkBoth(doc, opts); !reflect.DeepEqual(plain, parsed) {
