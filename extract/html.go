@@ -610,9 +610,11 @@ type templateTags struct {
 	// search for one found none: a later search starts there, so that a
 	// document of openers without closers is read once.
 	clear [len(templateOpeners)]int
-	// next holds where the next opener of each kind is (see nextTag);
-	// before from, not yet looked for.
-	next [len(templateOpeners)]int
+	// next holds where the next opener whose second byte is "%" is, of
+	// kind kind, and where the next "{{" is (see nextTag); before from,
+	// not yet looked for.
+	next [2]int
+	kind int
 }
 
 // newTemplateTags returns a templateTags that finds the tags of src.
@@ -641,25 +643,24 @@ func (t *templateTags) holds(off int) bool {
 // nextTag finds the next tag after t.from, and reports whether there is one.
 func (t *templateTags) nextTag() bool {
 	for t.from < len(t.src) {
-		// The next opener of each kind, each found by bytes.Index (a
-		// search for the pair, much faster than stopping at every "{" of a
-		// page's scripts and style sheets) and kept until passed.
-		for k, opener := range templateOpeners {
-			if t.next[k] < t.from {
-				if j := bytes.Index(t.src[t.from:], opener); j >= 0 {
-					t.next[k] = t.from + j
-				} else {
-					t.next[k] = len(t.src)
-				}
+		// The next "{{" and the next opener whose second byte is "%",
+		// each kept until passed: "{{" found by bytes.Index, a search for
+		// the pair (much faster than stopping at every "{" of a page's
+		// scripts), the others by their "%", rarer in a page than "<".
+		if t.next[0] < t.from {
+			t.next[0], t.kind = t.percentOpener()
+		}
+		if t.next[1] < t.from {
+			if j := bytes.Index(t.src[t.from:], templateOpeners[1]); j >= 0 {
+				t.next[1] = t.from + j
+			} else {
+				t.next[1] = len(t.src)
 			}
 		}
-		k := 0
-		for j := range t.next {
-			if t.next[j] < t.next[k] {
-				k = j
-			}
+		i, k := t.next[0], t.kind
+		if t.next[1] < i {
+			i, k = t.next[1], 1
 		}
-		i := t.next[k]
 		if i >= len(t.src) {
 			break
 		}
@@ -679,8 +680,29 @@ func (t *templateTags) nextTag() bool {
 	return false
 }
 
+// percentOpener returns where the first opener at or after t.from whose
+// second byte is "%" ("{%", "[%", "<%") starts, and its kind; or
+// len(t.src).
+func (t *templateTags) percentOpener() (int, int) {
+	for pos := t.from + 1; pos < len(t.src); {
+		j := bytes.IndexByte(t.src[pos:], '%')
+		if j < 0 {
+			break
+		}
+		i := pos + j - 1
+		for k, opener := range templateOpeners {
+			if k != 1 && t.src[i] == opener[0] {
+				return i, k
+			}
+		}
+		pos += j + 1
+	}
+	return len(t.src), 0
+}
+
 // templateOpeners and templateClosers start and end the tags of templates,
-// by kind: "{% ... %}", "{{ ... }}", "[% ... %]" and "<% ... %>".
+// by kind: "{% ... %}", "{{ ... }}", "[% ... %]" and "<% ... %>". Every
+// opener but "{{" (kind 1) has "%" for its second byte (see nextTag).
 var (
 	templateOpeners = [...][]byte{[]byte("{%"), []byte("{{"), []byte("[%"), []byte("<%")}
 	templateClosers = [len(templateOpeners)][]byte{[]byte("%}"), []byte("}}"), []byte("%]"), []byte("%>")}

@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,5 +51,54 @@ func TestHTMLTemplateTagsLinear(t *testing.T) {
 				HTML(pick(l, small, large), Options{}, func(*Candidate) {})
 			}, 0, 50*time.Millisecond)
 		})
+	}
+}
+
+// TestTemplateTagsNaive checks templateTags against a plain reading of its
+// rule on random documents: from the start, at each opener, the tag runs
+// to the first closer of its kind that ends within maxTemplateTag bytes of
+// it, and the next opener is looked for after the tag, or after the
+// opener when there is none.
+func TestTemplateTagsNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 147))
+	const alphabet = "{}%[]<>a"
+	for n := range 3000 {
+		size := 1 + rng.IntN(200)
+		if n%10 == 0 {
+			size = maxTemplateTag + rng.IntN(maxTemplateTag)
+		}
+		doc := make([]byte, size)
+		for i := range doc {
+			if n%10 == 0 && rng.IntN(50) > 0 {
+				doc[i] = 'a'
+				continue
+			}
+			doc[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		want := make([]bool, len(doc))
+		for i := 0; i+1 < len(doc); {
+			k := slices.IndexFunc(templateOpeners[:], func(o []byte) bool { return bytes.HasPrefix(doc[i:], o) })
+			if k < 0 {
+				i++
+				continue
+			}
+			limit := min(len(doc), i+maxTemplateTag)
+			j := bytes.Index(doc[min(i+2, limit):limit], templateClosers[k])
+			if j < 0 {
+				i++
+				continue
+			}
+			end := i + 2 + j + 2
+			for off := i + 1; off < end; off++ {
+				want[off] = true
+			}
+			i = end
+		}
+		tags := newTemplateTags(doc)
+		for off := range doc {
+			if got := tags.holds(off); got != want[off] {
+				t.Fatalf("%q: holds(%d) = %v, want %v", doc, off, got, want[off])
+			}
+		}
 	}
 }
