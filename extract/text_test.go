@@ -210,6 +210,12 @@ func TestTextDelimiting(t *testing.T) {
 		{"see http://a.example/caf\xe9 now", []string{"http://a.example/caf"}},
 		{"\xab http://www.foo.net\xbb \xe8\xeb\xe8", []string{"http://www.foo.net"}},
 		{"http://www.foo.net\xa1\xb1\xa1\xa3\xd5\xe2", []string{"http://www.foo.net"}},
+		// The start of a UTF-8 character whose last byte a conversion
+		// replaced by "?" (a closing quote, jumbo6's blog): a damaged
+		// character, which ends the URI; a legacy letter before "?" does not.
+		{"http://www.xml-cml.org/schema\xe2\x80?/ x", []string{"http://www.xml-cml.org/schema"}},
+		{"http://a.example/caf\xe9?q=1", []string{"http://a.example/caf\xe9?q=1"}},
+		{"http://a.example/x\xe2\x80/y", []string{"http://a.example/x\xe2\x80/y"}},
 		{"http://a.example/x—y", []string{"http://a.example/x"}},
 		// Delimiters.
 		{"<http://a.example/x>y", []string{"http://a.example/x"}},
