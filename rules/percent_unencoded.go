@@ -70,7 +70,8 @@ method's anchor as Javadoc wrote it before JDK 10 ("#wait(long, int)", "#Outer.I
 int)"), an XPointer in an XML
 link ("#xpointer(//atom[@id='a1' or @id='a2'])": XLink 1.1 section 5.4 makes the attribute a
 LEIRI, which its processor escapes), and in a query (brackets that pair up, filter[repo][0]=x;
-"|", the list separator of web APIs; a version range, "?version=>0.21,<0.27", or a search's qualifier, "?q=closed:<2018-07-06"; a formula's "\",
+"|", the list separator of web APIs; a version range, "?version=>0.21,<0.27", a search's qualifier, "?q=closed:<2018-07-06", or a
+formula's comparison, "?y(w_Tx+b)>1"; a formula's "\",
 which browsers read as "/" in a path only, alone or beside "|", brackets and braces, TeX that an
 image service draws, "?L(x_n|\theta)"). docutils and
 Asciidoctor write a link's URI into the page as it is, as a browser then reads it. In the running
@@ -683,12 +684,14 @@ func javadocMember(frag string) bool {
 // version range in a query: after "=", "," or "!" ("?version=>0.21,<0.27",
 // "!=0.24"), before a digit or "="; or of a search's qualifier, after ":"
 // written as it is or encoded ("q=stars:>100", GitHub's search syntax;
-// "closed%3A<2018-07-06", a changelog's link to a milestone's issues).
+// "closed%3A<2018-07-06", a changelog's link to a milestone's issues); or
+// of a formula, after a letter, a digit or a closing bracket
+// ("?y(w_Tx+b)>1", TeX an image service draws: held-out set 152).
 func rangeOperator(s string, i int) bool {
 	if i == 0 || i+1 >= len(s) || !grammar.IsDigit(s[i+1]) && s[i+1] != '=' {
 		return false
 	}
-	return strings.IndexByte("=,!:", s[i-1]) >= 0 || i >= 3 && strings.EqualFold(s[i-3:i], "%3A")
+	return strings.IndexByte("=,!:)}", s[i-1]) >= 0 || grammar.IsAlnum(s[i-1]) || i >= 3 && strings.EqualFold(s[i-3:i], "%3A")
 }
 
 // diagramText reports whether the path segment seg holds text in square
