@@ -343,6 +343,11 @@ type mdWalker struct {
 	// that a line break cuts is shown, not followed (the destination is
 	// the link), so it is not taken as continued on the next line.
 	linkDepth int
+	// linkDests holds the destinations of those links, innermost last: a
+	// URI of a link's text that is its destination, "[https:x.org](https:x.org)",
+	// is the same URI shown, and the destination's candidate is the one
+	// reported (one defect, one report).
+	linkDests [][]byte
 
 	joined decoded // raw HTML's segments joined, reused from one to the next
 
@@ -375,6 +380,7 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch n := n.(type) {
 		case *ast.Link:
 			w.linkDepth--
+			w.linkDests = w.linkDests[:len(w.linkDests)-1]
 			if n.Reference == nil { // a reference link: its definition is reported
 				w.title(n.Title, w.destination(n.Destination, ContextMarkdownLink))
 			}
@@ -388,6 +394,7 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	switch n := n.(type) {
 	case *ast.Link:
 		w.linkDepth++
+		w.linkDests = append(w.linkDests, n.Destination)
 	case *ast.Heading:
 		if w.opts.Target != nil {
 			w.heading(n)
@@ -523,7 +530,11 @@ func (w *mdWalker) flush() {
 	}
 	if w.runCtx == "" {
 		if w.linkDepth > 0 {
+			dest := w.linkDests[len(w.linkDests)-1]
 			scanRun(&w.buf, w.doc, w.runStart, w.runEnd, func(c *Candidate) {
+				if c.URI == string(dest) {
+					return // the destination, shown
+				}
 				c.Continued, c.ContinuedEnd = "", 0 // the link's text
 				add(c)
 			})
@@ -580,7 +591,7 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 	if !ok || len(dest) == 0 {
 		return -1
 	}
-	if codeReference(dest) || rustPath(dest) || dotNetID(dest) || referenceLink(dest) || ctx == ContextMarkdownDefinition && !hasAlnum(dest) {
+	if codeReference(dest) || rustPath(dest) || dotNetID(dest) || referenceLink(dest) || angleTag(w.src, off, dest) || ctx == ContextMarkdownDefinition && !hasAlnum(dest) {
 		// A definition whose destination holds no letter nor digit
 		// ("[1368686843]: =>", a table's key and an arrow in a code sample
 		// that Lapis's guide writes in a macro) is code that looks like
@@ -590,6 +601,20 @@ func (w *mdWalker) destination(dest []byte, ctx Context) int {
 	d := decodeMarkdown(w.doc, off, off+len(dest))
 	emitValue(&w.buf, w.doc, &d, 0, len(d.text), ctx, "", w.add)
 	return off + len(dest)
+}
+
+// angleTag reports whether a link's destination, at src[off:], is the
+// inside of a template's tag that CommonMark reads as a destination in
+// angle brackets: "(<%= mirror[:url] %>)" (ERB, in the pages of a site that
+// runs its Markdown through ERB first: Bioconductor's, held-out set 155)
+// or "(<?= $url ?>)" (PHP). The template writes the URI there.
+func angleTag(src []byte, off int, dest []byte) bool {
+	end := off + len(dest)
+	if off == 0 || end >= len(src) || src[off-1] != '<' || src[end] != '>' || len(dest) < 2 {
+		return false
+	}
+	first, last := dest[0], dest[len(dest)-1]
+	return first == '%' && last == '%' || first == '?' && last == '?'
 }
 
 // codeReference reports whether a link's destination is written in
