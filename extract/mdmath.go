@@ -232,9 +232,7 @@ func (mathSpans) Parse(parent ast.Node, block text.Reader, pc parser.Context) as
 		return nil
 	}
 	block.Advance(end)
-	n := &mathInline{}
-	n.AppendChild(n, ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+end)))
-	return n
+	return &mathInline{} // no child: the walker reads nothing in it
 }
 
 // mathInlineCloser returns the length of the span of inline math that
