@@ -232,7 +232,9 @@ func (mathSpans) Parse(parent ast.Node, block text.Reader, pc parser.Context) as
 		return nil
 	}
 	block.Advance(end)
-	return &mathInline{} // no child: the walker reads nothing in it
+	n := &mathInline{}
+	n.AppendChild(n, ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+end)))
+	return n
 }
 
 // mathInlineCloser returns the length of the span of inline math that
