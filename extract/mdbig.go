@@ -163,6 +163,7 @@ var pieceParser = sync.OnceValue(func() parser.Parser {
 	inlines := append(parser.DefaultInlineParsers(),
 		util.Prioritized(extension.NewStrikethroughParser(), 500),
 		util.Prioritized(footnoteReferences{}, 101),
+		util.Prioritized(mathSpans{}, 150),
 		util.Prioritized(inlineLimit{}, -1))
 	return parser.NewParser(parser.WithBlockParsers(util.Prioritized(pieceBlock{}, 0)),
 		parser.WithInlineParsers(inlines...))

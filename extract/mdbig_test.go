@@ -81,6 +81,7 @@ func FuzzMarkdownBig(f *testing.F) {
 	for _, c := range bigCases {
 		f.Add([]byte(c))
 	}
+	f.Add([]byte("so $[b]([a]G)$ x\ny\n")) // inline math (mdmath.go)
 	f.Fuzz(func(t *testing.T, doc []byte) {
 		for _, opts := range plainOptions {
 			if pieces, whole := readBig(doc, opts, 1); !reflect.DeepEqual(pieces, whole) {
