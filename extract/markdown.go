@@ -532,8 +532,8 @@ func (w *mdWalker) flush() {
 		if w.linkDepth > 0 {
 			dest := w.linkDests[len(w.linkDests)-1]
 			scanRun(&w.buf, w.doc, w.runStart, w.runEnd, func(c *Candidate) {
-				if c.URI == string(dest) {
-					return // the destination, shown
+				if c.URI == string(dest) || c.Raw == string(dest) {
+					return // the destination, shown (as written: "a\_b", "&amp;")
 				}
 				c.Continued, c.ContinuedEnd = "", 0 // the link's text
 				add(c)

@@ -404,6 +404,8 @@ func TestMarkdownLinkTextIsDestination(t *testing.T) {
 		{"[https:github.com/a](https:github.com/a)\n", []string{"https:github.com/a"}},
 		{"[see https://a.example/x](https://a.example/x)\n", []string{"https://a.example/x"}},
 		{"[https://a.example/](https://b.example/)\n", []string{"https://a.example/", "https://b.example/"}},
+		{"[https://a.example/a\\_b](https://a.example/a\\_b)\n", []string{"https://a.example/a_b"}},
+		{"[https://a.example/?a&amp;b](https://a.example/?a&amp;b)\n", []string{"https://a.example/?a&b"}},
 		{"[[https://a.example/](https://a.example/)](https://c.example/)\n", []string{"https://a.example/", "https://c.example/"}},
 	} {
 		if got := uris(Markdown, tc.doc); strings.Join(got, " ") != strings.Join(tc.want, " ") {
