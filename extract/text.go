@@ -509,11 +509,11 @@ func extend(src []byte, i int) int {
 					return i
 				}
 				if src[j] == '?' && cutRune(src[i:j]) {
-					// The start of a UTF-8 character whose last byte a
+					// The start of a punctuation mark whose last byte a
 					// conversion replaced by "?" ("schema\xe2\x80?" of a
 					// closing quote, jumbo6's blog, held-out set 153: 3
-					// reports judged false): a damaged character, not a
-					// letter of a legacy encoding, which is one byte.
+					// reports judged false): a damaged character, not
+					// letters of a legacy encoding.
 					return i
 				}
 				i = j
@@ -905,18 +905,11 @@ func equalFoldBytes(a, b []byte) bool {
 	return true
 }
 
-// cutRune reports whether b is the start of a UTF-8 encoded character cut
-// before its end: a lead byte of three or four bytes, then at least one
-// continuation byte but fewer than it needs. (A lead byte alone is as
-// likely a letter of Latin-1, "caf\xe9".)
+// cutRune reports whether b is the start of a punctuation mark of
+// Unicode's General Punctuation block (U+2000 to U+207F: quotes, dashes,
+// "…") cut before its end: "\xe2\x80" or "\xe2\x81". Other runs of two
+// bytes are as likely letters of a legacy encoding (Windows-1250's "ół",
+// "\xf3\xb3"; a lead byte alone, Latin-1's "caf\xe9").
 func cutRune(b []byte) bool {
-	if len(b) < 2 || len(b) > 3 || b[0] < 0xc2 || b[0] > 0xf4 || utf8.FullRune(b) {
-		return false
-	}
-	for _, c := range b[1:] {
-		if c&0xc0 != 0x80 {
-			return false
-		}
-	}
-	return true
+	return len(b) == 2 && b[0] == 0xe2 && (b[1] == 0x80 || b[1] == 0x81)
 }

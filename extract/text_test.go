@@ -216,6 +216,8 @@ func TestTextDelimiting(t *testing.T) {
 		{"http://www.xml-cml.org/schema\xe2\x80?/ x", []string{"http://www.xml-cml.org/schema"}},
 		{"http://a.example/caf\xe9?q=1", []string{"http://a.example/caf\xe9?q=1"}},
 		{"http://a.example/x\xe2\x80/y", []string{"http://a.example/x\xe2\x80/y"}},
+		{"see http://a.example/ko\x9cci\xf3\xb3?id=1 now", []string{"http://a.example/ko\x9cci\xf3\xb3?id=1"}},
+		{"http://a.example/\xe8\x9a?q=1", []string{"http://a.example/\xe8\x9a?q=1"}},
 		{"http://a.example/x—y", []string{"http://a.example/x"}},
 		// Delimiters.
 		{"<http://a.example/x>y", []string{"http://a.example/x"}},
