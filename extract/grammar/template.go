@@ -130,24 +130,29 @@ func IsPlaceholder(s string) bool {
 // "@{link.format(name, line)}" in its error page, held-out set 158) or of
 // Razor ("@(Model.Url)").
 func blockAt(s string) bool {
-	if len(s) < 4 {
+	if len(s) < 4 || strings.TrimSpace(s[2:len(s)-1]) == "" {
 		return false
 	}
-	if braces := s[1] == '{' && s[len(s)-1] == '}'; !braces && (s[1] != '(' || s[len(s)-1] != ')') {
-		return false
-	}
-	depth := 0
+	var closers []byte // the closers the brackets open so far wait for
 	for i := 1; i < len(s); i++ {
 		switch s[i] {
-		case '{', '(':
-			depth++
+		case '{':
+			closers = append(closers, '}')
+		case '(':
+			closers = append(closers, ')')
 		case '}', ')':
-			if depth--; depth == 0 && i != len(s)-1 {
+			if len(closers) == 0 || closers[len(closers)-1] != s[i] {
+				return false // "@((a})": a bracket closes another kind
+			}
+			if closers = closers[:len(closers)-1]; len(closers) == 0 && i != len(s)-1 {
 				return false // "@(a)(b)": the first group ends before the end
 			}
 		}
+		if i == 1 && len(closers) == 0 {
+			return false // not "@{" nor "@("
+		}
 	}
-	return depth == 0
+	return len(closers) == 0
 }
 
 // expressionAt reports whether s is a template's expression in the syntax
@@ -305,12 +310,13 @@ func placeholderAt(s string, i int) (int, bool) {
 		return matchBrace(s, i+1), true
 	case strings.HasPrefix(rest, "${"):
 		return matchBrace(s, i+1), true
-	case strings.HasPrefix(rest, "::") && (i == 0 || !is(s[i-1], cHex) && s[i-1] != ':' && s[i-1] != '[') && dottedName(rest[2:]) > 0:
+	case strings.HasPrefix(rest, "::") && (i == 0 || !is(s[i-1], cAlpha|cDigit) && s[i-1] != '_' && s[i-1] != ':' && s[i-1] != '[') && dottedName(rest[2:]) > 0:
 		// "::item.url::", "//::Config.disqusShortName::.disqus.com/x.js":
 		// an expression of haxe.Template (the Haxe site's views, held-out
 		// set 147), and a server's "::faviconPrefix::" (set 138): a name,
-		// dotted, between "::" and "::"; not after a hexadecimal digit, ":"
-		// or "[", as in an IPv6 address.
+		// dotted, between "::" and "::"; not after a letter, a digit, "_"
+		// (a module's path, "Catalyst::Manual::Tutorial", Rust's
+		// "tokio::sync::mpsc"), ":" or "[" (an IPv6 address).
 		return i + 2 + dottedName(rest[2:]) + 2, true
 	case strings.HasPrefix(rest, "{*") && strings.Contains(rest[2:], "*}"):
 		// "{*captcha*}": lua-resty-template's unescaped output (BunkerWeb's

@@ -72,6 +72,8 @@ func TestPlaceholders(t *testing.T) {
 		{"urn:iso:std:iso:3166::USA", nil},
 		{"::1::", nil},
 		{"::a b::", nil},
+		{"https://metacpan.org/pod/Catalyst::Manual::Tutorial", nil},
+		{"https://docs.rs/x?search=tokio::sync::mpsc", nil},
 		// The Jakarta Expression Language of JSF pages (Dataverse's), Ruby's
 		// interpolation; a DocBook id that starts "{ " is no expression.
 		{"#{resource['js/a.js']}?version=#{systemConfig.getVersion()}", []Span{{0, 22}, {31, 59}}},
@@ -235,6 +237,8 @@ func TestIsPlaceholder(t *testing.T) {
 		"@{a}/x":                     false,
 		"@(a)(b)":                    false,
 		"@{}":                        false,
+		"@((a})":                     false,
+		"@( )":                       false,
 	} {
 		if got := IsPlaceholder(s); got != want {
 			t.Errorf("IsPlaceholder(%q) = %t, want %t", s, got, want)
