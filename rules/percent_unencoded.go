@@ -694,8 +694,8 @@ func javadocMember(frag string) bool {
 // "!=0.24"), before a digit or "="; or of a search's qualifier, after ":"
 // written as it is or encoded ("q=stars:>100", GitHub's search syntax;
 // "closed%3A<2018-07-06", a changelog's link to a milestone's issues); or
-// of a formula, after a letter, a digit or a closing bracket
-// ("?y(w_Tx+b)>1", TeX an image service draws: held-out set 152).
+// of a formula, after a letter, a digit, ")" or "}" ("?y(w_Tx+b)>1",
+// TeX an image service draws: held-out set 152).
 func rangeOperator(s string, i int) bool {
 	if i == 0 || i+1 >= len(s) || !grammar.IsDigit(s[i+1]) && s[i+1] != '=' {
 		return false
@@ -834,7 +834,7 @@ func taggedName(seg string) bool {
 				letter = letter || grammar.IsAlpha(seg[j])
 				j++
 			}
-			if j == len(seg) || seg[j] != ']' || !letter && !extensionAt(seg, j+1) {
+			if j == i+1 || j == len(seg) || seg[j] != ']' || !letter && !extensionAt(seg, j+1) {
 				return false
 			}
 			found, i = true, j
