@@ -396,7 +396,8 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 		fn(s, e)
 	case spaceList, archiveList, srcsetList:
 		var tags []grammar.Span // a template's tags, which hold spaces and commas
-		if bytes.ContainsAny(t, grammar.Openers) {
+		// As grammar.MayHavePlaceholder, without making a string of t.
+		if bytes.ContainsAny(t, grammar.Openers) || bytes.Contains(t, []byte("::")) {
 			tags = grammar.Placeholders(string(t))
 		}
 		covered := 0                // the end of the last tag a URL ran into

@@ -48,7 +48,7 @@ import "strings"
 func Placeholders(s string) []Span {
 	var spans []Span
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], Openers)
+		k := strings.IndexAny(s[i:], openers)
 		if k < 0 {
 			break
 		}
@@ -87,18 +87,24 @@ func isSpaceRun(s string) bool {
 	return s != ""
 }
 
-// Openers are the characters a placeholder starts with: a text without
-// any holds none (see MayHavePlaceholder).
-const Openers = "{%<$#[('\":"
+// Openers are the characters a placeholder starts with, but the ":" of
+// "::name::": a text with none of them and no "::" holds none (see
+// MayHavePlaceholder). Every URI has a ":", which is no reason to look.
+const Openers = "{%<$#[('\""
+
+// openers are the characters Placeholders stops at: Openers and ":".
+const openers = Openers + ":"
 
 // MayHavePlaceholder reports whether s holds a character a placeholder
-// starts with: without one, Placeholders finds none.
-func MayHavePlaceholder(s string) bool { return strings.ContainsAny(s, Openers) }
+// starts with, or "::": without one, Placeholders finds none.
+func MayHavePlaceholder(s string) bool {
+	return strings.ContainsAny(s, Openers) || strings.Contains(s, "::")
+}
 
 // HasPlaceholder reports whether s holds a placeholder (see Placeholders).
 func HasPlaceholder(s string) bool {
 	for i := 0; i < len(s); {
-		k := strings.IndexAny(s[i:], Openers)
+		k := strings.IndexAny(s[i:], openers)
 		if k < 0 {
 			return false
 		}
@@ -233,7 +239,7 @@ func IsTemplateLogic(s string) bool {
 }
 
 // placeholderAt returns the end of the placeholder that starts at s[i], one
-// of Openers.
+// of openers.
 func placeholderAt(s string, i int) (int, bool) {
 	rest := s[i:]
 	if rest[0] == '<' {

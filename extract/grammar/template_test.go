@@ -198,6 +198,12 @@ func TestPlaceholders(t *testing.T) {
 		if got := HasPlaceholder(tt.s); got != (tt.want != nil) {
 			t.Errorf("HasPlaceholder(%q) = %t", tt.s, got)
 		}
+		if tt.want != nil && !MayHavePlaceholder(tt.s) {
+			t.Errorf("MayHavePlaceholder(%q) = false, and it holds %v", tt.s, tt.want)
+		}
+	}
+	if MayHavePlaceholder("https://example.com/a:b") {
+		t.Error(`MayHavePlaceholder("https://example.com/a:b") = true: a ":" alone starts no placeholder`)
 	}
 }
 
