@@ -3,6 +3,7 @@ package extract
 import (
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -54,6 +55,25 @@ func heldAtPeak(t *testing.T, name string, size int, run func()) {
 	t.Logf("%s: %.1f times the document held at the peak", name, float64(grown)/float64(size))
 	if grown > 10*uint64(size) {
 		t.Errorf("%s: %d MB held for a document of %d MB", name, grown>>20, size>>20)
+	}
+}
+
+// uriCase is a document and the URIs a walker finds in it, in order.
+type uriCase struct {
+	name, doc string
+	want      []string
+}
+
+// checkURIs runs each case as a subtest of t: walk, named walker in the
+// messages, must find the case's URIs in its document.
+func checkURIs(t *testing.T, walker string, walk func([]byte, Options, func(*Candidate)), cases []uriCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := uris(walk, tc.doc); !slices.Equal(got, tc.want) {
+				t.Errorf("%s(%.80q) found %q, want %q", walker, tc.doc, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -397,19 +397,12 @@ func TestWalkersContinuedEnd(t *testing.T) {
 // destination is ("[https:x.org](https:x.org)" in u-root's notes, held-out
 // set 154: one slip, two reports). Another URI in a link's text is.
 func TestMarkdownLinkTextIsDestination(t *testing.T) {
-	for _, tc := range []struct {
-		doc  string
-		want []string
-	}{
-		{"[https:github.com/a](https:github.com/a)\n", []string{"https:github.com/a"}},
-		{"[see https://a.example/x](https://a.example/x)\n", []string{"https://a.example/x"}},
-		{"[https://a.example/](https://b.example/)\n", []string{"https://a.example/", "https://b.example/"}},
-		{"[https://a.example/a\\_b](https://a.example/a\\_b)\n", []string{"https://a.example/a_b"}},
-		{"[https://a.example/?a&amp;b](https://a.example/?a&amp;b)\n", []string{"https://a.example/?a&b"}},
-		{"[[https://a.example/](https://a.example/)](https://c.example/)\n", []string{"https://a.example/", "https://c.example/"}},
-	} {
-		if got := uris(Markdown, tc.doc); strings.Join(got, " ") != strings.Join(tc.want, " ") {
-			t.Errorf("Markdown(%q) found %q, want %q", tc.doc, got, tc.want)
-		}
-	}
+	checkURIs(t, "Markdown", Markdown, []uriCase{
+		{"the same", "[https:github.com/a](https:github.com/a)\n", []string{"https:github.com/a"}},
+		{"among words", "[see https://a.example/x](https://a.example/x)\n", []string{"https://a.example/x"}},
+		{"another", "[https://a.example/](https://b.example/)\n", []string{"https://a.example/", "https://b.example/"}},
+		{"an escape", "[https://a.example/a\\_b](https://a.example/a\\_b)\n", []string{"https://a.example/a_b"}},
+		{"a reference", "[https://a.example/?a&amp;b](https://a.example/?a&amp;b)\n", []string{"https://a.example/?a&b"}},
+		{"nested", "[[https://a.example/](https://a.example/)](https://c.example/)\n", []string{"https://a.example/", "https://c.example/"}},
+	})
 }
