@@ -339,14 +339,12 @@ type mdWalker struct {
 	// open in the current block: their text is code.
 	codeDepth int
 
-	// linkDepth counts the links whose text is being read: a URI there
-	// that a line break cuts is shown, not followed (the destination is
-	// the link), so it is not taken as continued on the next line.
-	linkDepth int
-	// linkDests holds the destinations of those links, innermost last: a
-	// URI of a link's text that is its destination, "[https:x.org](https:x.org)",
-	// is the same URI shown, and the destination's candidate is the one
-	// reported (one defect, one report).
+	// linkDests holds the destinations of the links whose text is being
+	// read, innermost last. A URI there that a line break cuts is shown,
+	// not followed (the destination is the link), so it is not taken as
+	// continued on the next line; and one that is the link's destination,
+	// "[https:x.org](https:x.org)", is that destination shown, and the
+	// destination's candidate is the one reported (one defect, one report).
 	linkDests [][]byte
 
 	joined decoded // raw HTML's segments joined, reused from one to the next
@@ -379,7 +377,6 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		}
 		switch n := n.(type) {
 		case *ast.Link:
-			w.linkDepth--
 			w.linkDests = w.linkDests[:len(w.linkDests)-1]
 			if n.Reference == nil { // a reference link: its definition is reported
 				w.title(n.Title, w.destination(n.Destination, ContextMarkdownLink))
@@ -393,7 +390,6 @@ func (w *mdWalker) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	}
 	switch n := n.(type) {
 	case *ast.Link:
-		w.linkDepth++
 		w.linkDests = append(w.linkDests, n.Destination)
 	case *ast.Heading:
 		if w.opts.Target != nil {
@@ -529,7 +525,7 @@ func (w *mdWalker) flush() {
 		add = w.emit
 	}
 	if w.runCtx == "" {
-		if w.linkDepth > 0 {
+		if len(w.linkDests) > 0 {
 			dest := w.linkDests[len(w.linkDests)-1]
 			scanRun(&w.buf, w.doc, w.runStart, w.runEnd, func(c *Candidate) {
 				if c.URI == string(dest) || c.Raw == string(dest) {
