@@ -170,6 +170,11 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 	tmpl := newTemplateTags(src)
 	inPre := 0  // how many <pre> elements are open
 	inCode := 0 // how many <code>, <kbd> and <samp> elements are open in the current block
+	// href is the destination of the <a> element open, as decoded and as
+	// written: a URI of its text that is that destination,
+	// <a href="https:x.org">https:x.org</a>, is the destination shown, and
+	// the attribute's candidate is the one reported (one defect, one report).
+	var href anchorHref
 	var scratch []tagAttr
 	for {
 		tt := z.next()
@@ -185,13 +190,21 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			pre, code := inPre > 0, inCode > 0 && inPre == 0 // code in a <pre> is a code block
 			if (!pre || opts.IncludeCodeBlocks) && (!code || opts.IncludeCodeSpans) && !skippedRawText(z.rawText, opts) && mayHoldURI(src[off:end]) {
 				d := decodeHTML(src, off, end, false)
+				yield := emit
+				if href.set() {
+					yield = func(c *Candidate) {
+						if !href.is(src, c) {
+							emit(c)
+						}
+					}
+				}
 				if code {
 					scanDecoded(buf, src, &d, func(c *Candidate) {
 						c.Context = ContextCodeSpan
-						emit(c)
+						yield(c)
 					})
 				} else {
-					scanDecoded(buf, src, &d, emit)
+					scanDecoded(buf, src, &d, yield)
 				}
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
@@ -205,15 +218,59 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 			if tt == html.StartTagToken && equalFoldASCII(name, "pre") {
 				inPre++
 			}
+			if tt == html.StartTagToken && equalFoldASCII(name, "a") {
+				href = newAnchorHref(src, z.attrs)
+			}
 			inCode = codeDepth(inCode, name, true)
 		case html.EndTagToken:
 			name := src[off+2 : z.nameEnd]
 			if inPre > 0 && equalFoldASCII(name, "pre") {
 				inPre--
 			}
+			if equalFoldASCII(name, "a") {
+				href = anchorHref{}
+			}
 			inCode = codeDepth(inCode, name, false)
 		}
 	}
+}
+
+// anchorHref is the href attribute of an <a> element, as written; it is
+// decoded only when a URI of the element's text is compared with it (a
+// long value full of references is not decoded twice for nothing).
+type anchorHref struct {
+	start, end int // the value, in the document
+	decoded    []byte
+	done       bool // decoded is set
+}
+
+// newAnchorHref returns the href of an <a> element of attributes attrs
+// (the first of two, as in browsers), or the zero anchorHref if it has
+// none.
+func newAnchorHref(src []byte, attrs []htmlAttr) anchorHref {
+	for _, a := range attrs {
+		if equalFoldASCII(src[a.keyStart:a.keyEnd], "href") {
+			return anchorHref{start: a.valStart, end: a.valEnd}
+		}
+	}
+	return anchorHref{}
+}
+
+func (h *anchorHref) set() bool { return h.end > h.start }
+
+// is reports whether c, found in the element's text, is its href shown:
+// the same as written or as decoded, spaces around the value aside.
+func (h *anchorHref) is(src []byte, c *Candidate) bool {
+	trim := func(b []byte) []byte {
+		return bytes.TrimFunc(b, func(r rune) bool { return r < 0x80 && isHTMLSpace(byte(r)) })
+	}
+	if c.Raw == string(trim(src[h.start:h.end])) {
+		return true
+	}
+	if !h.done {
+		h.decoded, h.done = trim(decodeHTML(src, h.start, h.end, true).text), true
+	}
+	return c.URI == string(h.decoded)
 }
 
 // codeDepth returns how many code elements (<code>, <kbd>, <samp>: code,

@@ -406,3 +406,19 @@ func TestMarkdownLinkTextIsDestination(t *testing.T) {
 		{"nested", "[[https://a.example/](https://a.example/)](https://c.example/)\n", []string{"https://a.example/", "https://c.example/"}},
 	})
 }
+
+// TestHTMLLinkTextIsDestination checks the same for HTML: a URI of an <a>
+// element's text that is its href is not a candidate of its own (as
+// written or as decoded); another URI there is, and so is one after the
+// element's end.
+func TestHTMLLinkTextIsDestination(t *testing.T) {
+	checkURIs(t, "HTML", HTML, []uriCase{
+		{"the same", `<a href="https:github.com/a">https:github.com/a</a>`, []string{"https:github.com/a"}},
+		{"spaces around", `<a href=" https://a.example/x ">see https://a.example/x</a>`, []string{"https://a.example/x"}},
+		{"a reference", `<a href="https://a.example/?a&amp;b">https://a.example/?a&b</a>`, []string{"https://a.example/?a&b"}},
+		{"as written", `<A HREF='https://a.example/&#x41;'>https://a.example/&#x41;</A>`, []string{"https://a.example/A"}},
+		{"another", `<a href="https://b.example/">https://a.example/</a>`, []string{"https://b.example/", "https://a.example/"}},
+		{"after the end", `<a href="https://a.example/">x</a> https://a.example/`, []string{"https://a.example/", "https://a.example/"}},
+		{"no href", `<a name="x">https://a.example/</a>`, []string{"https://a.example/"}},
+	})
+}
