@@ -263,6 +263,12 @@ func TestStandIns(t *testing.T) {
 		want []Span
 	}{
 		{"https://::HOSTNAME::/updates/update.rdf", []Span{{8, 20}}},
+		// Values a build filters in, between "@" or "@@"
+		// (container.training's slides, held-out set 166).
+		{"@WEBSITE@/manual/", []Span{{0, 9}}},
+		{"https://@@GITREPO@@/blob/master/x", []Span{{8, 19}}},
+		{"mailto:a@@B@@", nil},
+		{"https://@@_X@@/", nil},
 		{"/x/::APP_ROOT::/a", []Span{{3, 15}}},
 		{"http://[::ABCD::]/", nil},
 		{"urn:a::B::c", nil},
