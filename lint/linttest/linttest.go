@@ -193,6 +193,17 @@ func checkFixes(t testing.TB, opts Options, path string, src, blanked []byte, di
 		}
 	}
 	if list.Len() == 0 {
+		// No fix: no golden file either (one left from an earlier
+		// version of the rule would say fixes are still made).
+		for _, g := range []string{path + ".fixes", path + ".fixed"} {
+			if _, err := os.Stat(g); err == nil {
+				if !opts.Update {
+					t.Errorf("%s: the document has no fixes, but the golden file is there (-update removes it)", g)
+				} else if err := os.Remove(g); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 		return
 	}
 	fixed, applied := lint.ApplyFixes(src, diags, true)
