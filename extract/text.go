@@ -595,6 +595,19 @@ func linkText(src []byte, s, colon, end int) int {
 		return end
 	}
 	if src[end-1] != ']' {
+		// Text glued after the group, in a language written without
+		// spaces: "https://magicant.github.io/yash/[ウェブサイト]は" (yash's
+		// Japanese manual, AsciiDoc saved as .txt).
+		if e := end; src[e-1] >= 0x80 {
+			for e > colon+3 && src[e-1] >= 0x80 {
+				e--
+			}
+			if r, _ := utf8.DecodeRune(src[e:end]); src[e-1] == ']' && cjk(r) {
+				if t := linkText(src, s, colon, e); t < e {
+					return t
+				}
+			}
+		}
 		return openText(src, s, colon, end)
 	}
 	depth, k := 0, end-1
@@ -617,9 +630,11 @@ func linkText(src []byte, s, colon, end int) int {
 	if definitionLabel(src, end-1) {
 		return end
 	}
-	if !empty && notURIText(src[k+1:end-1]) {
+	if !empty && (notURIText(src[k+1:end-1]) || bytes.Equal(src[k+1:end-1], src[s:k])) {
 		// Text no URI holds ("diamon.org/babeltrace[`babeltrace`]",
-		// "[Python{nbsp}3]"): an AsciiDoc link's, wherever the group is.
+		// "[Python{nbsp}3]"), or the URI itself shown as the text
+		// ("https://hal.inria.fr/x/document[https://hal.inria.fr/x/document]",
+		// OpenCL's specification): an AsciiDoc link's, wherever the group is.
 		return trim(src, s, k, false)
 	}
 	rest := src[colon+3 : k]

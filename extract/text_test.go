@@ -515,6 +515,16 @@ func TestTextAsciiDocLinkText(t *testing.T) {
 		`4:33-4:53 264-284 uri text "http://a.example/x?f"`,
 		`4:63-4:76 294-307 uri text "http://[::1]/"`,
 	)
+	// The URI itself as the link's text (OpenCL's specification, AsciiDoc
+	// saved as .txt), and text glued after the group in a language written
+	// without spaces (yash's Japanese manual); not a Latin word glued on.
+	checkText(t, "At https://hal.inria.fr/inria-00070503/document[https://hal.inria.fr/inria-00070503/document].\n"+
+		"Yash の https://github.com/magicant/yash[ソースコードレポジトリ]および https://a.example/x[y]é\n",
+		`1:4-1:48 3-47 uri text "https://hal.inria.fr/inria-00070503/document"`,
+		`1:49-1:93 48-92 uri text "https://hal.inria.fr/inria-00070503/document"`, // the text, a URI of its own
+		`2:8-2:40 104-136 uri text "https://github.com/magicant/yash"`,
+		`2:57-2:80 181-205 uri text "https://a.example/x[y]é"`,
+	)
 	// Two Markdown link reference definitions run together (a Kubernetes
 	// enhancement proposal): the group is the next label, a slip in the
 	// URI, kept to be reported.
