@@ -13,7 +13,8 @@ import (
 // (--strict reads the letter of the RFCs instead):
 //
 //   - a variable with a sigil: "$PORT", "$HOME", "$1", "$(host)" (shells, Make,
-//     regular expressions' replacements), "$relpath^" (Doxygen's header
+//     regular expressions' replacements), "\*[name]" and "\n(xx" (troff's
+//     strings and number registers, see troffInterpolation), "$relpath^" (Doxygen's header
 //     and footer templates), "%lat%", "%USERPROFILE%"
 //     (Windows), "%REQ(:authority)%" (Envoy's command operators),
 //     "%[hdr(host)]" (HAProxy's sample expressions), "\1"
@@ -120,10 +121,24 @@ func StandIns(s string) []Span {
 		case '$':
 			if i+1 < len(s) && s[i+1] == '(' {
 				// "$(host)": a Make variable, or a shell's command
-				// substitution ("http://$(host):$(port)").
-				if j := sigilName(s, i+2); j > i+2 && j < len(s) && s[j] == ')' {
-					add(i, j+1)
-					i = j
+				// substitution ("http://$(host):$(port)"); a Kamailio
+				// pseudo-variable with its transformations in braces,
+				// "$(ru{s.escape.param})", and one the text's layout cut
+				// short at the end ("r_uri=$(ru{s.escape.pa", Kamailio's
+				// manual wrapped at 80 columns).
+				if j := sigilName(s, i+2); j > i+2 {
+					for j < len(s) && s[j] == '{' {
+						k := strings.IndexByte(s[j:], '}')
+						if k < 0 {
+							j = len(s)
+							break
+						}
+						j += k + 1
+					}
+					if j == len(s) || s[j] == ')' {
+						add(i, min(j+1, len(s)))
+						i = j
+					}
 				}
 				continue
 			}
@@ -157,9 +172,9 @@ func StandIns(s string) []Span {
 			} else if i+2 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && !IsAlnum(s[i+2]) && i > 0 && !IsAlnum(s[i-1]) {
 				add(i, i+2) // "%1": a back-reference (Apache's and lighttpd's rewrite rules)
 				i++
-			} else if hostToken(s, i) {
-				add(i, i+2) // "%n", "%h": a token a program fills in
-				i++
+			} else if j, ok := hostToken(s, i); ok {
+				add(i, j) // "%n", "%h", "%Hf": a token a program fills in
+				i = j - 1
 			}
 		case '^':
 			if i+1 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && (i+2 == len(s) || !IsAlnum(s[i+2])) && i > 0 && !IsAlnum(s[i-1]) {
@@ -174,6 +189,9 @@ func StandIns(s string) []Span {
 			if j < len(s) && s[j] >= '1' && s[j] <= '9' {
 				add(i, j+1)
 				i = j
+			} else if e, ok := troffInterpolation(s, j); ok {
+				add(i, e)
+				i = e - 1
 			}
 		case '.':
 			j := i
@@ -435,15 +453,23 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 	}
 }
 
-// hostToken reports whether the "%" at s[i] and the letter after it are
-// the whole host, or the user name, of an authority: "qemu+ssh://%n/system",
-// Pacemaker's fencing agents' node name, "ssh://%r@%h:22", OpenSSH's
-// tokens. No encoding is a "%", one letter, then ":", "/", "@" or the end.
-func hostToken(s string, i int) bool {
-	if i+1 >= len(s) || !IsAlpha(s[i+1]) || i+2 < len(s) && strings.IndexByte(":/@", s[i+2]) < 0 {
-		return false
+// hostToken returns the end of a token of a program, "%" and one or two
+// letters, that is the whole host, or the user name, of an authority:
+// "qemu+ssh://%n/system", Pacemaker's fencing agents' node name,
+// "ssh://%r@%h:22", OpenSSH's tokens; or the host right after the scheme,
+// "sip:%Hf:5080;lr" (Kamailio's format of the From header's host). No
+// encoding is a "%", one letter or two that are not both hexadecimal
+// digits, then ":", "/", "@", ";" or the end.
+func hostToken(s string, i int) (int, bool) {
+	j := i + 1
+	for j < len(s) && j < i+3 && IsAlpha(s[j]) {
+		j++
 	}
-	return i >= 2 && s[i-2:i] == "//" || i >= 1 && s[i-1] == '@'
+	if j == i+1 || j == i+3 && IsHex(s[i+1]) && IsHex(s[i+2]) || j < len(s) && strings.IndexByte(":/@;", s[j]) < 0 {
+		return 0, false
+	}
+	afterScheme := i >= 2 && s[i-1] == ':' && IsAlpha(s[0]) && strings.IndexByte(s[:i-1], ':') < 0
+	return j, i >= 2 && s[i-2:i] == "//" || i >= 1 && s[i-1] == '@' || afterScheme
 }
 
 // letters reports whether s is a word of letters of any script, one of
@@ -586,6 +612,32 @@ func substitution(s string, i int) (int, bool) {
 		return 0, false
 	}
 	return j + 1, true
+}
+
+// troffInterpolation returns the end of a troff string or number register
+// interpolated at s[j], after its "\" (or "\\" in a macro's body): "*" or
+// "n" (with "+" or "-" to step it), then the name, "[name]" or "(xx"
+// ("\\*[pngfile]" in an HTML line of Plan 9's troff macros, "<img
+// src="\\*[pngfile]">", held-out set 164).
+func troffInterpolation(s string, j int) (int, bool) {
+	if j >= len(s) || s[j] != '*' && s[j] != 'n' {
+		return 0, false
+	}
+	k := j + 1
+	if s[j] == 'n' && k < len(s) && (s[k] == '+' || s[k] == '-') {
+		k++
+	}
+	switch {
+	case k < len(s) && s[k] == '[':
+		e := strings.IndexByte(s[k:], ']')
+		if e < 2 || strings.ContainsAny(s[k+1:k+e], "[/ ") {
+			return 0, false
+		}
+		return k + e + 1, true
+	case k+2 < len(s) && s[k] == '(' && s[k+1] > ' ' && s[k+1] < 0x7f && s[k+2] > ' ' && s[k+2] < 0x7f:
+		return k + 3, true
+	}
+	return 0, false
 }
 
 // filterToken returns the end of a name in capitals between two "@" at

@@ -263,6 +263,12 @@ func TestStandIns(t *testing.T) {
 		want []Span
 	}{
 		{"https://::HOSTNAME::/updates/update.rdf", []Span{{8, 20}}},
+		// troff's strings and number registers (Plan 9's macros).
+		{`\\*[pngfile]`, []Span{{0, 12}}},
+		{`\*[basename]/\n+[png].png`, []Span{{0, 12}, {13, 21}}},
+		{`a/\n(.B/b`, []Span{{2, 7}}},
+		{`a/\*[]`, nil},
+		{`a/\nx`, nil},
 		// Values a build filters in, between "@" or "@@"
 		// (container.training's slides, held-out set 166).
 		{"@WEBSITE@/manual/", []Span{{0, 9}}},
@@ -285,6 +291,19 @@ func TestStandIns(t *testing.T) {
 		// A Make variable or a shell's command substitution (NextChat's
 		// README, the Subversion book); not a backtick glued to a word.
 		{"http://$(host):$(port)", []Span{{7, 14}, {15, 22}}},
+		// Kamailio's pseudo-variables with transformations, and one cut
+		// short by the text's layout.
+		{"http://api.com/index.php?r_uri=$(ru{s.escape.param})&f=$(fu{s.a}{s.b})", []Span{{31, 52}, {55, 70}}},
+		{"http://api.com/index.php?r_uri=$(ru{s.escape.pa", []Span{{31, 47}}},
+		{"http://a/$(host", []Span{{9, 15}}},
+		{"http://a/$(host)x(", []Span{{9, 16}}},
+		{"http://a/$(ho st)", nil},
+		// A program's token as the host (Kamailio's "%Hf", OpenSSH's "%h").
+		{"sip:%Hf:5080;lr", []Span{{4, 7}}},
+		{"ssh://%r@%h:22", []Span{{6, 8}, {9, 11}}},
+		{"sip:%ab:5080", nil},
+		{"sip:a%Hf:5080", nil},
+		{"http://a/%Hf/", nil},
 		{"file://`pwd`/repos-1.6/newproject/trunk", []Span{{7, 12}}},
 		{"https://example.com/#the-`foo`-option", nil},
 		{"http://a/`x`y", nil},
