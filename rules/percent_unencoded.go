@@ -106,6 +106,10 @@ A link whose first segment holds a ":" after characters that make it no scheme (
 "[https://a](https://a)" written into a link's destination) is uri-relative-colon's to report: those
 characters are one slip, reported once.
 
+A space in the source of an image in a Markdown document's raw HTML (<img src="...">) is left to
+--strict: browsers send it encoded, and the author saw the image shown (a badge whose path is its text).
+A link's space is reported: nobody sees where it leads until it is followed.
+
 In a URI of text (not a link), a "\" that escapes the next character in a language's string or
 pattern is the language's, which reads the URI meant: before a punctuation mark (Perl's "\@", a
 pattern's "\."), a byte or a character by its code ("\xC3", "\u00e9"), and a pattern's "\E" last
