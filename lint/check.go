@@ -706,7 +706,19 @@ func countLines(src []byte) int {
 // generator names the DocBook XSL style sheets, which write the ids of the
 // source as it has them ("#printable character//" to id="printable
 // character//" in the YAML 1.2 specification).
+//
+// For plain text, "man" for a manual page formatted as text (man, groff
+// -Tutf8, mandoc: a line "TCPDUMP(1)   General Commands Manual   TCPDUMP(1)"
+// near the start, the page's name and section at both ends): its line
+// breaks and hyphens are the formatter's, which fills and hyphenates the
+// lines of its source, and the source is what its author writes.
 func ConverterOf(f extract.Format, src []byte) string {
+	if f == extract.FormatText {
+		if manPageHeader(src[:min(len(src), 4096)]) {
+			return "man"
+		}
+		return ""
+	}
 	if f != extract.FormatHTML {
 		return ""
 	}
@@ -721,6 +733,28 @@ func ConverterOf(f extract.Format, src []byte) string {
 		return "docbook"
 	}
 	return ""
+}
+
+// manPageHeader reports whether a line of head is the header of a manual
+// page formatted as text: the page's name and section, "NAME(1)", first
+// and last, and words between them set apart by runs of spaces.
+func manPageHeader(head []byte) bool {
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		f := bytes.Fields(line)
+		if len(f) < 3 || !bytes.Equal(f[0], f[len(f)-1]) || !bytes.Contains(line, []byte("   ")) {
+			continue
+		}
+		if open := bytes.IndexByte(f[0], '('); open > 0 && open+2 < len(f[0]) && f[0][len(f[0])-1] == ')' && grammar.IsAlnum(f[0][open+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // isDrawing reports whether src, a document in format f at path, is an
