@@ -452,24 +452,10 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 		}
 		fn(s, e)
 	case spaceList, archiveList, srcsetList:
-		var tags []grammar.Span // a template's tags, which hold spaces and commas
-		// As grammar.MayHavePlaceholder, without making a string of t.
-		if bytes.ContainsAny(t, grammar.Openers) || bytes.Contains(t, []byte("::")) {
-			tags = grammar.Placeholders(string(t))
-		}
-		covered := 0                // the end of the last tag a URL ran into
-		inTag := func(j int) bool { // j only grows
-			for len(tags) > 0 && tags[0].End <= j {
-				tags = tags[1:]
-			}
-			if len(tags) > 0 && j >= tags[0].Start {
-				covered = tags[0].End
-				return true
-			}
-			return false
-		}
+		tags := newListTags(t)
+		inTag := tags.holds
 		if kind == srcsetList {
-			srcset(t, inTag, &covered, fn)
+			srcset(t, inTag, &tags.end, fn)
 			return
 		}
 		sep := func(c byte) bool { return isHTMLSpace(c) || kind == archiveList && c == ',' }
@@ -485,6 +471,35 @@ func uriList(d *decoded, kind attrKind, fn func(s, e int)) {
 			i = j
 		}
 	}
+}
+
+// listTags are the tags of a template in the value of a list of URIs,
+// which hold spaces and commas that separate nothing: "a {{ .X }}.xsd b"
+// is two URIs, the first with a template's tag in it.
+type listTags struct {
+	spans []grammar.Span
+	end   int // the end of the last tag holds found t[j] in
+}
+
+func newListTags(t []byte) listTags {
+	// As grammar.MayHavePlaceholder, without making a string of t.
+	if bytes.ContainsAny(t, grammar.Openers) || bytes.Contains(t, []byte("::")) {
+		return listTags{spans: grammar.Placeholders(string(t))}
+	}
+	return listTags{}
+}
+
+// holds reports whether t[j] is inside a tag; j must not decrease from
+// one call to the next.
+func (l *listTags) holds(j int) bool {
+	for len(l.spans) > 0 && l.spans[0].End <= j {
+		l.spans = l.spans[1:]
+	}
+	if len(l.spans) > 0 && j >= l.spans[0].Start {
+		l.end = l.spans[0].End
+		return true
+	}
+	return false
 }
 
 // srcset finds the URLs of a srcset attribute's value t, as HTML's "parse a

@@ -383,12 +383,13 @@ func (w *xmlWalker) value(a *xmlAttr, kind xmlValue, attr string) {
 	d := decodeXML(w.doc, a.valStart, a.valEnd)
 	if kind == xvSchemaLocation {
 		n := 0
+		tags := newListTags(d.text) // "jgroups-{{ .Major }}.xsd", a Go template's (Infinispan's operator)
 		for i := 0; i < len(d.text); {
 			for i < len(d.text) && isXMLSpace(d.text[i]) {
 				i++
 			}
 			j := i
-			for j < len(d.text) && !isXMLSpace(d.text[j]) {
+			for j < len(d.text) && (!isXMLSpace(d.text[j]) || tags.holds(j)) {
 				j++
 			}
 			if j > i {

@@ -113,6 +113,13 @@ func TestXMLNamespaces(t *testing.T) {
 		`2:2-2:7 82-87 relative-ref xml-attribute "a.xsd" attr=i:schemaLocation`,
 		`2:8-2:15 88-95 urn xml-namespace "urn:c:d" attr=i:schemaLocation`,
 	)
+	// A template's tag holds spaces that separate nothing (Infinispan's
+	// operator writes its JGroups configuration through a Go template).
+	checkXML(t, "<a xmlns:i='http://www.w3.org/2001/XMLSchema-instance' i:schemaLocation='urn:a:b j-{{ .V.Major }}.{{ .V.Minor }}.xsd'/>",
+		`1:13-1:54 12-53 uri xml-namespace "http://www.w3.org/2001/XMLSchema-instance" attr=xmlns:i`,
+		`1:74-1:81 73-80 urn xml-namespace "urn:a:b" attr=i:schemaLocation`,
+		`1:82-1:117 81-116 relative-ref xml-attribute "j-{{ .V.Major }}.{{ .V.Minor }}.xsd" attr=i:schemaLocation`,
+	)
 	// schemaLocation is a location on xs:import and xs:include only.
 	checkXML(t, `<s:include xmlns:s="http://www.w3.org/2001/XMLSchema" schemaLocation="a.xsd"/><x schemaLocation="b.xsd"/>`,
 		`1:21-1:53 20-52 uri xml-namespace "http://www.w3.org/2001/XMLSchema" attr=xmlns:s`,
