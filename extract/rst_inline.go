@@ -121,6 +121,13 @@ type rstInline struct {
 	// astext() gives it (a section title's, whose name it is), and
 	// nothing is scanned.
 	title *[]byte
+
+	// shown, when not nil, is the URI a phrase reference embeds, as
+	// docutils reads it (its whitespace removed), while the reference's
+	// text is scanned: a URI of the text that is the same one is that URI
+	// shown, not a candidate of its own (one defect, one report), and one
+	// a line break cuts is shown, not followed, so not taken as continued.
+	shown []byte
 }
 
 // text reads src[a:b] of f, a text block (a paragraph's lines, a title, a
@@ -506,7 +513,9 @@ func (p *rstInline) phraseRef(s, e int, named bool) {
 				}
 				return
 			}
+			p.shown = bytes.Join(bytes.Fields(src[q+1:gt]), nil)
 			p.prose(s, t)
+			p.shown = nil
 			if named && p.title == nil {
 				p.w.label(p.f, TargetLink, s, t)
 			}
@@ -839,6 +848,16 @@ func (p *rstInline) scan(s, e int, subs []int) {
 		i++
 	}
 	d := dec.finish(e)
+	if shown := p.shown; shown != nil {
+		scanDecoded(&p.w.buf, src, &d, func(c *Candidate) {
+			if c.URI == string(shown) {
+				return
+			}
+			c.Continued, c.ContinuedEnd = "", 0
+			p.f.emit(c)
+		})
+		return
+	}
 	scanDecoded(&p.w.buf, src, &d, p.f.emit)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -421,4 +422,22 @@ func TestHTMLLinkTextIsDestination(t *testing.T) {
 		{"after the end", `<a href="https://a.example/">x</a> https://a.example/`, []string{"https://a.example/", "https://a.example/"}},
 		{"no href", `<a name="x">https://a.example/</a>`, []string{"https://a.example/"}},
 	})
+}
+
+// TestRSTLinkTextIsDestination checks the same for reStructuredText: a URI
+// of a phrase reference's text that is the URI it embeds (as docutils
+// reads it, whitespace removed) is not a candidate of its own; another is,
+// and is not taken as continued on the next line (the text is shown, the
+// embedded URI followed).
+func TestRSTLinkTextIsDestination(t *testing.T) {
+	checkURIs(t, "ReStructuredText", ReStructuredText, []uriCase{
+		{"the same", "`https://a.example/x <https://a.example/x>`_\n", []string{"https://a.example/x"}},
+		{"wrapped", "`https://a.example/a-\nb <https://a.example/a-\nb>`_\n", []string{"https://a.example/a-", "https://a.example/a-b"}},
+		{"another", "`https://b.example/ <https://a.example/>`_\n", []string{"https://b.example/", "https://a.example/"}},
+	})
+	var cont []string
+	ReStructuredText([]byte("`see https://a.example/path/\nmore <https://c.example/>`_\n"), Options{}, func(c *Candidate) { cont = append(cont, c.Continued) })
+	if !slices.Equal(cont, []string{"", ""}) {
+		t.Errorf("continued %q, want none", cont)
+	}
 }
