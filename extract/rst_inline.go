@@ -841,6 +841,19 @@ func (p *rstInline) scan(s, e int, subs []int) {
 			if src[i+1] >= utf8.RuneSelf {
 				_, n = utf8.DecodeRune(src[i+1 : e])
 			}
+			if src[i+1] == '\n' || src[i+1] == '\r' {
+				// An escaped line break, "...os-fixed-ips/\" then
+				// "192.168.1.1" (a request written as a shell writes a
+				// long command): a space that ends the URI, not a line
+				// break that may cut it (Nova's specifications).
+				k := i + 2
+				if src[i+1] == '\r' && k < e && src[k] == '\n' {
+					k++
+				}
+				dec.replace(i, k, []byte(" "))
+				i = k
+				continue
+			}
 			dec.replace(i, i+1+n, src[i+1:i+1+n])
 			i += 1 + n
 			continue
