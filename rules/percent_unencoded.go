@@ -616,13 +616,15 @@ func deliberate(p *lint.Pass, pr grammar.Problem) bool {
 			// send as written: across the held-out sets judged, 141 such
 			// reports were noise, 26 false and none true.
 			return true
-		case strings.Trim(text, "[]") == "" && !u.Scheme.Present() && !u.Authority.Present() && routeSegment(segmentAt(s, u.Path, pr.Start)):
+		case strings.Trim(text, "[]") == "" && (!u.Scheme.Present() && !u.Authority.Present() || forgeFile(u, pr.Start)) && routeSegment(segmentAt(s, u.Path, pr.Start)):
 			// A directory of a web framework's routes, named by its
 			// parameter ("src/routes/[...index]/index.tsx": Qwik's,
 			// Next.js's, SvelteKit's, Astro's), in a relative link to a file
 			// of the repository (held-out set 154: 2 reports, judged
-			// noise). Not in an absolute URL, where "/[draft]/" is a
-			// stand-in left in.
+			// noise), or in a forge's page of the file
+			// ("https://github.com/o/r/blob/main/src/app/[locale]/en.mdx",
+			// set 165). Not in another absolute URL, where "/[draft]/" is
+			// a stand-in left in.
 			return true
 		case strings.Trim(text, "{}") == "" && pr.End <= u.Path.End && strings.IndexByte(s[pr.End:u.Path.End], '/') < 0:
 			// The name of a file with braces that pair up
@@ -943,6 +945,33 @@ func routeSegment(seg string) bool {
 	}
 	rest := inner[k+len(closer):]
 	return rest == "" || extensionAt(rest, 0)
+}
+
+// forgeFile reports whether u is a forge's page of a file or a directory
+// of a repository, "https://github.com/o/r/blob/REF/PATH" (tree, raw and
+// edit too; GitLab's "/o/r/-/blob/REF/PATH"), and u.Input[i] is in PATH:
+// a path of the repository, written as its files are named.
+func forgeFile(u *grammar.Parsed, i int) bool {
+	switch strings.ToLower(u.Host.In(u.Input)) {
+	case "github.com", "gitlab.com", "codeberg.org", "bitbucket.org":
+	default:
+		return false
+	}
+	path := strings.TrimPrefix(u.Path.In(u.Input), "/")
+	segs := strings.SplitN(path, "/", 6)
+	if len(segs) > 2 && segs[2] == "-" { // GitLab's "/o/r/-/blob/REF/PATH"
+		segs = strings.SplitN(path, "/", 7)
+		segs = append(segs[:2], segs[3:]...)
+	}
+	if len(segs) < 6 {
+		return false
+	}
+	switch segs[2] {
+	case "blob", "tree", "raw", "edit", "src":
+	default:
+		return false
+	}
+	return i >= u.Path.End-len(segs[5])
 }
 
 // extensionAt reports whether seg from i on is a file's extension: ".",
