@@ -24,7 +24,8 @@ import (
 //     digit right before or after it: "http://%1/$1", not the typo of
 //     "required%1&url="), "^1" (Cherokee's, to the host's match:
 //     "http://^1/admin/$1"), "%n" as a whole host or user name (a token a
-//     program fills in: "qemu+ssh://%n/system", see hostToken);
+//     program fills in: "qemu+ssh://%n/system", see hostToken) or as a
+//     whole value of the query ("?clientaddr=%a", see queryToken);
 //   - a shell's command in backticks as a whole part, after "/" and
 //     before "/" or the end ("file://`pwd`/repos", see
 //     commandSubstitution);
@@ -171,6 +172,9 @@ func StandIns(s string) []Span {
 				i = j - 1
 			} else if i+2 < len(s) && s[i+1] >= '1' && s[i+1] <= '9' && !IsAlnum(s[i+2]) && i > 0 && !IsAlnum(s[i-1]) {
 				add(i, i+2) // "%1": a back-reference (Apache's and lighttpd's rewrite rules)
+				i++
+			} else if queryToken(s, i) {
+				add(i, i+2) // "clientaddr=%a": a token a redirector fills in
 				i++
 			} else if j, ok := hostToken(s, i); ok {
 				add(i, j) // "%n", "%h", "%Hf": a token a program fills in
@@ -451,6 +455,18 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 	if i < len(port) && (IsAlpha(port[i]) || port[i] == '_') && wordEnd(port, i) == len(port) || letters(port) {
 		add(a+1, e)
 	}
+}
+
+// queryToken reports whether the "%" at s[i] and the letter after it are a
+// whole value of the query, "?clientaddr=%a&clientname=%n&url=%u": the
+// tokens squidGuard (and other redirectors) fill in with the request's
+// address, name and URL. No encoding is a "%" and one letter, between "="
+// and "&", ";", "#" or the end.
+func queryToken(s string, i int) bool {
+	if i < 1 || s[i-1] != '=' || i+1 >= len(s) || !IsAlpha(s[i+1]) || strings.IndexByte(s[:i], '?') < 0 {
+		return false
+	}
+	return i+2 == len(s) || strings.IndexByte("&;#", s[i+2]) >= 0
 }
 
 // hostToken returns the end of a token of a program, "%" and one or two
@@ -1048,12 +1064,24 @@ func obfuscatedAddress(s string) (int, bool) {
 	if strings.IndexByte(addr, '@') >= 0 {
 		return 0, false
 	}
-	sep := func(i int) bool {
-		return i < 0 || i >= len(addr) || strings.IndexByte(" _.-+'\"[](){}<>", addr[i]) >= 0
+	const seps = " _.-+'\"[](){}<>"
+	// A separator, as written or percent-encoded ("wireshark-dev%5BAT%5Dwireshark.org",
+	// Wireshark's guides): the byte it ends (before) or starts (after).
+	encoded := func(x string) bool {
+		if len(x) != 3 || x[0] != '%' || !IsHex(x[1]) || !IsHex(x[2]) {
+			return false
+		}
+		return strings.IndexByte(seps, HexValue(x[1])<<4|HexValue(x[2])) >= 0
+	}
+	before := func(i int) bool {
+		return i < 1 || strings.IndexByte(seps, addr[i-1]) >= 0 || i >= 3 && encoded(addr[i-3:i])
+	}
+	after := func(j int) bool {
+		return j >= len(addr) || strings.IndexByte(seps, addr[j]) >= 0 || j+3 <= len(addr) && encoded(addr[j:j+3])
 	}
 	for i := 1; i+1 < len(addr); i++ {
 		for _, word := range [...]string{"at", "a.t"} {
-			if i+len(word) < len(addr) && strings.EqualFold(addr[i:i+len(word)], word) && sep(i-1) && sep(i+len(word)) {
+			if i+len(word) < len(addr) && strings.EqualFold(addr[i:i+len(word)], word) && before(i) && after(i+len(word)) {
 				return end, true
 			}
 		}

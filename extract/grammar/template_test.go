@@ -304,6 +304,10 @@ func TestStandIns(t *testing.T) {
 		{"sip:%ab:5080", nil},
 		{"sip:a%Hf:5080", nil},
 		{"http://a/%Hf/", nil},
+		// squidGuard's redirect tokens, whole values of the query.
+		{"http://p/cgi/blocked?clientaddr=%a&clientname=%n&url=%u", []Span{{32, 34}, {46, 48}, {53, 55}}},
+		{"http://p/cgi/blocked?a=%ab", nil},
+		{"http://p/a=%a/", nil},
 		{"file://`pwd`/repos-1.6/newproject/trunk", []Span{{7, 12}}},
 		{"https://example.com/#the-`foo`-option", nil},
 		{"http://a/`x`y", nil},
@@ -334,6 +338,8 @@ func TestStandIns(t *testing.T) {
 		// pages): the whole address, up to the query.
 		{"mailto:joel DOT farquhar AT montage-dmc DOT com", []Span{{7, 47}}},
 		{"MAILTO:ltsmooth42 _at_ gmail _dot _com?subject=fceux", []Span{{7, 38}}},
+		{"mailto:wireshark-dev%5BAT%5Dwireshark.org", []Span{{7, 41}}}, // Wireshark's guides
+		{"mailto:wireshark-dev%41AT%5Dwireshark.org", nil},
 		{"mailto:srfi-editors+at+srfi+dot+schemers+dot+org", []Span{{7, 48}}}, // SRFI 1's
 		{"mailto:r0ni a.t users d.o.t sourceforge", []Span{{7, 39}}},
 		{"mailto:name[at]example[dot]org", []Span{{7, 30}}},
