@@ -391,6 +391,12 @@ func standInsInAuthority(s string, a, e int, add func(int, int)) {
 			add(a, a+r+1)
 			a += r + 1
 			host = s[a:e]
+		} else if r > 1 && r+1 < len(host) && host[r+1] == '@' && host[1] == ':' && optionalUserinfo(host[1:r]) {
+			// An optional password before the "@": "redis://[:password]@host"
+			// (redis-py's URLs, as OSProfiler's guide writes them).
+			add(a, a+r+1)
+			a += r + 2
+			host = s[a:e]
 		}
 	}
 	if k := strings.LastIndex(host, "[:"); k > 0 && strings.HasSuffix(host, "]") && wordEnd(host, k+2) == len(host)-1 {

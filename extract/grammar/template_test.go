@@ -304,6 +304,8 @@ func TestStandIns(t *testing.T) {
 		{"sip:%ab:5080", nil},
 		{"sip:a%Hf:5080", nil},
 		{"http://a/%Hf/", nil},
+		// An optional password before the "@" (redis-py's URLs).
+		{"redis://[:password]@host[:port]/db", []Span{{8, 19}, {24, 31}}},
 		// squidGuard's redirect tokens, whole values of the query.
 		{"http://p/cgi/blocked?clientaddr=%a&clientname=%n&url=%u", []Span{{32, 34}, {46, 48}, {53, 55}}},
 		{"http://p/cgi/blocked?a=%ab", nil},
