@@ -97,6 +97,8 @@ func TestPlaceholders(t *testing.T) {
 		{"{% link _docs/a.md %}", []Span{{0, 21}}},
 		{"{# note #}x", []Span{{0, 10}}},
 		{"<%= root_url %>/a", []Span{{0, 15}}},
+		{"<%$filename%>", []Span{{0, 13}}}, // Mason's, a Perl variable
+		{"a<%$", []Span{{1, 4}}},
 		// PHP (YesWiki's templates); not "<?" alone, nor an XML declaration.
 		{"<?php echo $url;?>", []Span{{0, 18}}},
 		{"#slide_show_container_<?php echo $pagetag;?>", []Span{{22, 44}}},
