@@ -35,6 +35,7 @@ func (p *pageIDs) has(id string) bool {
 }
 
 // readIDs returns the values of the attributes id, xml:id and name in src
+// (in lower case, upper case or capitalized)
 // (an attribute's name after a space, a tab, a line break or ":", then
 // "=", then a quoted or unquoted value), character references resolved.
 // It reads the markup without parsing it: an attribute in a comment or
@@ -42,7 +43,9 @@ func (p *pageIDs) has(id string) bool {
 // look deliberate.
 func readIDs(src []byte) map[string]struct{} {
 	ids := map[string]struct{}{}
-	for _, name := range [...]string{"id=", "name="} {
+	// HTML's attribute names are case-insensitive: "<A NAME=...>" in pages
+	// of the 1990s (Euler's reference, SGML-Tools' output).
+	for _, name := range [...]string{"id=", "name=", "ID=", "NAME=", "Id=", "Name="} {
 		for at := 0; ; {
 			i := bytes.Index(src[at:], []byte(name))
 			if i < 0 {
