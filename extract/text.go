@@ -186,7 +186,8 @@ func compoundStart(src []byte, floor, s, colon int) int {
 
 // midWord reports whether a scheme that starts at src[s] is inside a word,
 // where no URI starts: after an "_" that follows a letter or digit
-// ("decompress_file:compress_file", "Guide_for_file:_URIs"), or right after
+// ("decompress_file:compress_file", "Guide_for_file:_URIs"), after the
+// "::" of a qualified name ("uri::urn::quote"), or right after
 // a letter of a script that separates words with spaces ("éhttp:"). An "_"
 // that starts a word is emphasis ("_http://a.example/_"), and Han, Kana,
 // Hangul or Thai right before a URI is prose written without spaces.
@@ -195,7 +196,10 @@ func midWord(src []byte, s int) bool {
 		return false
 	}
 	if b := src[s-1]; b < utf8.RuneSelf {
-		return b == '_' && s >= 2 && (src[s-2] >= utf8.RuneSelf || grammar.IsAlnum(src[s-2]))
+		// "::" before the scheme: a qualified name of a program's
+		// ("uri::urn::quote", Tcl's; "Foo::http::get"), no URI.
+		return b == '_' && s >= 2 && (src[s-2] >= utf8.RuneSelf || grammar.IsAlnum(src[s-2])) ||
+			b == ':' && s >= 3 && src[s-2] == ':' && grammar.IsAlnum(src[s-3])
 	}
 	r, _ := utf8.DecodeLastRune(src[:s])
 	return unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)

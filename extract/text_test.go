@@ -541,6 +541,15 @@ func TestTextAsciiDocLinkText(t *testing.T) {
 // from its first name: JDBC's URLs (H2's documentation,
 // "jdbc:h2:ssl://localhost/~/test", whose "ssl" is H2's mode, no slip of
 // "ssh"). A registered scheme glued to a label starts there.
+// TestTextQualifiedName: a scheme after the "::" of a qualified name of a
+// program ("uri::urn::quote", Tcl's uri package) starts no URI; one after
+// a label's ":" does.
+func TestTextQualifiedName(t *testing.T) {
+	checkText(t, "Use uri::urn::quote, Foo::http::get and see:http://a.example/.\n",
+		`1:45-1:62 44-61 uri text "http://a.example/"`,
+	)
+}
+
 func TestTextCompoundScheme(t *testing.T) {
 	checkText(t, "Use jdbc:h2:ssl://localhost/~/test or jdbc:mysql://localhost:3306/db; Note:http://a.example/x\n",
 		`1:5-1:35 4-34 uri text "jdbc:h2:ssl://localhost/~/test"`,

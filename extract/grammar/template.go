@@ -578,7 +578,8 @@ func closeAt(s string, i int, closer string) int {
 //
 //	"%" [ "(" name ")" ] [ DIGIT+ "$" ] *( "-" / "+" / " " / "#" / "0" ) [ DIGIT+ / "*" ] [ "." DIGIT+ ] verb
 //
-// with a verb of C, Go or Python (s d i u o x X e E f F g G c q v).
+// with a verb of C, Go or Python (s S d i u o x X e E f F g G c q v; "%S"
+// is also ikiwiki's shortcut's text, "http://bugs.debian.org/%S").
 // A "%" followed by two hexadecimal digits is a percent-encoding instead,
 // and so is one whose field is only a verb followed by a letter or digit
 // ("%sure" is more likely a "%" left unencoded).
@@ -611,7 +612,7 @@ func formatField(s string, i int) (int, bool) {
 	if j+1 < len(s) && s[j] == '.' && is(s[j+1], cDigit) {
 		j, plain = digits(s, j+1), false
 	}
-	if j >= len(s) || strings.IndexByte("sdiuoxXeEfFgGcqv", s[j]) < 0 {
+	if j >= len(s) || strings.IndexByte("sSdiuoxXeEfFgGcqv", s[j]) < 0 {
 		return 0, false
 	}
 	j++

@@ -168,6 +168,7 @@ func TestPlaceholders(t *testing.T) {
 		{"/%d/%s", []Span{{1, 3}, {4, 6}}},
 		{"/%(name)s.html", []Span{{1, 9}}},
 		{"/%1$s/%-5d/%-5.2f/%*d/%05.2f", []Span{{1, 5}, {6, 10}, {11, 17}, {18, 21}}}, // %05 is an encoding
+		{"http://bugs.debian.org/%S", []Span{{23, 25}}},                               // ikiwiki's shortcut, C's wide string
 		{"%v", []Span{{0, 2}}},
 		// Percent-encodings and malformed ones, not format fields.
 		{"/caf%c3%a9/%2F", nil},
