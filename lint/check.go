@@ -746,11 +746,14 @@ func manPageHeader(head []byte) bool {
 		} else {
 			head = nil
 		}
-		f := bytes.Fields(line)
-		if len(f) < 3 || !bytes.Equal(f[0], f[len(f)-1]) || !bytes.Contains(line, []byte("   ")) {
-			continue
+		line = bytes.TrimRight(line, " \t\r")
+		if len(line) < 12 || line[len(line)-1] != ')' || !bytes.Contains(line, []byte("   ")) {
+			continue // most lines: no allocation, no more look
 		}
-		if open := bytes.IndexByte(f[0], '('); open > 0 && open+2 < len(f[0]) && f[0][len(f[0])-1] == ')' && grammar.IsAlnum(f[0][open+1]) {
+		first := line[:bytes.IndexAny(line, " \t")]
+		last := line[bytes.LastIndexAny(line, " \t")+1:]
+		if open := bytes.IndexByte(first, '('); open > 0 && open+2 < len(first) && first[len(first)-1] == ')' && grammar.IsAlnum(first[open+1]) &&
+			bytes.Equal(first, last) && len(bytes.TrimSpace(line[len(first):len(line)-len(last)])) > 0 {
 			return true
 		}
 	}
