@@ -187,7 +187,8 @@ func compoundStart(src []byte, floor, s, colon int) int {
 // midWord reports whether a scheme that starts at src[s] is inside a word,
 // where no URI starts: after an "_" that follows a letter or digit
 // ("decompress_file:compress_file", "Guide_for_file:_URIs"), after the
-// "::" of a qualified name ("uri::urn::quote"), or right after
+// "::" of a qualified name and before another ("uri::urn::quote"; not
+// "link::http://", see qualifiedPart), or right after
 // a letter of a script that separates words with spaces ("éhttp:"). An "_"
 // that starts a word is emphasis ("_http://a.example/_"), and Han, Kana,
 // Hangul or Thai right before a URI is prose written without spaces.
@@ -199,10 +200,21 @@ func midWord(src []byte, s int) bool {
 		// "::" before the scheme: a qualified name of a program's
 		// ("uri::urn::quote", Tcl's; "Foo::http::get"), no URI.
 		return b == '_' && s >= 2 && (src[s-2] >= utf8.RuneSelf || grammar.IsAlnum(src[s-2])) ||
-			b == ':' && s >= 3 && src[s-2] == ':' && grammar.IsAlnum(src[s-3])
+			b == ':' && s >= 3 && src[s-2] == ':' && grammar.IsAlnum(src[s-3]) && qualifiedPart(src, s)
 	}
 	r, _ := utf8.DecodeLastRune(src[:s])
 	return unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
+}
+
+// qualifiedPart reports whether the name at src[s] is followed by "::",
+// a part of a qualified name ("uri::urn::quote"), not a scheme
+// ("link::http://a.example[]", AsciiDoc's macro that Asciidoctor links).
+func qualifiedPart(src []byte, s int) bool {
+	e := s
+	for e < len(src) && grammar.IsSchemeChar(src[e]) {
+		e++
+	}
+	return e+1 < len(src) && src[e] == ':' && src[e+1] == ':'
 }
 
 // bare delimits a candidate in running text that starts with the scheme

@@ -548,6 +548,9 @@ func TestTextQualifiedName(t *testing.T) {
 	checkText(t, "Use uri::urn::quote, Foo::http::get and see:http://a.example/.\n",
 		`1:45-1:62 44-61 uri text "http://a.example/"`,
 	)
+	// A name after "::" that is no part of a qualified name is a scheme
+	// (AsciiDoc's "link::", which Asciidoctor does not read as its macro).
+	checkText(t, "link::http://b.example/ x\n", `1:7-1:24 6-23 uri text "http://b.example/"`)
 }
 
 func TestTextCompoundScheme(t *testing.T) {
