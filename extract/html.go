@@ -175,6 +175,11 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 	// <a href="https:x.org">https:x.org</a>, is the destination shown, and
 	// the attribute's candidate is the one reported (one defect, one report).
 	var href anchorHref
+	inLink := func(c *Candidate) { // made once, not per text
+		if !href.is(src, c) {
+			emit(c)
+		}
+	}
 	var scratch []tagAttr
 	for {
 		tt := z.next()
@@ -192,11 +197,7 @@ func walkHTML(buf *Candidate, src []byte, opts Options, withFrontMatter bool, em
 				d := decodeHTML(src, off, end, false)
 				yield := emit
 				if href.set() {
-					yield = func(c *Candidate) {
-						if !href.is(src, c) {
-							emit(c)
-						}
-					}
+					yield = inLink
 				}
 				if code {
 					scanDecoded(buf, src, &d, func(c *Candidate) {

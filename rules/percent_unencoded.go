@@ -221,7 +221,12 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 		})
 	},
 	Deferred: true,
-	Across:   headingNames,
+	// The facts of both kinds of links it defers: to a heading by its text
+	// (headingName) and to an id of another page (otherPageFragment).
+	Across: func(p *lint.AcrossPass) {
+		otherPages(p)
+		headingNames(p)
+	},
 }
 
 // noScheme reports whether u, a link, is a relative reference whose first
@@ -288,7 +293,6 @@ func headingName(p *lint.Pass) (start, end int, ok bool) {
 // of a tree does not show: a README's "[a guide](<#Searching guide>)" is
 // reported).
 func headingNames(p *lint.AcrossPass) {
-	otherPages(p)
 	byFile := map[string]map[string]bool{}
 	for _, f := range p.Facts {
 		if f.Key != "" {
@@ -687,7 +691,7 @@ const keyOtherPage = "other-page"
 // otherPageFragment reports whether p's URI is a link, by a relative path,
 // to a place of another page of an HTML document, whose characters to
 // encode are all in its fragment ("control.html#->/2"), and returns the
-// page's path, decoded, from the document's directory. Generators write a
+// page's path, as link-missing-fragment resolves it (localLink). Generators write a
 // page's ids as they make them, and the links to them so: where the page
 // has the id, as written or decoded, browsers find it and the link works,
 // as one to the link's own page does (see ownPageFragment). SWI-Prolog's
@@ -697,8 +701,7 @@ const keyOtherPage = "other-page"
 // and 185, judged noise; the change was made after they were measured).
 func otherPageFragment(p *lint.Pass) (string, bool) {
 	u := p.URI
-	if p.Format != extract.FormatHTML || !p.Collecting() || p.File == "" || !p.Candidate.Context.IsLink() ||
-		u.Scheme.Present() || u.Authority.Present() || !u.Path.Present() || !u.Fragment.Present() || u.Query.Present() {
+	if p.Format != extract.FormatHTML || !p.Collecting() || u.Scheme.Present() || u.Authority.Present() || !u.Fragment.Present() {
 		return "", false
 	}
 	for pr := range p.Problems {
@@ -706,11 +709,13 @@ func otherPageFragment(p *lint.Pass) (string, bool) {
 			return "", false
 		}
 	}
-	path, err := url.PathUnescape(u.Path.In(u.Input))
-	if err != nil || strings.HasPrefix(path, "/") {
+	// Resolved as link-missing-fragment resolves it (a <base>, the tree's
+	// settings); a page of its own is ownPageFragment's.
+	l, ok := localLink(p)
+	if !ok || !l.HasFrag || l.Path == "" || l.Path == p.File {
 		return "", false
 	}
-	return filepath.Join(filepath.Dir(p.File), filepath.FromSlash(path)), true
+	return l.Path, true
 }
 
 // otherPages reports the facts otherPageFragment recorded whose page does
@@ -723,8 +728,11 @@ func otherPages(p *lint.AcrossPass) {
 		}
 		target, msg, _ := strings.Cut(f.Value, "\x00")
 		_, frag, _ := strings.Cut(f.URI, "#")
-		if d := p.Doc(target, p.Settings(target)); d != nil && (len(d.Missing(frag)) == 0 || len(d.Missing(grammar.PercentDecode(frag))) == 0) {
-			continue
+		s := p.Settings(p.Absolute(f.File))
+		if doc, _, found := resolveFile(p, s, target, false); found && doc != "" && !s.Outside(target) {
+			if d := p.Doc(doc, s); d != nil && (len(d.Missing(frag)) == 0 || len(d.Missing(grammar.PercentDecode(frag))) == 0) {
+				continue
+			}
 		}
 		p.Report(f, msg) // a broken link: no notation leaves it out
 	}
