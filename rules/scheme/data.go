@@ -12,6 +12,7 @@ const (
 	DataMediaType Code = "data-media-type" // a malformed media type
 	DataParameter Code = "data-parameter"  // a parameter without "=", or malformed
 	DataBase64    Code = "data-base64"     // ";base64" data that is not base64
+	DataUnpadded  Code = "data-unpadded"   // base64 data without its "=" padding, which browsers decode
 )
 
 // Data checks data URIs (RFC 2397).
@@ -72,8 +73,8 @@ func checkData(u *grammar.Parsed) []grammar.Violation {
 		i += 1 + j
 	}
 	if base64 {
-		if msg, at := checkBase64(s[comma+1 : e]); msg != "" {
-			ps = append(ps, grammar.Violation{Code: DataBase64, Start: comma + 1 + at, End: comma + 1 + at + 1*boolInt(at < e-comma-1),
+		if msg, at, code := checkBase64(s[comma+1 : e]); msg != "" {
+			ps = append(ps, grammar.Violation{Code: code, Start: comma + 1 + at, End: comma + 1 + at + 1*boolInt(at < e-comma-1),
 				Message: msg + ` (";base64" data is base64, RFC 2397 section 3; RFC 2045 section 6.8)`})
 		}
 	}
@@ -99,9 +100,13 @@ func token(s string) bool {
 func quoted(s string) bool { return len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' }
 
 // checkBase64 says what is wrong with base64 data d (percent-encoded, as
-// written), and where, or "". ASCII whitespace is left to the other
-// checks, as browsers skip it.
-func checkBase64(d string) (string, int) {
+// written), where, and under which code, or "". ASCII whitespace is left
+// to the other checks, as browsers skip it. Data that lacks only its "="
+// padding (two or three characters in its last group, RFC 2045 section
+// 6.8) is DataUnpadded: browsers decode it (the WHATWG Infra Standard's
+// forgiving-base64 decode, which the data: URL processor uses); one
+// character in the last group decodes nowhere.
+func checkBase64(d string) (string, int, Code) {
 	n, pad := 0, 0
 	for i := 0; i < len(d); i++ {
 		c := d[i]
@@ -123,17 +128,20 @@ func checkBase64(d string) (string, int) {
 			continue
 		case grammar.IsAlnum(c) || c == '+' || c == '/':
 			if pad > 0 {
-				return `data after the "=" padding`, at
+				return `data after the "=" padding`, at, DataBase64
 			}
 			n++
 			continue
 		}
-		return grammar.Messagef("%q is not a base64 character", c), at
+		return grammar.Messagef("%q is not a base64 character", c), at, DataBase64
 	}
-	if pad > 2 || n%4 != 0 {
-		return grammar.Messagef("%d base64 characters, not a multiple of 4: padding \"=\" is missing or the data is cut", n), len(d)
+	switch {
+	case pad == 0 && (n%4 == 2 || n%4 == 3):
+		return grammar.Messagef("%d base64 characters, not a multiple of 4: the \"=\" padding is missing (browsers decode it without)", n), len(d), DataUnpadded
+	case pad > 2 || n%4 != 0:
+		return grammar.Messagef("%d base64 characters, not a multiple of 4: padding \"=\" is missing or the data is cut", n), len(d), DataBase64
 	}
-	return "", 0
+	return "", 0, ""
 }
 
 // base64Char holds the 64 characters of base64 (RFC 2045 section 6.8).

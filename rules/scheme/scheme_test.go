@@ -77,7 +77,10 @@ var badURIs = []struct {
 	{"data:image/svg+xml;utf8,<svg/>", DataParameter, 18, 23, `";utf8" has no "="`},
 	{"data:;base64;charset=x,AAAA", DataParameter, 5, 12, `";base64" must come last`},
 	{"data:;a=,x", DataParameter, 5, 8, "not attribute"},
-	{"data:;base64,SGVsbG8", DataBase64, 20, 20, "7 base64 characters, not a multiple of 4"},
+	{"data:;base64,SGVsbG8", DataUnpadded, 20, 20, "7 base64 characters, not a multiple of 4: the \"=\" padding is missing"},
+	{"data:;base64,SGVsbA", DataUnpadded, 19, 19, "6 base64 characters"},
+	{"data:;base64,SGVsbG8hI", DataBase64, 22, 22, "9 base64 characters, not a multiple of 4: padding \"=\" is missing or the data is cut"},
+	{"data:;base64,SGVsbG=", DataBase64, 20, 20, "7 base64 characters"},
 	{"data:;base64,SGV$bG8=", DataBase64, 16, 17, `'$' is not a base64 character`},
 	{"data:;base64,SG=sbG8=", DataBase64, 16, 17, "after the"},
 }
