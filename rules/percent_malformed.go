@@ -26,7 +26,8 @@ text of an attribute that holds none of its own, after a ";" (a style's percenta
 "image=data:image/png,...;clipPath=inset(16.33%", as draw.io keeps its diagrams in SVG), unless strict.
 Nor, by default, a "%" in the fragment of a link to a place of its own page that names an id the page
 gives an element as written, in HTML, XML or Markdown ("#Details: Option %W" to id="Details: Option
-%W", "fields.htm#90%LE" in fields.htm), or
+%W", "fields.htm#90%LE" in fields.htm), or, in HTML, that another page of the tree gives an element
+("notmuch-emacs.html#key-%" in Sphinx's index of notmuch's manual, to id="key-%"), or
 that a converter wrote (groff, DocBook XSL: see percent-unencoded); nor a percentage that ends a
 value of the query ("?iframe=yes&w=100%&sidebar=yes", sched.com's embed code for an event: a "%"
 after a digit, before "&", ";" or the query's end), or is one ("&suffix=%", a badge's unit), which
@@ -44,12 +45,20 @@ places counts once.`,
 		if ownSyntax(p) {
 			return
 		}
-		reportProblemsBut(p, func(pr grammar.Problem) bool {
+		skip := func(pr grammar.Problem) bool {
 			return stylePercentage(p, pr) || !p.Config.Strict && (ownPageFragment(p, pr) || queryPercentage(p, pr))
-		}, func(pr grammar.Problem, f *lint.Finding) {
+		}
+		if !p.Config.Strict && deferOtherPage(p, skip) {
+			return
+		}
+		reportProblemsBut(p, skip, func(pr grammar.Problem, f *lint.Finding) {
 			f.Fixes = []lint.Fix{{Message: `write the literal "%" as %25`, Edits: []lint.Edit{{Start: pr.Start, End: pr.End, New: "%25"}}}}
 		})
 	},
+	Deferred: true,
+	// A link to an id of another page (otherPageFragment) is reported once
+	// that page is read, if it has no such id.
+	Across: otherPages,
 }
 
 // stylePercentage reports whether pr is the "%" of a percentage that ends

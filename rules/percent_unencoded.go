@@ -166,14 +166,7 @@ wrapped and indented) is to be joined: browsers send the spaces, as %20.`,
 				return
 			}
 			skip = func(pr grammar.Problem) bool { return deliberate(p, pr) }
-			if target, ok := otherPageFragment(p); ok {
-				// Whether the page it leads to has the id is known once
-				// the run's documents are: left to the Across step.
-				for pr := range p.Problems {
-					if !skip(pr) {
-						p.Record(keyOtherPage, target+"\x00"+pr.Message(u.Input), pr.Start, pr.End)
-					}
-				}
+			if deferOtherPage(p, skip) {
 				return
 			}
 		}
@@ -716,6 +709,23 @@ func otherPageFragment(p *lint.Pass) (string, bool) {
 		return "", false
 	}
 	return l.Path, true
+}
+
+// deferOtherPage records, for the Across step (otherPages), the problems
+// of p's link to an id of another page (otherPageFragment) that skip does
+// not leave out, and reports whether p's link is one: whether the page it
+// leads to has the id is known once the run's documents are read.
+func deferOtherPage(p *lint.Pass, skip func(grammar.Problem) bool) bool {
+	target, ok := otherPageFragment(p)
+	if !ok {
+		return false
+	}
+	for pr := range p.Problems {
+		if !skip(pr) {
+			p.Record(keyOtherPage, target+"\x00"+pr.Message(p.URI.Input), pr.Start, pr.End)
+		}
+	}
+	return true
 }
 
 // otherPages reports the facts otherPageFragment recorded whose page does
