@@ -31,14 +31,22 @@ archive's stack traces linked by its exporter ("http://client.rs:297:65"). By de
 reports in that document is made; --strict makes them. On the held-out sets 30 to 111, every such
 report judged was noise (10), and no true report was in such a document. Nor, by default, the
 authority of a URI whose scheme is not in the IANA registry ("literal://string:a%20b", "xnet://D:\data"):
-what follows such a scheme is an application's own notation, which uri-scheme-unregistered looks at.`,
+what follows such a scheme is an application's own notation, which uri-scheme-unregistered looks at.
+
+By default the rule reports a URI the author marked as one: a link, an attribute, a URI between "<"
+and ">". In running text, where a URI is found by its look alone, it reports only with --strict: on
+held-out sets 161 to 184, none of the 20 reports judged was a defect, and 11 of them were in running
+text (a release note that quotes the bad input its fix handles, "ftp://user@host.com@www.host.com";
+a range of ports, "localhost:8080-8085"; a sed expression; a template of a setting).`,
 		Bad:  `http://example.com:80a/  http://[::1%25eth0]/  http://[1:2:3]/  http://me@work@example.com/`,
 		Good: `http://example.com:80/  http://[::1]/  http://me%40work@example.com/`,
 		Fix: `Fix: percent-encode an "@" in the userinfo (safe: the last "@" ends the userinfo, so this is the only
 reading). Nothing else has a fix.`,
 	},
 	Run: func(p *lint.Pass) {
-		if ownSyntax(p) {
+		if ownSyntax(p) || !p.Config.Strict && runningText(p.Candidate.Context) {
+			// In running text, a URI is a guess, and a malformed authority
+			// there was quoted on purpose every time it was judged.
 			return
 		}
 		reportProblems(p, func(pr grammar.Problem) []lint.Fix {
