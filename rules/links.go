@@ -54,9 +54,11 @@ func localLink(p *lint.Pass) (links.Link, bool) {
 	if s, h := malformedLink(c.URI); s != "" || h != "" {
 		return links.Link{}, false // link-malformed's
 	}
-	if seg, _, _ := strings.Cut(c.URI, "/"); strings.IndexByte(seg, ':') >= 0 && !strings.ContainsAny(seg, "?#") {
+	if seg, _, _ := strings.Cut(c.URI, "/"); strings.IndexByte(seg, ':') >= 0 && !strings.ContainsAny(seg, "?#") &&
+		(p.URI.Input != c.URI || !fileNameColon(p.URI, strings.IndexByte(c.URI, ':'))) {
 		// "(https://x.example/)", "[text](https://...": a URI the markup
 		// garbled, which uri-relative-colon reports; no file was meant.
+		// But a file's name may hold the ":" (fileNameColon).
 		return links.Link{}, false
 	}
 	from := p.File
