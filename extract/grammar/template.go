@@ -31,7 +31,9 @@ import "strings"
 //     string concatenation, "' + url + '" (see concatenation); "{%", "{#"
 //     and "<%" open a tag only before
 //     whitespace, "-" (or, after "<%", "=", "#", "%" or a Perl variable's
-//     "$", Mason's "<%$filename%>"), as template
+//     "$", Mason's "<%$filename%>"; "|", ":" or "+", LuCI's and
+//     gluon-web's escaped value, translation and include,
+//     "<%|url(request)%>"), as template
 //     languages write them, and "{%" before a letter
 //     where a "%}" follows ("{%if x %}") or where a keyword ends s ("{%url
 //     ", as markup cut action="{%url "a" pk %}"). Whitespace alone between two
@@ -264,7 +266,7 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+2, "%}"), true
 	case strings.HasPrefix(rest, "{#") && tagStart(rest[2:], "-") && !isRFC6570(s, i):
 		return closeAt(s, i+2, "#}"), true
-	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%$"):
+	case strings.HasPrefix(rest, "<%") && tagStart(rest[2:], "=-#%$|:+"):
 		return closeAt(s, i+2, "%>"), true
 	case strings.HasPrefix(rest, "<?=") || strings.HasPrefix(rest, "<?php") && (len(rest) == 5 || IsSpace(rest[5])):
 		// PHP's code, "<?php echo $url; ?>", "<?=$lien;?>": the page

@@ -97,7 +97,9 @@ func TestPlaceholders(t *testing.T) {
 		{"{% link _docs/a.md %}", []Span{{0, 21}}},
 		{"{# note #}x", []Span{{0, 10}}},
 		{"<%= root_url %>/a", []Span{{0, 15}}},
-		{"<%$filename%>", []Span{{0, 13}}}, // Mason's, a Perl variable
+		{"<%$filename%>", []Span{{0, 13}}},                     // Mason's, a Perl variable
+		{"<%|url(request)%>", []Span{{0, 17}}},                 // LuCI's and gluon-web's escaped value
+		{"geo:<%: lat %>,<%+ x %>", []Span{{4, 14}, {15, 23}}}, // a translation, an include
 		{"a<%$", []Span{{1, 4}}},
 		// PHP (YesWiki's templates); not "<?" alone, nor an XML declaration.
 		{"<?php echo $url;?>", []Span{{0, 18}}},
