@@ -199,14 +199,14 @@ func TestCheckTemplates(t *testing.T) {
 		{"http://[::1]:{port}/{+path}{?q,lang}\n", ""},
 		{"urn:ieee:{IEEEresource}:{ResourceSpecificString}\n", ""},
 		{"htps://example.com/{id}\n", "1:1 warning uri-scheme-unregistered"},
-		{"http://example.com/{id}/a|b\n", "1:26 error percent-unencoded"},
-		{"http://example.com/a{}/x\n", "1:21 error percent-unencoded"}, // "{}" is not an expression
-		{"http://example.com/{}/x\n", ""},                              // but, as a whole part, a format string's field (a stand-in)
-		{"http://example.com/{a b}\n", ""},                             // a name with a space in braces stands in for a part: the candidate ends before it
+		{"<http://example.com/{id}/a|b>\n", "1:27 error percent-unencoded"}, // in <...>: in running text a "|" may start a label
+		{"http://example.com/a{}/x\n", "1:21 error percent-unencoded"},      // "{}" is not an expression
+		{"http://example.com/{}/x\n", ""},                                   // but, as a whole part, a format string's field (a stand-in)
+		{"http://example.com/{a b}\n", ""},                                  // a name with a space in braces stands in for a part: the candidate ends before it
 		// Characters next to an expression are reported on their own.
-		{"http://example.com/a|{id}\n", "1:21 error percent-unencoded"},
+		{"<http://example.com/a|{id}>\n", "1:22 error percent-unencoded"},
 		{"http://example.com/{id}^x\n", "1:24 error percent-unencoded"},
-		{"http://example.com/{id}|{q}\n", "1:24 error percent-unencoded"},
+		{"<http://example.com/{id}|{q}>\n", "1:25 error percent-unencoded"},
 		{"http://x.example:{port}a/\n", ""}, // the port's problem spans the expression: left out
 		{"urn:{nid}:x <urn:example:{a}?b>\n", "1:29 error urn-unencoded-question"},
 	}
