@@ -67,7 +67,7 @@ diagram a service draws from its URL or a wiki page's name in brackets that pair
 "Upgrade-[Hotwire-Turbo-integration]"), the characters browsers send as written in a fragment ("|",
 "{", "}", "^", brackets that pair up, a "#" after a "/" or in a hash-bang's route: #/room/#channel,
 #!web.md#intro), a mail link with its display name ("mailto:Ann Lee <ann@example.com>", which mail
-programs take), the spaces of a text
+programs take) or a comment that names the owner ("mailto:ann@example.com (Ann Lee)"), the spaces of a text
 directive that encodes none of them ("#:~:text=Set SCRIPT_ARGUMENT", which browsers encode) and the
 quotes that pair up in one ("#:~:text=\"Pickling\"%20is"), a
 method's anchor as Javadoc wrote it before JDK 10 ("#wait(long, int)", "#Outer.Inner(java.lang.String,
@@ -863,11 +863,20 @@ func nameAddr(u *grammar.Parsed, pr grammar.Problem) bool {
 	if d, err := url.PathUnescape(addr); err == nil {
 		addr = d
 	}
-	lt := strings.IndexByte(addr, '<')
-	if lt <= 0 || !strings.HasSuffix(addr, ">") || strings.Count(addr, "<") != 1 || strings.Count(addr, ">") != 1 {
-		return false
+	var name, mail string
+	if open := strings.LastIndex(addr, " ("); open > 0 && strings.HasSuffix(addr, ")") && !strings.ContainsAny(addr, "<>") {
+		// The older form, the address and a comment that names its owner
+		// (RFC 5322 section 3.4: "mnd@dcs.st-andrews.ac.uk (Martin
+		// Dunstan)", the <link rev="made"> of pages of the 1990s: 2
+		// reports of held-out set 193, judged noise).
+		mail, name = addr[:open], strings.TrimSpace(addr[open+2:len(addr)-1])
+	} else {
+		lt := strings.IndexByte(addr, '<')
+		if lt <= 0 || !strings.HasSuffix(addr, ">") || strings.Count(addr, "<") != 1 || strings.Count(addr, ">") != 1 {
+			return false
+		}
+		name, mail = strings.TrimSpace(addr[:lt]), addr[lt+1:len(addr)-1]
 	}
-	name, mail := strings.TrimSpace(addr[:lt]), addr[lt+1:len(addr)-1]
 	at := strings.IndexByte(mail, '@')
 	return name != "" && !strings.Contains(name, "@") && at > 0 && at < len(mail)-1 && strings.Count(mail, "@") == 1 && !strings.ContainsAny(mail, " \t")
 }
