@@ -515,6 +515,16 @@ func TestTextAsciiDocLinkText(t *testing.T) {
 		`4:33-4:53 264-284 uri text "http://a.example/x?f"`,
 		`4:63-4:76 294-307 uri text "http://[::1]/"`,
 	)
+	// A reference's number glued after a web URI's path or fragment, as a
+	// change log that lost its line breaks writes it (OpenOCD's), is not
+	// the URI's; an index in the query or after another scheme is.
+	checkText(t, "See https://a.example/gdb/Formats.html#Types[2] and https://a.example/view[12].\n"+
+		"But http://a.example/x?a[0] and cfg://handlers.email[0] stay.\n",
+		`1:5-1:45 4-44 uri text "https://a.example/gdb/Formats.html#Types"`,
+		`1:53-1:75 52-74 uri text "https://a.example/view"`,
+		`2:5-2:28 84-107 uri text "http://a.example/x?a[0]"`,
+		`2:33-2:56 112-135 uri text "cfg://handlers.email[0]"`,
+	)
 	// The URI itself as the link's text (OpenCL's specification, AsciiDoc
 	// saved as .txt), and text glued after the group in a language written
 	// without spaces (yash's Japanese manual); not a Latin word glued on.
