@@ -78,6 +78,9 @@ func Markdown(doc []byte, opts Options, yield func(*Candidate)) {
 // markdown is Markdown, reading the plain paragraphs of lim.plain bytes
 // or more itself and the big ones of lim.big bytes or more in pieces.
 func markdown(doc []byte, opts Options, lim mdLimits, yield func(*Candidate)) {
+	if blocks := liquidBlocks(doc); blocks != nil {
+		yield = inLiquidCode(blocks, opts, yield)
+	}
 	out := candidatesPool.Get().(*[]Candidate)
 	cands, rest := walkGoldmark(markdownParser(), doc, opts, lim, (*out)[:0])
 	// The plain paragraphs read by the walker itself (see mdplain.go) and
@@ -100,6 +103,25 @@ func markdown(doc []byte, opts Options, lim mdLimits, yield func(*Candidate)) {
 	clear(cands) // no strings kept alive
 	*out = cands[:0]
 	candidatesPool.Put(out)
+}
+
+// inLiquidCode wraps yield so that a candidate inside one of blocks, the
+// code and comments of Liquid (liquidBlocks), in order, is code: left out,
+// or, with opts.IncludeCodeBlocks, handed over as a code block's.
+func inLiquidCode(blocks []span, opts Options, yield func(*Candidate)) func(*Candidate) {
+	b := 0
+	return func(c *Candidate) {
+		for b < len(blocks) && blocks[b].end <= c.Start {
+			b++
+		}
+		if b < len(blocks) && blocks[b].start <= c.Start {
+			if !opts.IncludeCodeBlocks {
+				return
+			}
+			c.Context = ContextCodeBlock
+		}
+		yield(c)
+	}
 }
 
 // maxPooledCandidates is the capacity up to which a slice of candidates
