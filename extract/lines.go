@@ -275,14 +275,14 @@ func lineComment(src []byte, start int) bool {
 }
 
 // nestedList reports whether the word src[k:e], alone on the line that
-// starts at src[next], is the first item of a list nested under the line
-// of the URI src[start:end]: the word's line is indented more than the
-// URI's, and the line after it is, at the same indentation, a word alone
-// too that starts with a letter or a digit. A URI that ends with "?",
-// "&" or "=", or a word that ends with a character a cut URI ends with,
-// goes on (RFC 9207's "https://client.example/cb?", then "code=..." and
-// "&state=...", a parameter a line). A catalogue whose entries each name a source and list its files
-// below it ("O moga-mobo - Moga/Mobo fonts from Y.Oz Vox
+// starts at src[next], is the first item of a list nested under the line of
+// the URI src[start:end]: the word's line is indented more than the URI's,
+// and the line after it is, at the same indentation, a word alone too that
+// starts with a letter or a digit. A URI that ends with "?", "&" or "=", or
+// a word that ends with a character a cut URI ends with, goes on (RFC
+// 9207's "https://client.example/cb?", then "code=..." and "&state=...", a
+// parameter a line). A catalogue whose entries each name a source and list
+// its files below it ("O moga-mobo - Moga/Mobo fonts from Y.Oz Vox
 // http://yozvox.web.fc2.com/" above "    mogam.ttc" and "    mogamb.ttc",
 // TeX Live's ptex-fontmaps README: 2 reports of held-out set 185, judged
 // wrong) is no cut URI: a tool that wraps a paragraph keeps its

@@ -47,9 +47,10 @@ By default, forms that are written on purpose and work are left to --strict: the
 letter in a file URI (file:///c|/path, RFC 8089 appendix E.2.2); the "|" before the version of a FHIR
 canonical reference (http://hl7.org/fhir/StructureDefinition/Patient|4.0.1, FHIR R4 section
 2.24.0.1); a "|" in a URI with an authority in running text, but in reStructuredText (browsers send
-it as written, and in text it often separates a label: "{@link https://a.example/license.txt|MIT}"); a "#" of a route of a page's script, after a "/" of the fragment or in a hash-bang's
-("https://matrix.to/#/#room:server", "#!web.md#intro"), plain text included; in a text file, a "\" before "_" or
-"*" (group\__libusb\__lib.html: a markup's escape of emphasis, in an AsciiDoc.py source or Sphinx's
+it as written, and in text it often separates a label: "{@link https://a.example/license.txt|MIT}");
+a "#" of a route of a page's script, after a "/" of the fragment or in a hash-bang's
+("https://matrix.to/#/#room:server", "#!web.md#intro"), plain text included; in a text file, a "\"
+before "_" or "*" (group\__libusb\__lib.html: a markup's escape of emphasis, in an AsciiDoc.py source or Sphinx's
 _sources/*.rst.txt, which its processor removes); whitespace in the data of a base64
 data URI in a link, as editors wrap embedded images (browsers decode it with forgiving-base64,
 which removes whitespace first); the data of another data URI in a link, written as it is
@@ -67,8 +68,8 @@ diagram a service draws from its URL or a wiki page's name in brackets that pair
 "Upgrade-[Hotwire-Turbo-integration]"), the characters browsers send as written in a fragment ("|",
 "{", "}", "^", brackets that pair up, a "#" after a "/" or in a hash-bang's route: #/room/#channel,
 #!web.md#intro), a mail link with its display name ("mailto:Ann Lee <ann@example.com>", which mail
-programs take) or a comment that names the owner ("mailto:ann@example.com (Ann Lee)"), the spaces of a text
-directive that encodes none of them ("#:~:text=Set SCRIPT_ARGUMENT", which browsers encode) and the
+programs take) or a comment that names the owner ("mailto:ann@example.com (Ann Lee)"), the spaces
+of a text directive that encodes none of them ("#:~:text=Set SCRIPT_ARGUMENT", which browsers encode) and the
 quotes that pair up in one ("#:~:text=\"Pickling\"%20is"), a
 method's anchor as Javadoc wrote it before JDK 10 ("#wait(long, int)", "#Outer.Inner(java.lang.String,
 int)"), an XPointer in an XML
@@ -807,8 +808,8 @@ func stringEscape(s string, i int) bool {
 }
 
 // routeFragment reports whether the "#" at s[at], in the fragment that
-// starts at s[start] (at or after its own "#"), is part of a route of the page's
-// script: after a "/" of the fragment ("#/room/#channel", a web
+// starts at s[start] (at or after its own "#"), is part of a route of the
+// page's script: after a "/" of the fragment ("#/room/#channel", a web
 // application's route; "https://matrix.to/#/#room:server"), or in a
 // hash-bang's ("#!web.md#源码泄露", which the AJAX crawling scheme's sites
 // read; 2 reports of held-out set 87, judged noise). Not a "#" right

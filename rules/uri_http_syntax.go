@@ -84,8 +84,6 @@ Markdown (where it is an autolink): an XML element of the "http" prefix, written
 	},
 }
 
-// credentials reports whether the userinfo ui is a user name and its
-// password, both given and neither holding a space.
 // portOnly reports whether u's authority is a port alone ("http://:8080/",
 // ":8080" as Go and Java servers write the address they listen on, every
 // interface): in running text, the address a setting takes or a parser's
@@ -98,6 +96,8 @@ func portOnly(u *grammar.Parsed) bool {
 	return len(a) > 1 && a[0] == ':' && strings.Trim(a[1:], "0123456789") == ""
 }
 
+// credentials reports whether the userinfo ui is a user name and its
+// password, both given and neither holding a space.
 func credentials(ui string) bool {
 	name, pass, ok := strings.Cut(ui, ":")
 	return ok && name != "" && pass != "" && !strings.ContainsAny(ui, " \t")
