@@ -55,24 +55,36 @@ func liquidBlocks(doc []byte) []span {
 	return out
 }
 
+// maxLiquidTag bounds the bytes a Liquid tag is looked for in, from its
+// "{%" ("{% highlight ruby linenos %}" is 28): a line of "{%" with no "%}"
+// is read in linear time.
+const maxLiquidTag = 256
+
 // liquidTag reads the Liquid tag that starts at doc[i] ("{%", a "-" perhaps,
 // spaces, a name), and returns its name and the offset after its "%}", or
-// -1 where no "%}" ends it on its line.
+// -1 where no "%}" ends it on its line within maxLiquidTag bytes.
 func liquidTag(doc []byte, i int) ([]byte, int) {
+	limit := min(len(doc), i+maxLiquidTag)
 	k := i + 2
-	if k < len(doc) && doc[k] == '-' {
+	if k < limit && doc[k] == '-' {
 		k++
 	}
-	for k < len(doc) && (doc[k] == ' ' || doc[k] == '\t') {
+	for k < limit && (doc[k] == ' ' || doc[k] == '\t') {
 		k++
 	}
 	n := k
-	for n < len(doc) && (doc[n] >= 'a' && doc[n] <= 'z') {
+	for n < limit && (doc[n] >= 'a' && doc[n] <= 'z') {
 		n++
 	}
-	line := doc[n:lineEnd(doc, n)]
-	e := bytes.Index(line, []byte("%}"))
-	if n == k || e < 0 {
+	if n == k {
+		return nil, -1
+	}
+	rest := doc[n:limit]
+	if nl := bytes.IndexAny(rest, "\n\r"); nl >= 0 {
+		rest = rest[:nl]
+	}
+	e := bytes.Index(rest, []byte("%}"))
+	if e < 0 {
 		return nil, -1
 	}
 	return doc[k:n], n + e + 2
