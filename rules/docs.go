@@ -214,8 +214,12 @@ func certaintyNote(r *lint.Rule) string {
 	case r.Certainty == extract.Weak:
 		return "It reports on every candidate."
 	}
-	if r.Notation {
-		return fmt.Sprintf("By default it reports on candidates that are %s or more certain, in a document where fewer than %d different URIs break it (more are the document's notation, not slips); with --strict, on every candidate but the cut ones.", r.Certainty, lint.NotationHabit)
+	which := fmt.Sprintf("%s or more certain", r.Certainty)
+	if r.Certainty == extract.Certain {
+		which = "certain" // none is more
 	}
-	return fmt.Sprintf("By default it reports on candidates that are %s or more certain; with --strict, on every candidate but the cut ones.", r.Certainty)
+	if r.Notation {
+		return fmt.Sprintf("By default it reports on candidates that are %s, in a document where fewer than %d different URIs break it (more are the document's notation, not slips); with --strict, on every candidate but the cut ones.", which, lint.NotationHabit)
+	}
+	return fmt.Sprintf("By default it reports on candidates that are %s; with --strict, on every candidate but the cut ones.", which)
 }

@@ -75,7 +75,8 @@ method's anchor as Javadoc wrote it before JDK 10 ("#wait(long, int)", "#Outer.I
 int)"), an XPointer in an XML
 link ("#xpointer(//atom[@id='a1' or @id='a2'])": XLink 1.1 section 5.4 makes the attribute a
 LEIRI, which its processor escapes), and in a query (brackets that pair up, filter[repo][0]=x;
-quotes that pair up, one of them perhaps written %22, "?q=milestone%3A%224.3\"";
+quotes that pair up, one of them perhaps written %22 (a search for a milestone, its closing quote
+typed as is);
 "|", the list separator of web APIs; a version range, "?version=>0.21,<0.27", a search's qualifier, "?q=closed:<2018-07-06", or a
 formula's comparison, "?y(w_Tx+b)>1"; a formula's "\",
 which browsers read as "/" in a path only, alone or beside "|", brackets and braces, TeX that an
