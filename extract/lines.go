@@ -295,11 +295,7 @@ func nestedList(src []byte, start, end, next, k, e int) bool {
 		return false // a line longer than maxRow: not looked at
 	}
 	ls += lo
-	in := ls
-	for in < start && (src[in] == ' ' || src[in] == '\t') {
-		in++
-	}
-	if k-next <= in-ls || !onlySpaces(src, e) || strings.IndexByte("?&=", src[end-1]) >= 0 ||
+	if k-next <= indentOf(src, ls, start) || !blank(src[e:lineEnd(src, e)]) || strings.IndexByte("?&=", src[end-1]) >= 0 ||
 		strings.IndexByte("-/._=?&#%", src[e-1]) >= 0 {
 		return false // a query cut after its "?" or between its parameters; a word that goes on
 	}
@@ -315,18 +311,7 @@ func nestedList(src []byte, start, end, next, k, e int) bool {
 	for w < len(src) && !grammar.IsSpace(src[w]) {
 		w++
 	}
-	return onlySpaces(src, w)
-}
-
-// onlySpaces reports whether the line holding src[i] has nothing but
-// spaces and tabs from i to its end.
-func onlySpaces(src []byte, i int) bool {
-	for ; i < len(src) && src[i] != '\n' && src[i] != '\r'; i++ {
-		if src[i] != ' ' && src[i] != '\t' {
-			return false
-		}
-	}
-	return true
+	return blank(src[w:lineEnd(src, w)])
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is

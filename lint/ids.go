@@ -35,7 +35,7 @@ func (p *pageIDs) has(id string) bool {
 }
 
 // readIDs returns the values of the attributes id, xml:id and name in src
-// (in lower case, upper case or capitalized)
+// (in any letter case)
 // (an attribute's name after a space, a tab, a line break or ":", then
 // "=", then a quoted or unquoted value), character references resolved.
 // It reads the markup without parsing it: an attribute in a comment or
@@ -43,43 +43,49 @@ func (p *pageIDs) has(id string) bool {
 // look deliberate.
 func readIDs(src []byte) map[string]struct{} {
 	ids := map[string]struct{}{}
-	// HTML's attribute names are case-insensitive: "<A NAME=...>" in pages
-	// of the 1990s (Euler's reference, SGML-Tools' output).
-	for _, name := range [...]string{"id=", "name=", "ID=", "NAME=", "Id=", "Name="} {
-		for at := 0; ; {
-			i := bytes.Index(src[at:], []byte(name))
-			if i < 0 {
-				break
-			}
-			b := at + i - 1 // the byte before the attribute's name
-			at += i + len(name)
-			if b < 0 || bytes.IndexByte([]byte(" \t\r\n:"), src[b]) < 0 {
-				continue
-			}
-			rest := src[at:]
-			var v []byte
-			if len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') {
-				end := bytes.IndexByte(rest[1:], rest[0])
-				if end < 0 {
-					continue
-				}
-				v = rest[1 : 1+end]
-			} else {
-				end := bytes.IndexAny(rest, " \t\r\n>")
-				if end < 0 {
-					end = len(rest)
-				}
-				v = rest[:end]
-			}
-			if len(v) == 0 {
-				continue
-			}
-			s := string(v)
-			if bytes.IndexByte(v, '&') >= 0 {
-				s = html.UnescapeString(s)
-			}
-			ids[s] = struct{}{}
+	// One pass over the "="s: HTML's attribute names are case-insensitive
+	// ("<A NAME=...>" in pages of the 1990s: Euler's reference, SGML-Tools'
+	// output), so each name is compared in any letter case.
+	for at := 0; ; {
+		i := bytes.IndexByte(src[at:], '=')
+		if i < 0 {
+			break
 		}
+		eq := at + i
+		at = eq + 1
+		b := -1 // the byte before the attribute's name
+		switch {
+		case eq >= 2 && bytes.EqualFold(src[eq-2:eq], []byte("id")):
+			b = eq - 3
+		case eq >= 4 && bytes.EqualFold(src[eq-4:eq], []byte("name")):
+			b = eq - 5
+		}
+		if b < 0 || bytes.IndexByte([]byte(" \t\r\n:"), src[b]) < 0 {
+			continue
+		}
+		rest := src[at:]
+		var v []byte
+		if len(rest) > 0 && (rest[0] == '"' || rest[0] == '\'') {
+			end := bytes.IndexByte(rest[1:], rest[0])
+			if end < 0 {
+				continue
+			}
+			v = rest[1 : 1+end]
+		} else {
+			end := bytes.IndexAny(rest, " \t\r\n>")
+			if end < 0 {
+				end = len(rest)
+			}
+			v = rest[:end]
+		}
+		if len(v) == 0 {
+			continue
+		}
+		s := string(v)
+		if bytes.IndexByte(v, '&') >= 0 {
+			s = html.UnescapeString(s)
+		}
+		ids[s] = struct{}{}
 	}
 	return ids
 }

@@ -25,21 +25,22 @@ ask more, and browsers (the WHATWG URL Standard's "special schemes") enforce it:
 ` + schemeDoc(&scheme.HTTP) + `
 
 The rule reports "http:example.com" and "https:/example.com" (no "//": browsers guess the host), an
-empty host ("http://", "http:///a", "http://:80/"), userinfo in a link ("http://ann@gmail.com/", "ws://user@host/": a
-user name and its password are a credential shown on purpose, "<https://alice:secret@rss.example.net/>",
-and in running text the form a setting takes, "http://user:pass@proxy:port", "wss://ID:SECRET@host",
-both reported with --strict) and anywhere the classic slip
-"http://mailto:someone@example.org", a port above 65535, a host that ends in a number and is no
-IPv4 address ("1.2.3.256", "test.42", "010.0.0.1", "127.0.0.1."; "1.2.3" and "4294967295" are left
-alone: browsers take them), and an empty or overlong label ("www..example.com"). Each of these the Nu
-Html Checker rejects too. A fragment in a ws or wss URI is reported only where the URI is text, not a
-link: in plain text, in the running text of reStructuredText, and bare in AsciiDoc (docutils and
-Asciidoctor link no bare ws or wss URI); browsers drop it from a link. In running text, "http://" alone is the prefix being talked about ("URLs start with http://"), and
-"http:" before a word that is no host name is prose ("http:/https: URLs") or a name ("http:header"),
-and an authority that is a port alone ("http://:8080/", the address a server listens on, every
-interface; a Kubernetes probe's URL, whose host the pod fills in) is a setting's form:
-these are reported only in a link or with --strict. So is "<http:requester>" in angle brackets outside
-Markdown (where it is an autolink): an XML element of the "http" prefix, written in prose.`,
+empty host ("http://", "http:///a", "http://:80/"), userinfo in a link ("http://ann@gmail.com/",
+"ws://user@host/": a user name and its password are a credential shown on purpose,
+"<https://alice:secret@rss.example.net/>", and in running text the form a setting takes,
+"http://user:pass@proxy:port", "wss://ID:SECRET@host", both reported with --strict) and anywhere the
+classic slip "http://mailto:someone@example.org", a port above 65535, a host that ends in a number
+and is no IPv4 address ("1.2.3.256", "test.42", "010.0.0.1", "127.0.0.1."; "1.2.3" and "4294967295"
+are left alone: browsers take them), and an empty or overlong label ("www..example.com"). Each of
+these the Nu Html Checker rejects too. A fragment in a ws or wss URI is reported only where the URI
+is text, not a link: in plain text, in the running text of reStructuredText, and bare in AsciiDoc
+(docutils and Asciidoctor link no bare ws or wss URI); browsers drop it from a link. In running
+text, "http://" alone is the prefix being talked about ("URLs start with http://"), and "http:"
+before a word that is no host name is prose ("http:/https: URLs") or a name ("http:header"), and an
+authority that is a port alone ("http://:8080/", the address a server listens on, every interface; a
+Kubernetes probe's URL, whose host the pod fills in) is a setting's form: these are reported only in
+a link or with --strict. So is "<http:requester>" in angle brackets outside Markdown (where it is an
+autolink): an XML element of the "http" prefix, written in prose.`,
 		Bad:  `http://  https:example.com  http://mailto:josh@example.org  http://example.com:99999/  http://1.2.3.256/  http://www..example.com/`,
 		Good: `http://example.com/  mailto:josh@example.org  http://example.com:9999/  http://1.2.3.4/`,
 		Fix:  `Fix (not safe): "://" for a missing "//"; removing "http://" before "mailto:". Nothing else has a fix.`,
