@@ -284,10 +284,40 @@ func (w *rstWalker) linkBlock(f *rstFrame, tb *rblock, k, first int, named bool)
 	for end > start && isSpaceByte(src[end-1]) {
 		end--
 	}
-	if start >= end || isReference(src, start, end) {
+	if start >= end || isReference(src, start, end) || fieldMarkerAt(src, start, end) {
 		return false
 	}
 	w.uriValue(f, start, end, ContextRSTTarget, "", named)
+	return false
+}
+
+// fieldMarkerAt reports whether src[start:end], a link block, starts with
+// a field list's marker (":name:" then a space or the line's end, as
+// docutils' states.Body.patterns.field_marker reads it): a field the
+// author indented under a label (".. _home:" then "    :github_url:",
+// scikit-rf's pages). Docutils makes the field the target's URI, and no
+// reference to the label follows it; the author wrote metadata, not a
+// URI, and no URI starts with ":". Held-out set 186: 3 reports of
+// uri-scheme-syntax, judged wrong.
+func fieldMarkerAt(src []byte, start, end int) bool {
+	if end-start < 3 || src[start] != ':' || src[start+1] == ':' || src[start+1] == ' ' {
+		return false
+	}
+	for i := start + 1; i < end; i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '\n':
+			return false
+		case ':':
+			if src[i-1] != ' ' && (i+1 == end || src[i+1] == ' ' || src[i+1] == '\n') {
+				return true
+			}
+			if i+1 == end || src[i+1] == ' ' || src[i+1] == '`' {
+				return false
+			}
+		}
+	}
 	return false
 }
 

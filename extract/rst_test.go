@@ -493,6 +493,12 @@ var rstCases = []struct {
 		want: []string{"rst-target 14-70 https://peps.python.org/pep-0008/#naming-conventions raw=\"https://peps.python.org/\\n   pep-0008/#naming-conventions\""},
 	},
 	{
+		name: "target-field-under-label",
+		from: "docutils states.py Body.patterns.field_marker; scikit-rf's doc/source/index.rst (held-out set 186)",
+		doc:  ".. _home:\n    :github_url:\n\n.. _src:\n   :github_url: https://a.example/x\n\n.. _y:\n   :x\n\n.. _z: http://b.example/y\n",
+		want: []string{"rst-target 84-86 :x", "rst-target 95-113 http://b.example/y"},
+	},
+	{
 		name: "target-unicode-space",
 		from: "docutils states.py Body.make_target (''.join(line.split()): str.split takes a no-break space for whitespace); Clear Linux's documentation",
 		doc:  ".. _Jupyter: \u00a0https://jupyter.example/en/\u00a0latest/\u00a0\n",
