@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/urilint/urilint/extract/grammar"
@@ -287,7 +288,15 @@ func checkIPv4(host string, start int) (grammar.Violation, bool) {
 	}
 	for _, p := range parts {
 		if isHexNumber(p) || len(p) > 1 && p[0] == '0' {
-			return bad("%q is read as a hexadecimal or octal number; write the address as four decimal numbers without leading zeros", p)
+			// An address browsers read, in another notation than RFC
+			// 3986's: say which ("http://0x42.0x0000066.0x7.0x93/", an XSS
+			// cheat sheet's, is 66.102.7.147; "010.0.0.1" is 8.0.0.1).
+			a, ok := whatwgIPv4(parts)
+			if !ok {
+				return bad("%q is read as a hexadecimal or octal number; write the address as four decimal numbers without leading zeros", p)
+			}
+			return grammar.Violation{Code: IPv4, Start: start, End: start + len(host),
+				Message: grammar.Messagef("host %q is an IPv4 address with a part in hexadecimal or octal (%q), which browsers read as %s; RFC 3986 allows only four decimal numbers without leading zeros (section 3.2.2): write it so (the WHATWG URL Standard's IPv4 parser)", host, p, a)}, true
 		}
 	}
 	for i, p := range parts {
@@ -299,6 +308,51 @@ func checkIPv4(host string, start int) (grammar.Violation, bool) {
 		return bad(`it ends with "."`)
 	}
 	return grammar.Violation{}, false
+}
+
+// whatwgIPv4 returns the address the parts of a host that ends in a
+// number stand for, as the WHATWG URL Standard's IPv4 parser reads them
+// ("0x" hexadecimal, a leading "0" octal, the last part filling the bytes
+// left), in four decimal numbers, and whether they make one.
+func whatwgIPv4(parts []string) (string, bool) {
+	var v [4]uint64
+	for i, p := range parts {
+		base, digits := uint64(10), p
+		switch {
+		case isHexNumber(p):
+			base, digits = 16, p[2:]
+		case len(p) > 1 && p[0] == '0':
+			base, digits = 8, p[1:]
+		}
+		var n uint64
+		for j := 0; j < len(digits); j++ {
+			d := uint64(digits[j] - '0')
+			if c := digits[j] | 0x20; c >= 'a' && c <= 'f' {
+				d = uint64(c-'a') + 10
+			}
+			if d >= base {
+				return "", false
+			}
+			if n = n*base + d; n > 1<<32 {
+				return "", false
+			}
+		}
+		v[i] = n
+	}
+	last := len(parts) - 1
+	for i := 0; i < last; i++ {
+		if v[i] > 255 {
+			return "", false
+		}
+	}
+	if v[last] >= 1<<(8*(5-len(parts))) {
+		return "", false
+	}
+	addr := v[last]
+	for i := 0; i < last; i++ {
+		addr += v[i] << (8 * (3 - i))
+	}
+	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&255, addr>>8&255, addr&255), true
 }
 
 func isHexNumber(s string) bool {
