@@ -188,7 +188,9 @@ func compoundStart(src []byte, floor, s, colon int) int {
 // where no URI starts: after an "_" that follows a letter or digit
 // ("decompress_file:compress_file", "Guide_for_file:_URIs"), after the
 // "::" of a qualified name and before another ("uri::urn::quote"; not
-// "link::http://", see qualifiedPart), or right after
+// "link::http://", see qualifiedPart), after a variable's sigil "$" (a
+// shell's "$file:/,/^$/" in a sed address, a Perl or PHP variable), or
+// right after
 // a letter of a script that separates words with spaces ("éhttp:"). An "_"
 // that starts a word is emphasis ("_http://a.example/_"), and Han, Kana,
 // Hangul or Thai right before a URI is prose written without spaces.
@@ -199,7 +201,7 @@ func midWord(src []byte, s int) bool {
 	if b := src[s-1]; b < utf8.RuneSelf {
 		// "::" before the scheme: a qualified name of a program's
 		// ("uri::urn::quote", Tcl's; "Foo::http::get"), no URI.
-		return b == '_' && s >= 2 && (src[s-2] >= utf8.RuneSelf || grammar.IsAlnum(src[s-2])) ||
+		return b == '$' || b == '_' && s >= 2 && (src[s-2] >= utf8.RuneSelf || grammar.IsAlnum(src[s-2])) ||
 			b == ':' && s >= 3 && src[s-2] == ':' && grammar.IsAlnum(src[s-3]) && qualifiedPart(src, s)
 	}
 	r, _ := utf8.DecodeLastRune(src[:s])

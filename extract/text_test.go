@@ -234,6 +234,9 @@ func TestTextDelimiting(t *testing.T) {
 		{"file:line:column", nil},
 		{"tel:now and data:text and http:foo", nil},
 		{"decompress_file:compress_file Guide_for_file:_URIs", nil},
+		// A variable's sigil: a shell's "$file:" in a sed address
+		// (postfixadmin's POSTFIX_CONF.txt, held-out set 213).
+		{`sed -n "/$file:/,/^$/ p" and $http://a.example/`, nil},
 		{"_http://a.example/x_", []string{"http://a.example/x_"}},
 		{"TEL:tel:+1-201-555-0123", []string{"tel:+1-201-555-0123"}},
 		{"http:a.example/x https:/a.example/y", []string{"http:a.example/x", "https:/a.example/y"}},

