@@ -95,7 +95,9 @@ rejects such a link (and an id that holds whitespace), but across the held-out s
 to 185 (generated manuals' anchors). So, in HTML, for a link by a relative path to a place of
 another page of the tree ("control.html#->/2", "keywords.html#attribute table"): once the run's
 documents are read, it is reported only where that page gives no element the id, as written or
-decoded (the Across step). Nor a character of a fragment of a link to its own page that a converter
+decoded (the Across step); the page is looked for in any letter case, and a page the tree lacks is
+link-missing-file's to report (whether it gives the id is not known), but for a "#" after the
+fragment's own, a slip wherever the link leads. Nor a character of a fragment of a link to its own page that a converter
 wrote (an HTML page whose start says groff made it: "<!-- Creator : groff", a meta generator "groff
 -Thtml"; or one whose meta generator names the DocBook XSL style sheets): groff's table of contents
 links the section names as groff writes them ("#SEE ALSO" to <a name="SEE ALSO">), DocBook XSL
@@ -123,8 +125,16 @@ A link's space is reported: nobody sees where it leads until it is followed.
 In a URI of text (not a link), a "\" that escapes the next character in a language's string or
 pattern is the language's, which reads the URI meant: before a punctuation mark (Perl's "\@", a
 pattern's "\."), a byte or a character by its code ("\xC3", "\u00e9"), and a pattern's "\E" last
-(Checkstyle's "^\Q ... https://www.apache.org/licenses/LICENSE-2.0\E$"). Before a letter it is
-reported.
+(Checkstyle's "^\Q ... https://www.apache.org/licenses/LICENSE-2.0\E$"), and a line break or a tab
+in a C string, "\n", "\r" or "\t" before a capital, a mark or the end (a header in slrn's manual,
+"X-URL: http://foo.com\nX-No-Archive: yes"). Before a letter it is reported.
+
+In the path of a relative link of an HTML page, browsers read a "\" as "/", and the page is read in a
+browser: where a file of the tree is so named, the link works, and its "\" is left to --strict
+(Javadoc run on Windows writes "../../src-html\pkg\Trie.html#line.141"); where none is, in any letter
+case, the link is broken and is reported once the run's documents are read, without the fix that
+writes "/", which would not repair it. In Markdown a forge's renderer percent-encodes the "\", and
+the link breaks: it is reported there.
 
 A URI whose scheme is not in the IANA registry follows an application's own notation (the api: links
 of Silverstripe's documentation, "api:SilverStripe\Forms\Form"; Smalltalk in Squeak's code://
@@ -849,8 +859,8 @@ func otherPages(p *lint.AcrossPass) {
 			// here, and browsers find an id with a space or a ">" as
 			// written. The link's defect, if any, is the page's absence,
 			// link-missing-file's to report (a 1996 manual's links into
-			// pages its package leaves out, held-out sets 200 and 213:
-			// 17 reports, judged noise); --strict reports the characters.
+			// pages its package leaves out, held-out sets 197, 201 and 213:
+			// 10 reports, judged noise); --strict reports the characters.
 			// Not a "#" after the fragment's own ("page.html##anchor"): no
 			// page gives an id that starts with one, a slip wherever the
 			// link leads.
