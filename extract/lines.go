@@ -320,8 +320,8 @@ func nestedList(src []byte, start, end, next, k, e int) bool {
 	return blank(src[w:lineEnd(src, w)])
 }
 
-// namesAndURIs reports whether the word src[k:e] that starts the next line
-// is alone on it and the line after it holds a URI that starts in the
+// namesAndURIs reports whether the word that starts the next line, ending
+// at src[e], is alone on it and the line after it holds a URI that starts in the
 // column the URI at src[start] does: a list whose entries are a name on a
 // line and its URI on the next (" SDL_mixer 1.2", " http://www.libsdl.org/
 // projects/SDL_mixer/", " Vorbis.com", " http://www.vorbis.com", the

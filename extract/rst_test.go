@@ -499,6 +499,12 @@ var rstCases = []struct {
 		want: []string{"rst-target 84-86 :x", "rst-target 95-113 http://b.example/y"},
 	},
 	{
+		name: "target-field-under-label-crlf",
+		from: "docutils states.py Body.patterns.field_marker, with CRLF line ends",
+		doc:  ".. _home:\r\n    :github_url:\r\n\r\nText.\r\n",
+		want: []string{},
+	},
+	{
 		name: "target-unicode-space",
 		from: "docutils states.py Body.make_target (''.join(line.split()): str.split takes a no-break space for whitespace); Clear Linux's documentation",
 		doc:  ".. _Jupyter: \u00a0https://jupyter.example/en/\u00a0latest/\u00a0\n",
