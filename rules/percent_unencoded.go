@@ -761,6 +761,9 @@ func backslashPaths(p *lint.AcrossPass) {
 			continue
 		}
 		target, msg, _ := strings.Cut(f.Value, "\x00")
+		if p.Settings(p.Absolute(f.File)).Outside(target) {
+			continue // outside the tree: whether the file exists is not known
+		}
 		if e := p.Stat(target); e.Exists || e.Case != "" {
 			continue
 		}
