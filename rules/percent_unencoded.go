@@ -133,7 +133,8 @@ In the path of a relative link of an HTML page, browsers read a "\" as "/", and 
 browser: where a file of the tree is so named, the link works, and its "\" is left to --strict
 (Javadoc run on Windows writes "../../src-html\pkg\Trie.html#line.141"); where none is, in any letter
 case, the link is broken and is reported once the run's documents are read, without the fix that
-writes "/", which would not repair it. In Markdown a forge's renderer percent-encodes the "\", and
+writes "/", which would not repair it; one that leads out of the tree is left alone (whether the file
+is there is not known). In Markdown a forge's renderer percent-encodes the "\", and
 the link breaks: it is reported there.
 
 A URI whose scheme is not in the IANA registry follows an application's own notation (the api: links
