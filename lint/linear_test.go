@@ -63,6 +63,11 @@ func TestPathologicalInputsLinear(t *testing.T) {
 		{"1 MB of field names", repeat("a:mailto:x "), all, mb / 10},
 		{"1 MB of urn::", repeat("urn::x:"), all, mb / 10},
 		{"a URI with 1 MB of Han", inURI("中"), all, mb / 10},
+		{"a URI with 1 MB of {a:b(", inURI("{a:b("), all, mb / 10},
+		{"a URI with 1 MB of [[f(", inURI("[[f("), all, mb / 10},
+		{"a URI with 1 MB of &#1", inURI("&#1"), all, mb / 10},
+		{"1 MB of /{a", repeat("http://a.example/{a "), all, mb / 10},
+		{"10^5 records of fields", func(n int) string { return strings.Repeat("A: x\nSource: http://a.example/\nb\n", n) }, []extract.Format{extract.FormatText}, 10000},
 		{"a URI with 1 MB of joiners", inURI("\u200c"), all, mb / 10},
 		{"10^5 folded lines", func(n int) string {
 			return "NOTE: '\\' line wrapping per RFC 8792\n" + strings.Repeat("   http://a.example/x\\\n", n) + "   y\n"

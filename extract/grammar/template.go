@@ -368,7 +368,7 @@ func dottedName(rest string) int {
 
 // fluidInline returns the length of the Fluid view helper call in inline
 // notation that starts rest: "{", a namespace's letters, ":", a dotted
-// name, "(", its arguments and ")}"; or 0.
+// name, "(", its arguments and ")}", within maxFluidCall bytes; or 0.
 func fluidInline(rest string) int {
 	k := 1
 	for k < len(rest) && is(rest[k], cAlpha|cDigit) {
@@ -384,12 +384,18 @@ func fluidInline(rest string) int {
 	if n == k+1 || n >= len(rest) || rest[n] != '(' {
 		return 0
 	}
-	end := strings.Index(rest[n:], ")}")
+	end := strings.Index(rest[n:min(len(rest), n+maxFluidCall)], ")}")
 	if end < 0 {
 		return 0
 	}
 	return n + end + 2
 }
+
+// maxFluidCall bounds how far fluidInline looks for a call's ")}": a view
+// helper's arguments are a line's worth, and a URI of "{a:b(" over and
+// over would be read again from each (quadratic without the bound; found
+// by TestPathologicalInputsLinear).
+const maxFluidCall = 256
 
 // matchBrace returns the end of the braces that open at s[i] == '{', past
 // the "}" that matches it, or len(s) when none does.
