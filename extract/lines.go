@@ -351,7 +351,7 @@ func namesAndURIs(src []byte, start, e int) bool {
 // they are: a field's value goes on only on a line indented more (as RFC
 // 5322 folds a header), so the next line is the next field or record
 // ("normalize.css (3.0.2)", the next licence; Helidon's, held-out set
-// 207). A label is a word that starts with a capital letter.
+// 207). A field is recordField's.
 func fieldRecord(src []byte, start, indent int) bool {
 	lo := max(0, start-maxRow)
 	ls := bytes.LastIndexByte(src[lo:start], '\n') + 1
@@ -363,8 +363,8 @@ func fieldRecord(src []byte, start, indent int) bool {
 	if indent > in {
 		return false
 	}
-	l := fieldLabel(src[ls+in : start])
-	if l == 0 || !blank(src[ls+in+l:start]) {
+	l := recordField(src, ls+in, start)
+	if l < 0 || !blank(src[l:start]) {
 		return false
 	}
 	pe := ls - 1 // the previous line's end
@@ -376,28 +376,23 @@ func fieldRecord(src []byte, start, indent int) bool {
 	if ps == 0 && plo > 0 {
 		return false // a line longer than maxRow: not looked at
 	}
-	prev := src[plo+ps : pe]
-	return indentOf(prev, 0, len(prev)) == in && fieldLabel(prev[in:]) > 0
+	ps += plo
+	return indentOf(src, ps, pe) == in && recordField(src, ps+in, pe) >= 0
 }
 
-// fieldLabel returns the length of the label that starts b, a field's
-// name and its ":" followed by a space, a tab or the end ("Source: "):
-// a capital letter, then letters and "-"; or 0.
-func fieldLabel(b []byte) int {
-	if len(b) == 0 || b[0] < 'A' || b[0] > 'Z' {
-		return 0
+// recordField returns the end of the field's name and ":" that start the
+// text src[i:end] of a line (fieldName's, the name capitalised:
+// "Source:"), followed by a space, a tab or end; or -1.
+func recordField(src []byte, i, end int) int {
+	c := bytes.IndexByte(src[i:end], ':')
+	if c < 0 || src[i] < 'A' || src[i] > 'Z' {
+		return -1
 	}
-	i := 1
-	for i < len(b) && (grammar.IsAlpha(b[i]) || b[i] == '-') {
-		i++
+	c += i
+	if !fieldName(src, c) || c+1 < end && src[c+1] != ' ' && src[c+1] != '\t' && src[c+1] != '\r' {
+		return -1
 	}
-	if i >= len(b) || b[i] != ':' {
-		return 0
-	}
-	if i+1 < len(b) && b[i+1] != ' ' && b[i+1] != '\t' && b[i+1] != '\r' {
-		return 0
-	}
-	return i + 1
+	return c + 1
 }
 
 // sameLayout reports whether the word src[k:e] that starts a line is

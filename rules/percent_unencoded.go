@@ -13,7 +13,6 @@ import (
 	"github.com/urilint/urilint/extract/grammar"
 	"github.com/urilint/urilint/extract/slug"
 	"github.com/urilint/urilint/lint"
-	"github.com/urilint/urilint/lint/links"
 )
 
 // PercentUnencoded reports a character that must be percent-encoded.
@@ -720,7 +719,8 @@ const keyBackslash = "backslash-path"
 // problems of p's link when it is a relative reference of an HTML page
 // whose only characters to encode are "\" in its path
 // ("../../src-html\neobio\Trie.html#line.141", Javadoc run on Windows),
-// and reports whether it did. Browsers read "\" there as "/" (the URL
+// resolved as link-missing-file resolves it (localLink), and reports
+// whether it did. Browsers read "\" there as "/" (the URL
 // Standard's path state, in a special scheme's URL and in a relative
 // reference a page's base of one resolves), and a page is read in a
 // browser: where the file so named exists, the link works (neobio's
@@ -741,14 +741,13 @@ func deferBackslashPath(p *lint.Pass) bool {
 	if !p.Collecting() {
 		return false
 	}
-	slashed := u.Input[:u.Path.End]
-	slashed = strings.ReplaceAll(slashed, "\\", "/") + u.Input[u.Path.End:]
-	l, ok := links.Resolve(p.File, slashed, &p.Config.Links)
+	l, ok := localLink(p) // its path with "\\" as a name's character
 	if !ok || l.Path == "" {
 		return false
 	}
+	target := filepath.Clean(strings.ReplaceAll(l.Path, "\\", string(filepath.Separator)))
 	pr := u.Problems[0]
-	p.Record(keyBackslash, l.Path+"\x00"+`"\" is no character of a URI: browsers read it in a link's path as "/", and no file is named so: the link is broken`, pr.Start, pr.End)
+	p.Record(keyBackslash, target+"\x00"+`"\" is no character of a URI: browsers read it in a link's path as "/", and no file is named so: the link is broken`, pr.Start, pr.End)
 	return true
 }
 

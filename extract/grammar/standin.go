@@ -989,11 +989,7 @@ func referenceLen(s string) int {
 			return 0
 		}
 	case s[1] == '#':
-		j = 2
-		for j < len(s) && j < 10 && IsDigit(s[j]) {
-			j++
-		}
-		if j == 2 {
+		if j = numericNoSemicolon(s); j == 0 {
 			return 0
 		}
 	default:
